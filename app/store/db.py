@@ -1,0 +1,214 @@
+"""Opening Inkling's SQLite database: recognise the file, migrate it, hand out sessions.
+
+``open_database`` first reads the file without writing to it (a plain read-only
+SQLite connection) and refuses anything that is not an Inkling database, or
+that a newer Inkling wrote.  Only then does it switch the file to WAL and apply
+pending Alembic migrations, all in one transaction.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from types import TracebackType
+from typing import Final, cast
+
+from alembic import command
+from alembic.config import Config
+from alembic.script import ScriptDirectory
+from sqlalchemy import URL, Connection, Engine, create_engine, event
+from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import ConnectionPoolEntry
+
+APPLICATION_ID: Final = 0x496E6B6C  # "Inkl" in the SQLite header; set by migration 0001
+MIGRATIONS_DIR: Final = Path(__file__).resolve().with_name("migrations")
+_SQLITE_MAGIC: Final = b"SQLite format 3\x00"
+_READONLY_OPTION: Final = "inkling_readonly"
+
+
+class StoreError(Exception):
+    """A storage problem the user can act on; ``str(error)`` is one sentence naming the file."""
+
+
+class NotInklingDatabaseError(StoreError):
+    """The file is not SQLite, or it is another program's SQLite database."""
+
+
+class NewerDatabaseError(StoreError):
+    """The database was migrated by a newer Inkling than this one."""
+
+
+class Database:
+    """An open Inkling database.  Safe to share between threads; sessions are not."""
+
+    def __init__(self, path: Path, engine: Engine) -> None:
+        self.path = path
+        self.engine = engine
+        self._writer = sessionmaker(engine, expire_on_commit=False)
+        self._reader = sessionmaker(
+            engine.execution_options(**{_READONLY_OPTION: True}), expire_on_commit=False
+        )
+
+    @contextmanager
+    def session(self, *, readonly: bool = False) -> Iterator[Session]:
+        """One transaction: commit when the block ends, roll back if it raises.
+
+        Transactions take the write lock when they start (``BEGIN IMMEDIATE``), so a
+        read-then-write never fails half-way because another writer got in between.
+        ``readonly=True`` starts a plain deferred transaction instead: it never waits
+        for writers (WAL readers see a snapshot) — use it for long reads such as exports.
+        """
+        factory = self._reader if readonly else self._writer
+        with factory.begin() as session:
+            yield session
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def open_database(path: Path) -> Database:
+    """Open (creating if needed) the database at ``path``, migrated to this app's schema."""
+    path = Path(path).expanduser().absolute()
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(
+            f"The folder {path.parent} could not be created ({exc.strerror})."
+        ) from exc
+    config = _alembic_config()
+    scripts = ScriptDirectory.from_config(config)
+    known = {script.revision for script in scripts.walk_revisions()}
+    current = _read_revision(path, known)
+    if current != scripts.get_current_head():
+        _migrate(path, config)
+    return Database(path, _create_engine(path, foreign_keys=True))
+
+
+def _alembic_config() -> Config:
+    """Alembic settings built in code: no alembic.ini is needed by an installed app."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    return config
+
+
+def _read_revision(path: Path, known: set[str]) -> str | None:
+    """The file's schema revision (``None`` for a new or empty file), without writing to it."""
+    try:
+        with path.open("rb") as file:
+            magic = file.read(len(_SQLITE_MAGIC))
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise StoreError(f"{path} could not be read ({exc.strerror}).") from exc
+    if not magic:
+        return None  # SQLite treats an empty file as an empty database
+    if magic != _SQLITE_MAGIC:
+        raise NotInklingDatabaseError(f"{path} is not an Inkling database.")
+
+    try:
+        connection = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+        try:
+            (application_id,) = connection.execute("PRAGMA application_id").fetchone()
+            tables = {
+                name
+                for (name,) in connection.execute(
+                    "SELECT name FROM sqlite_master"
+                    " WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+                )
+            }
+            revisions = (
+                [rev for (rev,) in connection.execute("SELECT version_num FROM alembic_version")]
+                if "alembic_version" in tables
+                else []
+            )
+        finally:
+            connection.close()
+    except sqlite3.OperationalError as exc:
+        raise StoreError(f"{path} could not be read ({exc}).") from exc
+    except sqlite3.DatabaseError as exc:  # not a database, or a damaged one
+        raise NotInklingDatabaseError(f"{path} is not an Inkling database ({exc}).") from exc
+
+    if not tables and application_id in (0, APPLICATION_ID):
+        return None
+    if application_id != APPLICATION_ID or len(revisions) != 1:
+        raise NotInklingDatabaseError(
+            f"{path} is not an Inkling database: it holds another program's data."
+        )
+    if revisions[0] not in known:
+        raise NewerDatabaseError(
+            f"{path} was written by a newer version of Inkling; update Inkling to open it."
+        )
+    return str(revisions[0])
+
+
+def _migrate(path: Path, config: Config) -> None:
+    """Apply every pending migration in one transaction; on any error nothing is changed.
+
+    Foreign keys are off while migrating: SQLite alters a table by copying it and
+    dropping the original, which would otherwise cascade-delete the rows that point
+    at it.  Every reference is checked before the transaction commits.
+    """
+    engine = _create_engine(path, foreign_keys=False)
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+            broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+            if broken:
+                raise StoreError(
+                    f"{path} could not be upgraded: the migration left {len(broken)} "
+                    "broken references, so nothing was changed."
+                )
+    except DBAPIError as exc:  # locked for too long, disk full, read-only file, ...
+        raise StoreError(
+            f"{path} could not be updated to this version of Inkling ({exc.orig}); "
+            "nothing was changed."
+        ) from exc
+    finally:
+        config.attributes.pop("connection", None)
+        engine.dispose()
+
+
+def _create_engine(path: Path, *, foreign_keys: bool) -> Engine:
+    """An engine whose every connection uses WAL, a busy timeout and explicit transactions."""
+    engine = create_engine(
+        URL.create("sqlite", database=str(path)),
+        connect_args={"check_same_thread": False},  # one engine, many threads
+    )
+    pragmas = (
+        "PRAGMA busy_timeout = 5000",
+        "PRAGMA journal_mode = WAL",
+        "PRAGMA synchronous = NORMAL",
+        f"PRAGMA foreign_keys = {'ON' if foreign_keys else 'OFF'}",
+    )
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: DBAPIConnection, record: ConnectionPoolEntry) -> None:
+        connection = cast(sqlite3.Connection, dbapi_connection)
+        # Let SQLAlchemy's "begin" event below start every transaction, DDL included;
+        # the sqlite3 module would otherwise run DDL outside any transaction.
+        connection.isolation_level = None
+        for pragma in pragmas:
+            connection.execute(pragma).close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        readonly = connection.get_execution_options().get(_READONLY_OPTION, False)
+        connection.exec_driver_sql("BEGIN DEFERRED" if readonly else "BEGIN IMMEDIATE")
+
+    return engine
