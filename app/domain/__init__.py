@@ -1,0 +1,35 @@
+"""Pure domain logic: completion detection, anchoring and re-anchoring (stdlib only)."""
+
+from app.domain.candidates import MAX_CANDIDATES, Candidate, TargetRow, build_candidates
+from app.domain.completions import CompletionDetected, detect_completions
+from app.domain.facts import resolve_amount, resolve_day
+from app.domain.guardrail import MEDICATION_GUARDRAIL
+from app.domain.model import Prompt, TextModel
+from app.domain.parse import Draft, parse_reply
+from app.domain.prompt import build_detection_prompt
+from app.domain.reanchor import changed_region, reanchor
+from app.domain.text import MAX_LABEL_CHARS, MAX_QUOTE_CHARS, overlaps, quote_span, sanitize_label
+
+__all__ = [
+    "MAX_CANDIDATES",
+    "MAX_LABEL_CHARS",
+    "MAX_QUOTE_CHARS",
+    "MEDICATION_GUARDRAIL",
+    "Candidate",
+    "CompletionDetected",
+    "Draft",
+    "Prompt",
+    "TargetRow",
+    "TextModel",
+    "build_candidates",
+    "build_detection_prompt",
+    "changed_region",
+    "detect_completions",
+    "overlaps",
+    "parse_reply",
+    "quote_span",
+    "reanchor",
+    "resolve_amount",
+    "resolve_day",
+    "sanitize_label",
+]

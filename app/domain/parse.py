@@ -1,0 +1,65 @@
+"""Step 1 of the pipeline: a lenient parse of the model's reply into raw drafts."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Final
+
+
+@dataclass(frozen=True)
+class Draft:
+    """One hit as the model wrote it; only ``index`` and ``quote`` are type-checked here."""
+
+    index: int
+    quote: str
+    amount: object = None
+    unit: object = None
+    when: object = None
+
+
+_FENCE: Final = "```"
+_INFO_STRING: Final = re.compile(r"\A[A-Za-z][\w.+-]*")
+
+
+def _unfence(text: str) -> str:
+    """Strip one markdown code fence (and its info string) when it wraps the whole reply."""
+    stripped = text.strip()
+    if len(stripped) < 2 * len(_FENCE) or not (
+        stripped.startswith(_FENCE) and stripped.endswith(_FENCE)
+    ):
+        return text
+    inner = stripped[len(_FENCE) : -len(_FENCE)].lstrip()
+    if not inner.startswith(("{", "[")):
+        inner = _INFO_STRING.sub("", inner, count=1)
+    return inner
+
+
+def parse_reply(text: object) -> list[Draft]:
+    """Drafts from a reply ``{"hits": [...]}``; anything malformed is zero drafts.
+
+    Never raises: raw control characters in strings and ``NaN``/``Infinity`` are
+    tolerated; items that are not objects with an int (not bool) ``index`` and a
+    string ``quote`` are dropped.
+    """
+    if not isinstance(text, str):
+        return []
+    try:
+        data = json.loads(_unfence(text), strict=False)
+    except (ValueError, RecursionError, OverflowError, TypeError, MemoryError):
+        return []
+    if not isinstance(data, dict):
+        return []
+    hits = data.get("hits")
+    if not isinstance(hits, list):
+        return []
+    drafts: list[Draft] = []
+    for item in hits:
+        if not isinstance(item, dict):
+            continue
+        index, quote = item.get("index"), item.get("quote")
+        if isinstance(index, bool) or not isinstance(index, int) or not isinstance(quote, str):
+            continue
+        drafts.append(Draft(index, quote, item.get("amount"), item.get("unit"), item.get("when")))
+    return drafts

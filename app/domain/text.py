@@ -1,0 +1,54 @@
+"""Text helpers for anchoring model quotes in a body: find, compare spans, clean labels."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Final
+
+MAX_QUOTE_CHARS: Final = 280
+"""Longest quote the app will try to anchor (code points)."""
+
+MAX_LABEL_CHARS: Final = 255
+"""Longest label kept after cleaning (code points)."""
+
+_KEPT_CONTROLS: Final = frozenset("\t\n\r")
+
+# Zero-width, bidi-override and tag characters that would hide or reorder text.
+_INVISIBLE: Final = re.compile(
+    "[\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff\U000e0000-\U000e007f]"
+)
+
+
+def quote_span(body: str, quote: str, *, max_len: int = MAX_QUOTE_CHARS) -> tuple[int, int] | None:
+    """Return ``(start, end)`` of the first exact, case-sensitive occurrence of ``quote``.
+
+    ``None`` when the quote is empty, longer than ``max_len`` code points, or
+    absent from ``body``.
+    """
+    if not quote or len(quote) > max_len:
+        return None
+    start = body.find(quote)
+    if start < 0:
+        return None
+    return start, start + len(quote)
+
+
+def overlaps(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """True when half-open spans ``a`` and ``b`` share a position (touching is not overlap)."""
+    return a[0] < b[1] and b[0] < a[1]
+
+
+def _dropped(ch: str) -> bool:
+    if ch in _KEPT_CONTROLS:
+        return False
+    # Category Cc covers C0 controls, DEL (U+007F) and C1 controls.
+    return unicodedata.category(ch) == "Cc" or _INVISIBLE.match(ch) is not None
+
+
+def sanitize_label(text: str) -> str:
+    """Clean a quote for display: NFC, drop controls (not tab/newline/CR), DEL and
+    zero-width/bidi/tag characters, trim, NFC again. May return ``""``."""
+    cleaned = unicodedata.normalize("NFC", text)
+    cleaned = "".join(ch for ch in cleaned if not _dropped(ch))
+    return unicodedata.normalize("NFC", cleaned.strip())
