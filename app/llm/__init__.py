@@ -1,0 +1,63 @@
+"""The model runtime: GGUF model files, llama.cpp, and the thread that owns the model.
+
+Importing this package is light: llama-cpp-python is imported only when a model loads.
+"""
+
+from app.domain.model import Prompt, TextModel
+from app.llm.errors import (
+    Cancelled,
+    ContextTooLargeError,
+    ModelError,
+    ModelLoadError,
+    ModelNotFoundError,
+    NotGGUFError,
+    PromptTooLongError,
+    UnsupportedArchitectureError,
+)
+from app.llm.info import (
+    MODEL_ENV,
+    GGUFHeader,
+    ModelInfo,
+    check_gguf_file,
+    default_model_path,
+    read_gguf_header,
+    read_model_info,
+    resolve_model_path,
+)
+from app.llm.llama_backend import (
+    CHATML_TEMPLATE,
+    GenerationStats,
+    LlamaTextModel,
+    available_memory_bytes,
+    estimate_memory_bytes,
+)
+from app.llm.worker import Job, JobContext, ModelWorker
+
+__all__ = [
+    "CHATML_TEMPLATE",
+    "MODEL_ENV",
+    "Cancelled",
+    "ContextTooLargeError",
+    "GGUFHeader",
+    "GenerationStats",
+    "Job",
+    "JobContext",
+    "LlamaTextModel",
+    "ModelError",
+    "ModelInfo",
+    "ModelLoadError",
+    "ModelNotFoundError",
+    "ModelWorker",
+    "NotGGUFError",
+    "Prompt",
+    "PromptTooLongError",
+    "TextModel",
+    "UnsupportedArchitectureError",
+    "available_memory_bytes",
+    "check_gguf_file",
+    "default_model_path",
+    "estimate_memory_bytes",
+    "read_gguf_header",
+    "read_model_info",
+    "resolve_model_path",
+]

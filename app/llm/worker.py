@@ -1,0 +1,364 @@
+"""``ModelWorker``: one dedicated thread owns a model for its whole life.
+
+llama.cpp is not thread-safe, so the model is created (by the ``loader``), used by every
+job, and closed on the worker's own thread, and nowhere else.  Jobs run in submission
+order.  Each job has its own cancel flag (a ``threading.Event``, set atomically from any
+thread); the worker binds it to the model (``model.set_cancel_event``) while the job runs,
+so a generation stops between tokens.  A pending job that is cancelled never runs.
+
+``Job`` is a small future: ``result``, ``cancel``, ``done``, ``add_done_callback`` (the
+callbacks run on the worker thread; the GUI bridges them to Qt signals).
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import threading
+import weakref
+from collections import deque
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+from app.llm.errors import Cancelled
+
+log = logging.getLogger(__name__)
+
+M = TypeVar("M")
+T = TypeVar("T")
+
+_PENDING, _RUNNING, _DONE = "pending", "running", "done"
+
+
+class Job(Generic[T]):
+    """The handle of one submitted job."""
+
+    def __init__(
+        self,
+        fn: Callable[[JobContext[Any]], T],
+        on_progress: Callable[[int, int], None] | None,
+    ) -> None:
+        self._fn = fn
+        self._on_progress = on_progress
+        self._cancel_event = threading.Event()
+        self._finished = threading.Event()
+        self._lock = threading.Lock()
+        self._state = _PENDING
+        self._result: T | None = None
+        self._exception: BaseException | None = None
+        self._callbacks: list[Callable[[Job[T]], None]] = []
+
+    # ------------------------------------------------------------------ public API
+
+    def cancel(self) -> bool:
+        """Ask the job to stop.  A pending job will never run; a running one sees the flag
+        between tokens (or wherever it calls ``check_cancelled``).  Returns False when the
+        job had already finished."""
+        with self._lock:
+            if self._state == _DONE:
+                return False
+            self._cancel_event.set()
+            return True
+
+    def cancel_requested(self) -> bool:
+        return self._cancel_event.is_set()
+
+    def running(self) -> bool:
+        return self._state == _RUNNING
+
+    def done(self) -> bool:
+        return self._finished.is_set()
+
+    def result(self, timeout: float | None = None) -> T:
+        """The job's return value; re-raises its exception (Cancelled when cancelled).
+
+        Raises TimeoutError when the job has not finished within ``timeout`` seconds.
+        """
+        if not self._finished.wait(timeout):
+            raise TimeoutError("the job has not finished yet")
+        if self._exception is not None:
+            raise self._exception
+        return self._result  # type: ignore[return-value]
+
+    def exception(self, timeout: float | None = None) -> BaseException | None:
+        """The job's exception (None when it succeeded); waits like ``result``."""
+        if not self._finished.wait(timeout):
+            raise TimeoutError("the job has not finished yet")
+        return self._exception
+
+    def add_done_callback(self, callback: Callable[[Job[T]], None]) -> None:
+        """Call ``callback(job)`` once when the job finishes, on the worker thread; at
+        once, on this thread, when it has already finished."""
+        with self._lock:
+            if self._state != _DONE:
+                self._callbacks.append(callback)
+                return
+        _call(callback, self)
+
+    # ------------------------------------------------------------------ worker side
+
+    def _start(self) -> bool:
+        with self._lock:
+            if self._state != _PENDING or self._cancel_event.is_set():
+                return False
+            self._state = _RUNNING
+            return True
+
+    def _finish(self, *, result: T | None = None, exception: BaseException | None = None) -> None:
+        with self._lock:
+            if self._state == _DONE:
+                return
+            self._state = _DONE
+            self._result = result
+            self._exception = exception
+            callbacks, self._callbacks = self._callbacks, []
+            self._fn = _finished_fn  # release the closure (and what it holds)
+            self._finished.set()
+        for callback in callbacks:
+            _call(callback, self)
+
+
+def _finished_fn(context: JobContext[Any]) -> Any:  # pragma: no cover - never called
+    raise RuntimeError("this job has already run")
+
+
+def _call(callback: Callable[[Any], None], job: Job[Any]) -> None:
+    try:
+        callback(job)
+    except Exception:
+        log.exception("a job's done callback failed")
+
+
+class JobContext(Generic[M]):
+    """What a job function receives: the model and its job's cancel flag and progress."""
+
+    def __init__(self, model: M, job: Job[Any]) -> None:
+        self._model = model
+        self._job = job
+
+    @property
+    def model(self) -> M:
+        return self._model
+
+    @property
+    def cancelled(self) -> bool:
+        return self._job.cancel_requested()
+
+    def check_cancelled(self) -> None:
+        """Raise Cancelled when the job has been cancelled."""
+        if self._job.cancel_requested():
+            raise Cancelled()
+
+    def report_progress(self, done: int, total: int) -> None:
+        """Tell the submitter how far the job is (calls ``on_progress`` on this thread)."""
+        callback = self._job._on_progress
+        if callback is None:
+            return
+        try:
+            callback(done, total)
+        except Exception:
+            log.exception("a job's progress callback failed")
+
+
+_live_workers: weakref.WeakSet[ModelWorker[Any]] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_live_workers() -> None:  # pragma: no cover - runs at interpreter exit
+    for worker in list(_live_workers):
+        worker.close(timeout=2.0)
+
+
+class ModelWorker(Generic[M]):
+    """Runs jobs against one model on one dedicated daemon thread.
+
+    ``loader`` is called on that thread, lazily before the first job, or at once after
+    ``start()``.  If it raises, its exception becomes every job's result and the worker
+    stays usable only for ``close``.  ``close`` cancels everything, closes the model on
+    its own thread and joins.  Also a context manager.
+    """
+
+    def __init__(self, loader: Callable[[], M], *, name: str = "inkling-model") -> None:
+        self._loader = loader
+        self._name = name
+        self._cond = threading.Condition()
+        self._pending: deque[Job[Any]] = deque()
+        self._current: Job[Any] | None = None
+        self._thread: threading.Thread | None = None
+        self._closing = False
+        self._load_now = False
+        self._model: M | None = None
+        self._loaded = False
+        self._load_error: BaseException | None = None
+        _live_workers.add(self)
+
+    # ------------------------------------------------------------------ accessors
+
+    @property
+    def model_loaded(self) -> bool:
+        """True once the loader has returned (and until the model is closed)."""
+        return self._loaded
+
+    @property
+    def load_error(self) -> BaseException | None:
+        """What the loader raised, if it failed."""
+        return self._load_error
+
+    @property
+    def closed(self) -> bool:
+        return self._closing
+
+    @property
+    def thread_ident(self) -> int | None:
+        """The worker thread's id (for tests and diagnostics), once it has started."""
+        thread = self._thread
+        return thread.ident if thread is not None else None
+
+    # ------------------------------------------------------------------ public API
+
+    def start(self) -> None:
+        """Start the thread and load the model now instead of at the first job."""
+        with self._cond:
+            if self._closing:
+                raise RuntimeError("the model worker is closed")
+            self._load_now = True
+            self._ensure_thread()
+            self._cond.notify_all()
+
+    def submit(
+        self,
+        fn: Callable[[JobContext[M]], T],
+        *,
+        on_progress: Callable[[int, int], None] | None = None,
+    ) -> Job[T]:
+        """Queue ``fn(context)`` to run on the worker thread (FIFO)."""
+        job: Job[T] = Job(fn, on_progress)
+        with self._cond:
+            if self._closing:
+                raise RuntimeError("the model worker is closed")
+            self._pending.append(job)
+            self._ensure_thread()
+            self._cond.notify_all()
+        return job
+
+    def close(self, timeout: float | None = 30.0) -> bool:
+        """Cancel the running job and every pending one, close the model on its thread, and
+        join.  Returns True when the thread has stopped.  Safe to call more than once."""
+        with self._cond:
+            self._closing = True
+            for job in self._pending:
+                job.cancel()
+            if self._current is not None:
+                self._current.cancel()
+            thread = self._thread
+            self._cond.notify_all()
+        if thread is None or thread is threading.current_thread():
+            self._cancel_leftovers()
+            return thread is None
+        thread.join(timeout)
+        stopped = not thread.is_alive()
+        if not stopped:
+            log.warning("the model worker did not stop within %s s", timeout)
+            self._cancel_leftovers()
+        return stopped
+
+    def __enter__(self) -> ModelWorker[M]:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ worker thread
+
+    def _ensure_thread(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
+            self._thread.start()
+
+    def _cancel_leftovers(self) -> None:
+        with self._cond:
+            leftovers = list(self._pending)
+            self._pending.clear()
+        for job in leftovers:
+            job._finish(exception=Cancelled())
+
+    def _next_job(self) -> Job[Any] | None:
+        """The next pending job, or None when it is time to stop."""
+        with self._cond:
+            while not self._pending and not self._closing and not self._load_now:
+                self._cond.wait()
+            self._load_now = False
+            if self._pending:
+                job = self._pending.popleft()
+                self._current = job
+                return job
+            if self._closing:
+                return None
+            return _LOAD_ONLY
+
+    def _ensure_model(self) -> None:
+        if self._loaded or self._load_error is not None:
+            return
+        try:
+            self._model = self._loader()
+            self._loaded = True
+        except BaseException as exc:
+            self._load_error = exc
+            log.info("the model could not be loaded: %s", exc)
+
+    def _run(self) -> None:
+        try:
+            while True:
+                job = self._next_job()
+                if job is None:
+                    break
+                try:
+                    if job is _LOAD_ONLY:
+                        self._ensure_model()
+                        continue
+                    self._run_job(job)
+                finally:
+                    with self._cond:
+                        self._current = None
+        finally:
+            self._cancel_leftovers()
+            self._close_model()
+
+    def _run_job(self, job: Job[Any]) -> None:
+        if job.cancel_requested():
+            job._finish(exception=Cancelled())
+            return
+        self._ensure_model()
+        if self._load_error is not None:
+            job._finish(exception=self._load_error)
+            return
+        if not job._start():
+            job._finish(exception=Cancelled())
+            return
+        model = self._model
+        bind = getattr(model, "set_cancel_event", None)
+        if callable(bind):
+            bind(job._cancel_event)
+        try:
+            value = job._fn(JobContext(model, job))
+        except BaseException as exc:
+            job._finish(exception=exc)
+        else:
+            job._finish(result=value)
+        finally:
+            if callable(bind):
+                bind(None)
+
+    def _close_model(self) -> None:
+        model, self._model = self._model, None
+        self._loaded = False
+        close = getattr(model, "close", None)
+        if callable(close):
+            try:
+                close()
+            except Exception:
+                log.exception("closing the model failed")
+
+
+_LOAD_ONLY: Job[Any] = Job(_finished_fn, None)
+"""Marker returned by ``_next_job`` when ``start()`` asked for an eager load."""

@@ -1,0 +1,34 @@
+"""Shared fixtures: every test runs against a temporary data folder, never the user's."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point every standard location (data, config, cache, home) into ``tmp_path``."""
+    data = tmp_path / "data"
+    monkeypatch.setenv("INKLING_DATA_DIR", str(data))
+    monkeypatch.delenv("INKLING_MODEL", raising=False)
+    for var, sub in (
+        ("XDG_DATA_HOME", "xdg-data"),
+        ("XDG_CONFIG_HOME", "xdg-config"),
+        ("XDG_CACHE_HOME", "xdg-cache"),
+        ("XDG_STATE_HOME", "xdg-state"),
+        ("XDG_RUNTIME_DIR", "xdg-runtime"),
+    ):
+        folder = tmp_path / sub
+        folder.mkdir(mode=0o700)
+        monkeypatch.setenv(var, str(folder))
+    return data
+
+
+@pytest.fixture(scope="session")
+def tiny_model_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A tiny random-weights llama GGUF with a ChatML template (see tests/tiny_gguf.py)."""
+    from tests.tiny_gguf import write_tiny_gguf
+
+    return write_tiny_gguf(tmp_path_factory.mktemp("models") / "tiny-random-llama.gguf")
