@@ -1,0 +1,463 @@
+"""Inkling's command line: a headless face over the same services as the GUI.
+
+With ``--json`` exactly one JSON document goes to stdout; messages and progress go
+to stderr. A refused action or an unknown id exits 1 with one line on stderr; a bad
+model or data folder exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import asdict
+from datetime import date
+from pathlib import Path
+from typing import Any, TextIO
+
+from app import __version__
+from app.llm import Cancelled, ModelError
+from app.paths import data_dir, database_path
+from app.services import completions, detection, journal, suggestions, targets
+from app.services.errors import InvalidInputError, ServiceError
+from app.services.model import choose_model, model_info, start_worker, use_model
+from app.services.settings import load_settings
+from app.services.views import SuggestionView
+from app.store import Database, StoreError, open_database
+
+EXIT_REFUSED = 1
+EXIT_ENVIRONMENT = 2
+EXIT_INTERRUPTED = 130
+
+
+class Cli:
+    """State for one invocation: parsed options, the data folder, lazily the database."""
+
+    def __init__(self, args: argparse.Namespace, out: TextIO, err: TextIO) -> None:
+        # --data-dir and --model are accepted before or after the command; the shared
+        # argparse actions default to SUPPRESS, so absent options are absent attributes.
+        args.data_dir = getattr(args, "data_dir", None)
+        args.model = getattr(args, "model", None)
+        self.args = args
+        self.out = out
+        self.err = err
+        self.data = data_dir(args.data_dir)
+        self._db: Database | None = None
+
+    @property
+    def db(self) -> Database:
+        if self._db is None:
+            self._db = open_database(database_path(self.data))
+        return self._db
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+
+    @property
+    def json(self) -> bool:
+        return bool(getattr(self.args, "json", False))
+
+    def emit(self, document: Any, text: str | Callable[[], str]) -> None:
+        if self.json:
+            json.dump(document, self.out, ensure_ascii=False, default=str)
+            self.out.write("\n")
+        else:
+            self.out.write((text() if callable(text) else text).rstrip("\n") + "\n")
+
+    def note(self, message: str) -> None:
+        self.err.write(message + "\n")
+        self.err.flush()
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+
+def _day(value: str) -> date:
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{value!r} is not a date in the form YYYY-MM-DD"
+        ) from None
+
+
+def _read_text(args: argparse.Namespace) -> str:
+    if args.text is not None:
+        return str(args.text)
+    path = Path(args.file)
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InvalidInputError(f"The file {path} does not exist.") from None
+    except UnicodeDecodeError:
+        raise InvalidInputError(f"The file {path} is not UTF-8 text.") from None
+    except OSError as exc:
+        raise InvalidInputError(f"The file {path} cannot be read ({exc.strerror}).") from None
+
+
+def _suggestion_json(s: SuggestionView) -> dict[str, Any]:
+    doc = asdict(s)
+    doc["completed_on"] = s.completed_on.isoformat() if s.completed_on else None
+    return doc
+
+
+def _suggestion_line(s: SuggestionView) -> str:
+    facts = []
+    if s.completed_units is not None:
+        facts.append(f"amount {s.completed_units:g}")
+    if s.completed_on is not None:
+        facts.append(f"on {s.completed_on.isoformat()}")
+    extra = f" ({', '.join(facts)})" if facts else ""
+    return (
+        f"#{s.id:<4} {s.status:<9} {s.target_name} [{s.target_type}] "
+        f"entry {s.entry_id} @{s.anchor_start}-{s.anchor_end}: \u201c{s.anchor_text}\u201d{extra}"
+    )
+
+
+# --- commands ------------------------------------------------------------------------------
+
+
+def cmd_habit_add(cli: Cli) -> int:
+    a = cli.args
+    if a.practice:
+        if a.unit is not None:
+            raise InvalidInputError("A practice has no unit; it counts sessions.")
+        minutes = None
+        if a.default_amount is not None:
+            if a.default_amount != int(a.default_amount):
+                raise InvalidInputError("A practice's default amount is whole minutes.")
+            minutes = int(a.default_amount)
+        view = targets.add_practice(cli.db, a.name, default_minutes=minutes).value
+    else:
+        view = targets.add_habit(cli.db, a.name, unit=a.unit, default_amount=a.default_amount).value
+    cli.emit(
+        {"id": view.id, "target_type": view.target_type, "name": view.name},
+        f"Added {view.target_type} {view.id}: {view.name}",
+    )
+    return 0
+
+
+def cmd_habit_list(cli: Cli) -> int:
+    items = targets.list_targets(cli.db, include_inactive=cli.args.all)
+    doc = {
+        "items": [
+            {"id": t.id, "target_type": t.target_type, "name": t.name, "unit": t.unit}
+            for t in items
+        ]
+    }
+    lines = [
+        f"{t.target_type:<8} {t.id:<4} {t.name}" + (f" ({t.unit})" if t.unit else "") for t in items
+    ]
+    cli.emit(doc, "\n".join(lines) or "No habits or practices yet.")
+    return 0
+
+
+def cmd_entry_add(cli: Cli) -> int:
+    view = journal.add_entry(cli.db, cli.args.date, _read_text(cli.args), title=cli.args.title)
+    cli.emit({"id": view.value.id}, f"Added entry {view.value.id} for {view.value.day}")
+    return 0
+
+
+def cmd_entry_edit(cli: Cli) -> int:
+    result = journal.update_entry(cli.db, cli.args.id, body=_read_text(cli.args))
+    moved = len(result.changes.suggestions)
+    cli.emit(
+        {"id": result.value.id, "suggestions_changed": sorted(result.changes.suggestions)},
+        f"Saved entry {result.value.id}" + (f"; {moved} suggestion(s) updated" if moved else ""),
+    )
+    return 0
+
+
+def cmd_entry_show(cli: Cli) -> int:
+    e = journal.get_entry(cli.db, cli.args.id)
+    cli.emit(
+        {"id": e.id, "date": e.day.isoformat(), "title": e.title, "body": e.body},
+        f"{e.day.isoformat()}  {e.title}\n\n{e.body}",
+    )
+    return 0
+
+
+def cmd_entry_list(cli: Cli) -> int:
+    items = journal.list_entries(cli.db)
+    doc = {"items": [{"id": e.id, "date": e.day.isoformat(), "title": e.title} for e in items]}
+    lines = [f"{e.id:<5} {e.day.isoformat()}  {e.title or e.body[:60]}" for e in items]
+    cli.emit(doc, "\n".join(lines) or "No entries yet.")
+    return 0
+
+
+def cmd_entry_delete(cli: Cli) -> int:
+    journal.delete_entry(cli.db, cli.args.id)
+    cli.emit({"id": cli.args.id, "deleted": True}, f"Deleted entry {cli.args.id}")
+    return 0
+
+
+def cmd_detect_entry(cli: Cli) -> int:
+    choice = choose_model(cli.data, cli.args.model)
+    model_info(cli.data, choice.path)  # a bad model file fails here, in one sentence
+    worker = start_worker(choice.path, load_settings(cli.data))  # loads on first use only
+    started = time.perf_counter()
+    cli.note(f"Detecting completions in entry {cli.args.id} with {choice.path.name}…")
+    try:
+        outcome = detection.detect_entry(cli.db, worker, cli.args.id).value
+    finally:
+        worker.close()
+    cli.note(f"Done in {time.perf_counter() - started:.1f} s.")
+    if outcome.error:
+        cli.note(f"The model failed on this entry: {outcome.error}")
+    doc = {
+        "entry_id": outcome.entry_id,
+        "checked": outcome.checked,
+        "status": outcome.status.value,
+        "new": [s.id for s in outcome.created],
+        "suggestions": [_suggestion_json(s) for s in outcome.suggestions],
+    }
+
+    def text() -> str:
+        if outcome.status is detection.CheckStatus.STALE:
+            return "The entry changed while it was being read; nothing was stored. Run again."
+        if not outcome.model_called:
+            return (
+                "Nothing to look for: every habit and practice was already offered (or none exist)."
+            )
+        head = f"{len(outcome.created)} new suggestion(s) for entry {outcome.entry_id}."
+        return "\n".join([head, *(_suggestion_line(s) for s in outcome.suggestions)])
+
+    cli.emit(doc, text)
+    return 0 if outcome.status is not detection.CheckStatus.FAILED else EXIT_ENVIRONMENT
+
+
+def cmd_suggestion_list(cli: Cli) -> int:
+    items = suggestions.list_suggestions(cli.db, entry_id=cli.args.entry, status=cli.args.status)
+    cli.emit(
+        {"items": [_suggestion_json(s) for s in items]},
+        "\n".join(_suggestion_line(s) for s in items) or "No suggestions.",
+    )
+    return 0
+
+
+def cmd_suggestion_accept(cli: Cli) -> int:
+    result = suggestions.accept_suggestion(cli.db, cli.args.id)
+    done = "Accepted" if not result.changes.empty else "Already accepted:"
+    cli.emit(_suggestion_json(result.value), f"{done} {_suggestion_line(result.value)}")
+    return 0
+
+
+def cmd_suggestion_dismiss(cli: Cli) -> int:
+    result = suggestions.dismiss_suggestion(cli.db, cli.args.id)
+    done = "Dismissed" if not result.changes.empty else "Already dismissed:"
+    cli.emit(_suggestion_json(result.value), f"{done} {_suggestion_line(result.value)}")
+    return 0
+
+
+def cmd_completion_list(cli: Cli) -> int:
+    items = completions.list_completions(cli.db)
+    doc = {
+        "items": [
+            {
+                "target_type": c.target_type,
+                "target_id": c.target_id,
+                "day": c.day.isoformat(),
+                "amount": c.amount,
+                "suggestion_id": c.suggestion_id,
+            }
+            for c in items
+        ]
+    }
+    lines = [
+        f"{c.day.isoformat()} {c.target_type} {c.target_id}"
+        + (f" amount {c.amount:g}" if c.amount is not None else "")
+        + (f" (suggestion {c.suggestion_id})" if c.suggestion_id else " (by hand)")
+        for c in items
+    ]
+    cli.emit(doc, "\n".join(lines) or "No completions yet.")
+    return 0
+
+
+def cmd_completion_log(cli: Cli) -> int:
+    kind = "practice" if cli.args.practice else "habit"
+    view = completions.log_completion(
+        cli.db, kind, cli.args.target_id, cli.args.date or date.today(), amount=cli.args.amount
+    ).value
+    cli.emit(
+        {"target_type": view.target_type, "target_id": view.target_id, "day": view.day.isoformat()},
+        f"Logged {view.target_type} {view.target_id} on {view.day.isoformat()}",
+    )
+    return 0
+
+
+def cmd_model_info(cli: Cli) -> int:
+    choice = choose_model(cli.data, cli.args.model)
+    info = model_info(cli.data, choice.path)
+    doc = {
+        "path": str(info.path),
+        "name": info.name,
+        "architecture": info.architecture,
+        "size_bytes": info.size_bytes,
+        "license": info.license,
+        "context_length": info.context_length,
+        "sha256": info.sha256,
+    }
+    text = "\n".join(f"{k:<15} {v}" for k, v in [*doc.items(), ("source", choice.source)])
+    cli.emit(doc, text)
+    return 0
+
+
+def cmd_model_use(cli: Cli) -> int:
+    path = None if cli.args.default else Path(cli.args.path).expanduser()
+    if path is None and cli.args.path:
+        raise InvalidInputError("Give either a model path or --default, not both.")
+    if path is None and not cli.args.default:
+        raise InvalidInputError("Give a model path, or --default for the embedded model.")
+    info = use_model(cli.data, path)
+    name = info.name if info else "the embedded default"
+    cli.emit({"path": str(info.path) if info else None}, f"Inkling will use {name}.")
+    return 0
+
+
+def cmd_demo(cli: Cli) -> int:
+    from app.demo import run_demo
+
+    return run_demo(cli.args.model, out=cli.out, err=cli.err, as_json=cli.json)
+
+
+# --- parser --------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--data-dir",
+        default=argparse.SUPPRESS,
+        help="data folder (default: $INKLING_DATA_DIR or the platform's data folder)",
+    )
+    common.add_argument(
+        "--model", default=argparse.SUPPRESS, help="GGUF model file (default: $INKLING_MODEL)"
+    )
+    as_json = argparse.ArgumentParser(add_help=False)
+    as_json.add_argument("--json", action="store_true", help="print one JSON document")
+
+    parser = argparse.ArgumentParser(
+        prog="inkling",
+        description="Inkling: private, offline review of journals with an on-device model.",
+        parents=[common],
+    )
+    parser.add_argument("--version", action="version", version=f"inkling {__version__}")
+    groups = parser.add_subparsers(dest="group", metavar="COMMAND", required=True)
+
+    def sub(
+        parent: Any, name: str, func: Callable[[Cli], int], help_text: str
+    ) -> argparse.ArgumentParser:
+        p: argparse.ArgumentParser = parent.add_parser(
+            name, help=help_text, description=help_text, parents=[common, as_json]
+        )
+        p.set_defaults(func=func)
+        return p
+
+    def group(name: str, help_text: str) -> Any:
+        g = groups.add_parser(name, help=help_text, description=help_text)
+        return g.add_subparsers(dest="action", metavar="ACTION", required=True)
+
+    habit = group("habit", "habits and practices you track")
+    p = sub(habit, "add", cmd_habit_add, "add a habit (or a practice with --practice)")
+    p.add_argument("name")
+    p.add_argument("--practice", action="store_true", help="a practice (sessions) not a habit")
+    p.add_argument("--unit", help="the habit's unit, e.g. oz, pages, km")
+    p.add_argument("--default-amount", type=float, help="amount logged when none is written")
+    p = sub(habit, "list", cmd_habit_list, "list habits, then practices")
+    p.add_argument("--all", action="store_true", help="include archived and ended ones")
+
+    entry = group("entry", "journal entries")
+    for name, func, help_text in (
+        ("add", cmd_entry_add, "write an entry"),
+        ("edit", cmd_entry_edit, "replace an entry's text (pending suggestions follow it)"),
+    ):
+        p = sub(entry, name, func, help_text)
+        if name == "add":
+            p.add_argument("--date", type=_day, required=True, help="YYYY-MM-DD")
+            p.add_argument("--title", default="")
+        else:
+            p.add_argument("id", type=int)
+        src = p.add_mutually_exclusive_group(required=True)
+        src.add_argument("--text")
+        src.add_argument("--file", help="read the text from a UTF-8 file")
+    sub(entry, "show", cmd_entry_show, "show an entry").add_argument("id", type=int)
+    sub(entry, "list", cmd_entry_list, "list entries by day")
+    sub(entry, "delete", cmd_entry_delete, "delete an entry and its suggestions").add_argument(
+        "id", type=int
+    )
+
+    detect = group("detect", "run the on-device model")
+    sub(detect, "entry", cmd_detect_entry, "find completions in an entry").add_argument(
+        "id", type=int
+    )
+
+    suggestion = group("suggestion", "review what the model proposed")
+    p = sub(suggestion, "list", cmd_suggestion_list, "list suggestions")
+    p.add_argument("--entry", type=int)
+    p.add_argument("--status", choices=["pending", "accepted", "dismissed"])
+    sub(suggestion, "accept", cmd_suggestion_accept, "accept and log the completion").add_argument(
+        "id", type=int
+    )
+    sub(suggestion, "dismiss", cmd_suggestion_dismiss, "dismiss a suggestion").add_argument(
+        "id", type=int
+    )
+
+    completion = group("completion", "completions of habits and practices")
+    sub(completion, "list", cmd_completion_list, "list completions")
+    p = sub(completion, "log", cmd_completion_log, "log a completion by hand")
+    p.add_argument("target_id", type=int)
+    p.add_argument("--practice", action="store_true")
+    p.add_argument("--date", type=_day)
+    p.add_argument("--amount", type=float)
+
+    model = group("model", "the on-device language model")
+    sub(model, "info", cmd_model_info, "show the model in use")
+    p = sub(model, "use", cmd_model_use, "validate a GGUF file and make it the model to use")
+    p.add_argument("path", nargs="?")
+    p.add_argument("--default", action="store_true", help="go back to the embedded default")
+
+    p = groups.add_parser(
+        "demo",
+        help="detect completions in the sample journal (temporary data folder)",
+        parents=[common, as_json],
+    )
+    p.set_defaults(func=cmd_demo)
+    return parser
+
+
+@contextmanager
+def _quiet_broken_pipe() -> Iterator[None]:
+    try:
+        yield
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    err = sys.stderr
+    args = build_parser().parse_args(argv)
+    cli = Cli(args, out, err)
+    try:
+        with _quiet_broken_pipe():
+            return int(args.func(cli))
+    except ServiceError as exc:
+        cli.note(f"inkling: {exc}")
+        return EXIT_REFUSED
+    except (ModelError, StoreError) as exc:
+        cli.note(f"inkling: {exc}")
+        return EXIT_ENVIRONMENT
+    except Cancelled:
+        cli.note("inkling: cancelled.")
+        return EXIT_INTERRUPTED
+    except KeyboardInterrupt:
+        cli.note("inkling: interrupted; nothing was half-written.")
+        return EXIT_INTERRUPTED
+    finally:
+        cli.close()

@@ -1,0 +1,87 @@
+"""A headless tour: the sample journal, detected with the on-device model, in a temporary folder."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import time
+from datetime import date
+from pathlib import Path
+from typing import Any, TextIO
+
+from app.paths import database_path
+from app.services import detection, journal, targets
+from app.services.model import choose_model, model_info, start_worker
+from app.services.settings import Settings
+from app.store import open_database
+
+SAMPLE = Path(__file__).resolve().parent.parent / "resources" / "sample_journal.json"
+
+
+def _highlight(body: str, spans: list[tuple[int, int, str]]) -> str:
+    out, pos = [], 0
+    for start, end, name in sorted(spans):
+        out.append(body[pos:start])
+        out.append(f"[[{body[start:end]}]]<{name}>")
+        pos = end
+    out.append(body[pos:])
+    return "".join(out)
+
+
+def run_demo(model: str | None, *, out: TextIO, err: TextIO, as_json: bool = False) -> int:
+    sample: dict[str, Any] = json.loads(SAMPLE.read_text(encoding="utf-8"))
+    with tempfile.TemporaryDirectory(prefix="inkling-demo-") as tmp:
+        folder = Path(tmp)
+        choice = choose_model(folder, model)
+        info = model_info(folder, choice.path)
+        err.write(f"Model: {info.name} ({info.architecture}, {info.size_bytes / 1e6:.0f} MB)\n")
+        db = open_database(database_path(folder))
+        worker = start_worker(choice.path, Settings())
+        report: list[dict[str, Any]] = []
+        try:
+            for h in sample["habits"]:
+                targets.add_habit(
+                    db, h["name"], unit=h.get("unit"), default_amount=h.get("default_amount")
+                )
+            for p in sample["practices"]:
+                targets.add_practice(db, p["name"], default_minutes=p.get("default_minutes"))
+            for e in sample["entries"]:
+                entry = journal.add_entry(
+                    db, date.fromisoformat(e["date"]), e["body"], title=e["title"]
+                ).value
+                started = time.perf_counter()
+                outcome = detection.detect_entry(
+                    db, worker, entry.id, today=date.fromisoformat(e["date"])
+                ).value
+                seconds = time.perf_counter() - started
+                found = outcome.suggestions
+                report.append(
+                    {
+                        "date": e["date"],
+                        "title": e["title"],
+                        "seconds": round(seconds, 2),
+                        "suggestions": [
+                            {"target": s.target_name, "quote": s.anchor_text} for s in found
+                        ],
+                    }
+                )
+                if not as_json:
+                    spans = [(s.anchor_start, s.anchor_end, s.target_name) for s in found]
+                    out.write(f"\n{e['date']}  {e['title']}  ({seconds:.1f} s)\n")
+                    out.write("  " + _highlight(e["body"], spans) + "\n")
+                    for s in found:
+                        out.write(f"  -> {s.target_name}: \u201c{s.anchor_text}\u201d\n")
+                    if not found:
+                        out.write("  -> no suggestions\n")
+        finally:
+            worker.close()
+            db.close()
+    if as_json:
+        json.dump({"model": info.name, "entries": report}, out, ensure_ascii=False)
+        out.write("\n")
+    else:
+        out.write(
+            "\nThe embedded model is tiny and often wrong; pick a stronger GGUF with "
+            "`inkling model use PATH`.\n"
+        )
+    return 0

@@ -1,0 +1,193 @@
+"""Completion detection for one journal entry, in three phases.
+
+1. :func:`prepare_detection` reads the entry and builds the candidate list (database).
+2. :func:`run_detection` asks the model and resolves its reply (model thread only).
+3. :func:`store_detections` writes the suggestions in one transaction (database).
+
+The phases are separate so that a face can run the model phase on the model's owner
+thread and the database phases elsewhere; :func:`detect_entry` chains them for
+headless use. Whatever the model replies, nothing already stored is lost.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import date
+from enum import StrEnum
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app.domain import Candidate, CompletionDetected, TextModel, detect_completions
+from app.domain.candidates import TargetRow, build_candidates
+from app.llm import Cancelled, JobContext, ModelWorker
+from app.services.changes import NO_CHANGES, Changes, OpResult
+from app.services.errors import NotFoundError
+from app.services.views import SuggestionView
+from app.store import Database
+from app.store.models import CompletionSuggestion, Habit, JournalEntry, Practice
+
+log = logging.getLogger(__name__)
+
+
+class CheckStatus(StrEnum):
+    COMPLETED = "completed"
+    """The model was asked (or there was nothing to ask) and its reply was resolved."""
+    FAILED = "failed"
+    """The model raised; no hits, nothing lost."""
+    STALE = "stale"
+    """The entry changed or vanished while the model was reading it; nothing stored."""
+
+
+@dataclass(frozen=True)
+class DetectionRequest:
+    entry_id: int
+    day: date
+    body: str
+    candidates: tuple[Candidate, ...]
+
+
+@dataclass(frozen=True)
+class DetectionReply:
+    request: DetectionRequest
+    detections: tuple[CompletionDetected, ...]
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class DetectionOutcome:
+    entry_id: int
+    status: CheckStatus
+    created: tuple[SuggestionView, ...]
+    suggestions: tuple[SuggestionView, ...]
+    """Every suggestion of the entry after the check, by position in the text."""
+    model_called: bool
+    error: str | None = None
+
+    @property
+    def checked(self) -> bool:
+        return self.status is CheckStatus.COMPLETED
+
+
+def _offered_targets(session: Session, entry_id: int) -> set[tuple[str, int]]:
+    """Targets already offered for this entry, whatever their status."""
+    rows = session.execute(
+        select(CompletionSuggestion.habit_id, CompletionSuggestion.practice_id).where(
+            CompletionSuggestion.entry_id == entry_id
+        )
+    )
+    return {
+        ("habit", habit_id) if habit_id is not None else ("practice", practice_id)
+        for habit_id, practice_id in rows
+    }
+
+
+def prepare_detection(db: Database, entry_id: int) -> DetectionRequest:
+    """Read the entry and the candidates the model may choose from."""
+    with db.session() as session:
+        entry = session.get(JournalEntry, entry_id)
+        if entry is None:
+            raise NotFoundError(f"There is no journal entry with id {entry_id}.")
+        habits = session.scalars(select(Habit).where(Habit.archived.is_(False))).all()
+        practices = session.scalars(select(Practice).where(Practice.ended_at.is_(None))).all()
+        candidates = build_candidates(
+            [TargetRow(h.id, h.name, h.unit) for h in habits],
+            [TargetRow(p.id, p.name) for p in practices],
+            offered=_offered_targets(session, entry_id),
+        )
+        return DetectionRequest(entry.id, entry.day, entry.body, tuple(candidates))
+
+
+def run_detection(
+    request: DetectionRequest, llm: TextModel, *, today: date | None = None
+) -> DetectionReply:
+    """Ask the model. A model error becomes a failed check; cancellation propagates."""
+    if not request.candidates:
+        return DetectionReply(request, ())
+    try:
+        found = detect_completions(
+            request.body,
+            candidates=list(request.candidates),
+            llm=llm,
+            entry_day=request.day,
+            today=today,
+        )
+    except Cancelled:
+        raise
+    except Exception as exc:  # the model is untrusted and may fail in any way
+        log.warning("detection for entry %s failed: %s", request.entry_id, exc)
+        return DetectionReply(request, (), error=str(exc) or type(exc).__name__)
+    return DetectionReply(request, tuple(found))
+
+
+def store_detections(db: Database, reply: DetectionReply) -> OpResult[DetectionOutcome]:
+    """Write the suggestions, unless the entry changed while the model was reading it."""
+    request = reply.request
+    model_called = bool(request.candidates)
+    with db.session() as session:
+        entry = session.get(JournalEntry, request.entry_id)
+        if entry is None or entry.body != request.body:
+            outcome = DetectionOutcome(
+                request.entry_id, CheckStatus.STALE, (), (), model_called, reply.error
+            )
+            return OpResult(outcome, NO_CHANGES)
+        offered = _offered_targets(session, request.entry_id)
+        created_rows: list[CompletionSuggestion] = []
+        for found in reply.detections:
+            if (found.target_type, found.target_id) in offered:
+                continue  # offered meanwhile by another check: never duplicate
+            row = CompletionSuggestion(
+                entry_id=request.entry_id,
+                target_type=found.target_type,
+                habit_id=found.target_id if found.target_type == "habit" else None,
+                practice_id=found.target_id if found.target_type == "practice" else None,
+                label=found.label,
+                anchor_start=found.anchor_start,
+                anchor_end=found.anchor_end,
+                anchor_text=found.anchor_text,
+                completed_units=found.completed_units,
+                completed_on=found.completed_on,
+                status="pending",
+            )
+            session.add(row)
+            created_rows.append(row)
+        session.flush()
+        all_rows = session.scalars(
+            select(CompletionSuggestion)
+            .where(CompletionSuggestion.entry_id == request.entry_id)
+            .order_by(CompletionSuggestion.anchor_start, CompletionSuggestion.id)
+        ).all()
+        created = tuple(SuggestionView.of(row) for row in created_rows)
+        outcome = DetectionOutcome(
+            request.entry_id,
+            CheckStatus.FAILED if reply.error else CheckStatus.COMPLETED,
+            tuple(sorted(created, key=lambda s: (s.anchor_start, s.id))),
+            tuple(SuggestionView.of(row) for row in all_rows),
+            model_called,
+            reply.error,
+        )
+    return OpResult(outcome, Changes(suggestions=frozenset(s.id for s in created)))
+
+
+def detect_entry(
+    db: Database,
+    worker: ModelWorker[TextModel],
+    entry_id: int,
+    *,
+    today: date | None = None,
+) -> OpResult[DetectionOutcome]:
+    """All three phases; the model phase runs on the worker's thread.
+
+    Without candidates the model is not called (nor loaded).
+    """
+    request = prepare_detection(db, entry_id)
+    if not request.candidates:
+        reply = DetectionReply(request, ())
+    else:
+
+        def job(ctx: JobContext[TextModel]) -> DetectionReply:
+            return run_detection(request, ctx.model, today=today)
+
+        reply = worker.submit(job).result()
+    return store_detections(db, reply)

@@ -1,0 +1,110 @@
+"""Journal entries: write, edit (re-anchoring pending suggestions), delete."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from sqlalchemy import select
+
+from app.domain import reanchor
+from app.services.changes import Changes, OpResult
+from app.services.errors import InvalidInputError, NotFoundError
+from app.services.views import EntryView
+from app.store import Database
+from app.store.models import CompletionSuggestion, JournalEntry, utcnow
+
+BODY_MAX = 200_000
+TITLE_MAX = 200
+
+
+def _check_text(title: str | None, body: str | None) -> None:
+    if body is not None and len(body) > BODY_MAX:
+        raise InvalidInputError(f"An entry can be at most {BODY_MAX:,} characters long.")
+    if title is not None and len(title) > TITLE_MAX:
+        raise InvalidInputError(f"A title can be at most {TITLE_MAX} characters long.")
+
+
+def add_entry(db: Database, day: date, body: str, *, title: str = "") -> OpResult[EntryView]:
+    _check_text(title, body)
+    entry = JournalEntry(day=day, title=title.strip(), body=body)
+    with db.session() as session:
+        session.add(entry)
+        session.flush()
+        view = EntryView.of(entry)
+    return OpResult(view, Changes(entries=frozenset({view.id})))
+
+
+def get_entry(db: Database, entry_id: int) -> EntryView:
+    with db.session() as session:
+        entry = session.get(JournalEntry, entry_id)
+        if entry is None:
+            raise NotFoundError(f"There is no journal entry with id {entry_id}.")
+        return EntryView.of(entry)
+
+
+def list_entries(db: Database) -> list[EntryView]:
+    with db.session() as session:
+        rows = session.scalars(select(JournalEntry).order_by(JournalEntry.day, JournalEntry.id))
+        return [EntryView.of(row) for row in rows]
+
+
+def update_entry(
+    db: Database,
+    entry_id: int,
+    *,
+    body: str | None = None,
+    title: str | None = None,
+    day: date | None = None,
+) -> OpResult[EntryView]:
+    """Save an edit. Pending suggestions follow their text or are dismissed as stale."""
+    _check_text(title, body)
+    with db.session() as session:
+        entry = session.get(JournalEntry, entry_id)
+        if entry is None:
+            raise NotFoundError(f"There is no journal entry with id {entry_id}.")
+        touched: set[int] = set()
+        if body is not None and body != entry.body:
+            pending = session.scalars(
+                select(CompletionSuggestion).where(
+                    CompletionSuggestion.entry_id == entry_id,
+                    CompletionSuggestion.status == "pending",
+                )
+            ).all()
+            for row in pending:
+                moved = reanchor(
+                    entry.body, body, row.anchor_start, row.anchor_end, row.anchor_text
+                )
+                if moved == (row.anchor_start, row.anchor_end):
+                    continue
+                if moved is None:
+                    row.status = "dismissed"
+                    row.decided_at = utcnow()
+                else:
+                    row.anchor_start, row.anchor_end = moved
+                touched.add(row.id)
+            entry.body = body
+        if title is not None:
+            entry.title = title.strip()
+        if day is not None:
+            entry.day = day
+        entry.updated_at = utcnow()
+        session.flush()
+        view = EntryView.of(entry)
+    return OpResult(view, Changes(entries=frozenset({entry_id}), suggestions=frozenset(touched)))
+
+
+def delete_entry(db: Database, entry_id: int) -> OpResult[None]:
+    """Delete an entry and its suggestions; completions already logged stay."""
+    with db.session() as session:
+        entry = session.get(JournalEntry, entry_id)
+        if entry is None:
+            raise NotFoundError(f"There is no journal entry with id {entry_id}.")
+        suggestion_ids = frozenset(
+            session.scalars(
+                select(CompletionSuggestion.id).where(CompletionSuggestion.entry_id == entry_id)
+            )
+        )
+        session.delete(entry)
+    return OpResult(
+        None, Changes(deleted_entries=frozenset({entry_id}), suggestions=suggestion_ids)
+    )

@@ -1,0 +1,61 @@
+"""Settings kept as a small JSON file in the data folder (so each data folder is self-contained)."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from app.paths import settings_path
+
+DEFAULT_THREADS = 2
+DEFAULT_CONTEXT = 4096
+
+
+@dataclass(frozen=True)
+class Settings:
+    model_path: str | None = None
+    n_threads: int = DEFAULT_THREADS
+    n_ctx: int = DEFAULT_CONTEXT
+
+    def with_changes(self, **changes: Any) -> Settings:
+        return replace(self, **changes)
+
+
+def load_settings(data_dir: Path) -> Settings:
+    """Read the settings; a missing or damaged file gives the defaults."""
+    try:
+        raw = json.loads(settings_path(data_dir).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return Settings()
+    if not isinstance(raw, dict):
+        return Settings()
+    defaults = Settings()
+    values: dict[str, Any] = {}
+    for f in fields(Settings):
+        value = raw.get(f.name, getattr(defaults, f.name))
+        default = getattr(defaults, f.name)
+        if f.name == "model_path":
+            values[f.name] = value if isinstance(value, str) and value else None
+        elif isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            values[f.name] = value
+        else:
+            values[f.name] = default
+    return Settings(**values)
+
+
+def save_settings(data_dir: Path, settings: Settings) -> None:
+    """Write atomically: the old file stays intact until the new one is complete."""
+    path = settings_path(data_dir)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".settings.", suffix=".json")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(asdict(settings), fh, indent=2, sort_keys=True)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
