@@ -10,7 +10,8 @@ from app.domain import reanchor
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
 from app.services.views import EntryView
-from app.store import Database
+from app.store import Database, SearchHit
+from app.store import search_entries as _search
 from app.store.models import CompletionSuggestion, JournalEntry, utcnow
 
 BODY_MAX = 200_000
@@ -108,3 +109,9 @@ def delete_entry(db: Database, entry_id: int) -> OpResult[None]:
     return OpResult(
         None, Changes(deleted_entries=frozenset({entry_id}), suggestions=suggestion_ids)
     )
+
+
+def search_entries(db: Database, text: str, *, limit: int = 50) -> list[SearchHit]:
+    """Entries containing every word typed (the last one as a prefix), best match first."""
+    with db.session(readonly=True) as session:
+        return _search(session.connection(), text, limit=limit)

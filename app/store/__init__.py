@@ -20,6 +20,7 @@ from app.store.models import (
     PracticeSession,
     utcnow,
 )
+from app.store.search import SearchHit, search_entries
 
 __all__ = [
     "LABEL_MAX",
@@ -35,7 +36,9 @@ __all__ = [
     "NotInklingDatabaseError",
     "Practice",
     "PracticeSession",
+    "SearchHit",
     "StoreError",
     "open_database",
+    "search_entries",
     "utcnow",
 ]

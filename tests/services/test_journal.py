@@ -92,3 +92,11 @@ def test_unknown_entries_and_oversized_text_are_refused(db: Database) -> None:
     with pytest.raises(InvalidInputError):
         journal.add_entry(db, DAY, "x" * (journal.BODY_MAX + 1))
     assert journal.list_entries(db) == []
+
+
+def test_search_finds_an_entry_by_a_word_in_its_body(db: Database) -> None:
+    kept = journal.add_entry(db, DAY, "Long walk to the harbour.").value.id
+    journal.add_entry(db, DAY, "Stayed in.")
+    assert [h.entry_id for h in journal.search_entries(db, "harbour")] == [kept]
+    journal.update_entry(db, kept, body="Long walk to the station.")
+    assert journal.search_entries(db, "harbour") == []

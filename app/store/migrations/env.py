@@ -18,6 +18,7 @@ from alembic.autogenerate.api import AutogenContext
 from sqlalchemy import Connection, create_engine, pool
 
 from app.store.models import Base, UTCDateTime
+from app.store.search import is_search_object
 
 config = context.config
 
@@ -27,6 +28,11 @@ def _render_item(kind: str, obj: object, autogen_context: AutogenContext) -> str
     if kind == "type" and isinstance(obj, UTCDateTime):
         return "sa.DateTime()"
     return False
+
+
+def _include_name(name: str | None, type_: str, parent_names: object) -> bool:
+    """The FTS5 search index is created by hand in its migration, not from the ORM."""
+    return not is_search_object(name)
 
 
 def _url() -> str:
@@ -45,6 +51,7 @@ def _run(connection: Connection) -> None:
         compare_type=True,
         compare_server_default=True,
         render_item=_render_item,
+        include_name=_include_name,
     )
     with context.begin_transaction():
         context.run_migrations()

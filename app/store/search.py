@@ -1,0 +1,108 @@
+"""Full-text search over journal entries with SQLite FTS5.
+
+The index is an external-content FTS5 table kept in step with ``journal_entries`` by
+triggers (created by migration 0002, and by ``Base.metadata.create_all`` through the
+DDL listener below, so both build the same schema).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Any, Final
+
+from sqlalchemy import DDL, Connection, event, text
+
+from app.store.models import JournalEntry
+
+FTS_TABLE: Final = "journal_entries_fts"
+
+FTS_DDL: Final[tuple[str, ...]] = (
+    f"CREATE VIRTUAL TABLE {FTS_TABLE} USING fts5("
+    "title, body, content='journal_entries', content_rowid='id', "
+    "tokenize='unicode61 remove_diacritics 2')",
+    f"CREATE TRIGGER {FTS_TABLE}_ai AFTER INSERT ON journal_entries BEGIN "
+    f"INSERT INTO {FTS_TABLE}(rowid, title, body) VALUES (new.id, new.title, new.body); END",
+    f"CREATE TRIGGER {FTS_TABLE}_ad AFTER DELETE ON journal_entries BEGIN "
+    f"INSERT INTO {FTS_TABLE}({FTS_TABLE}, rowid, title, body) "
+    "VALUES ('delete', old.id, old.title, old.body); END",
+    f"CREATE TRIGGER {FTS_TABLE}_au AFTER UPDATE OF title, body ON journal_entries BEGIN "
+    f"INSERT INTO {FTS_TABLE}({FTS_TABLE}, rowid, title, body) "
+    "VALUES ('delete', old.id, old.title, old.body); "
+    f"INSERT INTO {FTS_TABLE}(rowid, title, body) VALUES (new.id, new.title, new.body); END",
+)
+"""The search index; migration 0002 carries a frozen copy of these statements."""
+
+for _statement in FTS_DDL:
+    event.listen(JournalEntry.__table__, "after_create", DDL(_statement))  # type: ignore[no-untyped-call]
+
+
+def is_search_object(name: str | None) -> bool:
+    """FTS5 objects live outside the ORM metadata (for Alembic's comparisons)."""
+    return bool(name) and str(name).startswith(FTS_TABLE)
+
+
+_MARK_OPEN: Final = "\x02"
+_MARK_CLOSE: Final = "\x03"
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    entry_id: int
+    day: date
+    title: str
+    snippet: str
+    """A short excerpt of the body around the matches."""
+    marks: tuple[tuple[int, int], ...]
+    """Where the matched words stand in ``snippet`` (start, end)."""
+
+
+def fts_query(user_text: str) -> str | None:
+    """A safe FTS5 query from what a person typed: every word must match, the last as a
+    prefix (search as you type). Operators and quotes in the input are plain text."""
+    words = _WORD.findall(user_text)
+    if not words:
+        return None
+    quoted = ['"' + w.replace('"', '""') + '"' for w in words]
+    quoted[-1] += "*"
+    return " ".join(quoted)
+
+
+def _split_marks(raw: str) -> tuple[str, tuple[tuple[int, int], ...]]:
+    out: list[str] = []
+    marks: list[tuple[int, int]] = []
+    pos = 0
+    start = -1
+    for ch in raw:
+        if ch == _MARK_OPEN:
+            start = pos
+        elif ch == _MARK_CLOSE:
+            if start >= 0:
+                marks.append((start, pos))
+            start = -1
+        else:
+            out.append(ch)
+            pos += 1
+    return "".join(out), tuple(marks)
+
+
+def search_entries(connection: Connection, user_text: str, *, limit: int = 50) -> list[SearchHit]:
+    """Entries matching every word, best first (bm25), with a marked snippet."""
+    query = fts_query(user_text)
+    if query is None:
+        return []
+    rows: Any = connection.execute(
+        text(
+            f"SELECT e.id, e.day, e.title, snippet({FTS_TABLE}, 1, :o, :c, '…', 12) "
+            f"FROM {FTS_TABLE} JOIN journal_entries AS e ON e.id = {FTS_TABLE}.rowid "
+            f"WHERE {FTS_TABLE} MATCH :q ORDER BY bm25({FTS_TABLE}), e.day DESC LIMIT :n"
+        ),
+        {"o": _MARK_OPEN, "c": _MARK_CLOSE, "q": query, "n": limit},
+    )
+    hits = []
+    for entry_id, day, title, raw in rows:
+        snippet, marks = _split_marks(raw or "")
+        hits.append(SearchHit(int(entry_id), date.fromisoformat(str(day)), title, snippet, marks))
+    return hits
