@@ -1,10 +1,22 @@
-"""Pure domain logic: completion detection, anchoring and re-anchoring (stdlib only)."""
+"""Pure domain logic: completion detection, anchoring and re-anchoring, and notebook
+detectors (stdlib only)."""
 
 from app.domain.candidates import MAX_CANDIDATES, Candidate, TargetRow, build_candidates
 from app.domain.completions import CompletionDetected, detect_completions
 from app.domain.facts import resolve_amount, resolve_day
 from app.domain.guardrail import MEDICATION_GUARDRAIL
 from app.domain.model import Prompt, TextModel
+from app.domain.notebooks import (
+    DetectorDefinition,
+    RawDetection,
+    builtin_detectors,
+    compile_custom_detector,
+    count_first_person,
+    count_swear_words,
+    merge_adjacent_spans,
+    normalize_slug,
+    plan_windows,
+)
 from app.domain.parse import Draft, parse_reply
 from app.domain.prompt import build_detection_prompt
 from app.domain.reanchor import changed_region, reanchor
@@ -17,16 +29,25 @@ __all__ = [
     "MEDICATION_GUARDRAIL",
     "Candidate",
     "CompletionDetected",
+    "DetectorDefinition",
     "Draft",
     "Prompt",
+    "RawDetection",
     "TargetRow",
     "TextModel",
     "build_candidates",
     "build_detection_prompt",
+    "builtin_detectors",
     "changed_region",
+    "compile_custom_detector",
+    "count_first_person",
+    "count_swear_words",
     "detect_completions",
+    "merge_adjacent_spans",
+    "normalize_slug",
     "overlaps",
     "parse_reply",
+    "plan_windows",
     "quote_span",
     "reanchor",
     "resolve_amount",
