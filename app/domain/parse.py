@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
-from typing import Final
+
+from app.domain.delimit import unfence
 
 
 @dataclass(frozen=True)
@@ -19,23 +19,6 @@ class Draft:
     when: object = None
 
 
-_FENCE: Final = "```"
-_INFO_STRING: Final = re.compile(r"\A[A-Za-z][\w.+-]*")
-
-
-def _unfence(text: str) -> str:
-    """Strip one markdown code fence (and its info string) when it wraps the whole reply."""
-    stripped = text.strip()
-    if len(stripped) < 2 * len(_FENCE) or not (
-        stripped.startswith(_FENCE) and stripped.endswith(_FENCE)
-    ):
-        return text
-    inner = stripped[len(_FENCE) : -len(_FENCE)].lstrip()
-    if not inner.startswith(("{", "[")):
-        inner = _INFO_STRING.sub("", inner, count=1)
-    return inner
-
-
 def parse_reply(text: object) -> list[Draft]:
     """Drafts from a reply ``{"hits": [...]}``; anything malformed is zero drafts.
 
@@ -46,7 +29,7 @@ def parse_reply(text: object) -> list[Draft]:
     if not isinstance(text, str):
         return []
     try:
-        data = json.loads(_unfence(text), strict=False)
+        data = json.loads(unfence(text), strict=False)
     except (ValueError, RecursionError, OverflowError, TypeError, MemoryError):
         return []
     if not isinstance(data, dict):

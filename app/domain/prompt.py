@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from app.domain.candidates import Candidate
+from app.domain.delimit import data_delimiters
 from app.domain.guardrail import MEDICATION_GUARDRAIL
 from app.domain.model import Prompt
 from app.domain.text import MAX_QUOTE_CHARS, sanitize_label
@@ -61,18 +62,6 @@ def candidate_line(candidate: Candidate) -> str:
     return f"{candidate.index}. {name} ({detail})"
 
 
-def _delimiters(*texts: str) -> tuple[str, str]:
-    """The entry delimiters: the usual pair unless a text contains either marker,
-    then the first numbered pair found in none of them (so the entry cannot close early)."""
-    n = 0
-    while True:
-        suffix = f"-{n}" if n else ""
-        opening, closing = f"{_OPEN}{suffix}", f"ENTRY{suffix}>>>"
-        if not any(opening in t or closing in t for t in texts):
-            return opening, closing
-        n += 1
-
-
 def detection_schema(indexes: Sequence[int], max_hits: int) -> dict[str, Any]:
     """JSON schema of the reply; every string and array bounded. Fresh dict each call."""
     hit = {
@@ -105,7 +94,7 @@ def build_detection_prompt(
     if isinstance(max_hits, bool) or max_hits < 1:
         raise ValueError(f"max_hits must be a positive integer, got {max_hits!r}")
     lines = [candidate_line(c) for c in candidates]
-    opening, closing = _delimiters(body, *lines)
+    opening, closing = data_delimiters(_OPEN, "ENTRY>>>", body, *lines)
     user = "\n\n".join(
         [
             MEDICATION_GUARDRAIL,

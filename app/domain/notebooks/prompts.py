@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
+from app.domain.delimit import data_delimiters
 from app.domain.model import Prompt
 from app.domain.notebooks.definitions import (
     CUSTOM_PROMPT_ID,
@@ -372,18 +373,6 @@ _ANSWER_GUIDE: Final = (
 )
 
 
-def _delimiters(*texts: str) -> tuple[str, str]:
-    """The data delimiters: the usual pair unless a text contains either marker, then the
-    first numbered pair found in none of them (so the data cannot close early)."""
-    n = 0
-    while True:
-        suffix = f"-{n}" if n else ""
-        opening, closing = f"{_OPEN}{suffix}", f"END NOTEBOOK PAGES{suffix}>>>"
-        if not any(opening in t or closing in t for t in texts):
-            return opening, closing
-        n += 1
-
-
 def _page_body(page: PageInput, n: int, route: str) -> str:
     if route == "vision":
         return f"PAGE {n}\n[The scan of PAGE {n} is attached as image {n}.]"
@@ -408,7 +397,9 @@ def build_window_prompt(
     spec = prompt_spec(definition)
     instruction = detector_instruction(definition)
     bodies = [_page_body(page, n, route) for n, page in enumerate(window, start=1)]
-    opening, closing = _delimiters(definition.title, instruction, *bodies)
+    opening, closing = data_delimiters(
+        _OPEN, "END NOTEBOOK PAGES>>>", definition.title, instruction, *bodies
+    )
     content = f"\n{PAGE_SEPARATOR}\n".join(bodies)
     parts = [
         f"Task: decide whether the notebook pages below show this: {definition.title}.",

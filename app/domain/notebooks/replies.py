@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from app.domain.delimit import unfence
 from app.domain.notebooks.definitions import DefinitionError, DetectorDefinition
 from app.domain.notebooks.prompts import (
     MAX_COUNT_ESTIMATE,
@@ -22,8 +23,6 @@ from app.domain.text import quote_span
 
 MAX_REASON_CHARS: Final = 2000
 
-_FENCE: Final = "```"
-_INFO_STRING: Final = re.compile(r"\A[A-Za-z][\w.+-]*")
 _TRUE: Final = frozenset({"true", "yes", "1"})
 _FALSE: Final = frozenset({"false", "no", "0"})
 _NUMBER: Final = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
@@ -64,19 +63,6 @@ class EvidenceAnchor:
             "anchor_end": self.anchor_end,
             "anchor_text": self.anchor_text,
         }
-
-
-def _unfence(text: str) -> str:
-    """Strip one markdown code fence (and its info string) when it wraps the whole reply."""
-    stripped = text.strip()
-    if len(stripped) < 2 * len(_FENCE) or not (
-        stripped.startswith(_FENCE) and stripped.endswith(_FENCE)
-    ):
-        return text
-    inner = stripped[len(_FENCE) : -len(_FENCE)].lstrip()
-    if not inner.startswith(("{", "[")):
-        inner = _INFO_STRING.sub("", inner, count=1)
-    return inner
 
 
 class _InvalidReplyError(Exception):
@@ -259,7 +245,7 @@ def parse_window_reply(text: object, definition: DetectorDefinition) -> WindowRe
     if not isinstance(text, str):
         return None
     try:
-        doc = json.loads(_unfence(text), strict=False)
+        doc = json.loads(unfence(text), strict=False)
     except (ValueError, RecursionError, OverflowError, TypeError, MemoryError):
         return None
     if not isinstance(doc, dict):
