@@ -10,7 +10,7 @@ setup:
 	@bash scripts/bootstrap.sh
 
 run: setup
-	@$(BIN)/inkling demo
+	@$(BIN)/inkling
 
 lint: setup
 	$(BIN)/ruff check .

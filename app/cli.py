@@ -22,9 +22,22 @@ from typing import Any, TextIO
 from app import __version__
 from app.llm import Cancelled, ModelError
 from app.paths import data_dir, database_path
-from app.services import completions, detection, journal, suggestions, targets
+from app.services import (
+    completions,
+    detection,
+    detectors,
+    findings,
+    journal,
+    notebook_runs,
+    notebooks,
+    suggestions,
+    tags,
+    targets,
+)
 from app.services.errors import InvalidInputError, ServiceError
+from app.services.findings import FindingView
 from app.services.model import choose_model, model_info, start_worker, use_model
+from app.services.notebook_models import start_text_worker, text_model_or_none, vision_runtime
 from app.services.settings import load_settings
 from app.services.views import SuggestionView
 from app.store import Database, StoreError, open_database
@@ -52,6 +65,7 @@ class Cli:
     def db(self) -> Database:
         if self._db is None:
             self._db = open_database(database_path(self.data))
+            notebook_runs.reconcile_interrupted(self._db)  # runs a crash left "running"
         return self._db
 
     def close(self) -> None:
@@ -319,10 +333,337 @@ def cmd_model_use(cli: Cli) -> int:
     return 0
 
 
+# --- notebooks -----------------------------------------------------------------------------
+
+
+def _finding_json(f: FindingView) -> dict[str, Any]:
+    return {
+        "id": f.id,
+        "detector_id": f.detector_id,
+        "finding_type": f.finding_type,
+        "start_page": f.start_page,
+        "end_page": f.end_page,
+        "confidence": f.confidence,
+        "reason": f.reason,
+        "detector_data": f.detector_data,
+        "review_status": f.review_status,
+        "evidence": [asdict(e) for e in f.evidence],
+        "page_reviews": [{"page_id": k, "decision": v} for k, v in sorted(f.page_reviews.items())],
+        "tag": f.tag_slug,
+    }
+
+
+def _finding_line(f: FindingView) -> str:
+    span = str(f.start_page) if f.start_page == f.end_page else f"{f.start_page}-{f.end_page}"
+    quotes = "; ".join(f"\u201c{e.anchor_text}\u201d" for e in f.evidence[:3])
+    return (
+        f"#{f.id:<4} {f.review_status:<10} {f.finding_type} pages {span} "
+        f"({f.confidence:.2f}) {f.reason[:120]}" + (f"  {quotes}" if quotes else "")
+    )
+
+
+def _run_json(run: notebook_runs.RunView) -> dict[str, Any]:
+    return {
+        "detector_id": run.detector_id,
+        "attempt_state": run.attempt_state,
+        "outcome": run.outcome,
+        "capability": run.capability,
+        "message": run.message,
+        "warnings": list(run.warnings),
+        "pages_scanned": run.pages_scanned,
+        "windows_scanned": run.windows_scanned,
+        "partial": run.partial,
+        "cache_hit": run.cache_hit,
+        "stale_at_publish": run.stale_at_publish,
+        "page_counts": list(run.page_counts) if run.page_counts is not None else None,
+        "findings": [_finding_json(f) for f in run.findings],
+    }
+
+
+def _run_text(run: notebook_runs.RunView) -> str:
+    head = (
+        f"{run.detector_id}: {run.attempt_state}, {run.outcome or '-'}"
+        + (f" ({run.capability})" if run.capability else "")
+        + (", from cache" if run.cache_hit else "")
+        + f"; {run.pages_scanned} page(s), {run.windows_scanned} window(s), "
+        + f"{len(run.findings)} finding(s)"
+    )
+    lines = [head]
+    if run.message:
+        lines.append(f"  {run.message}")
+    lines += [f"  warning {w['code']}: {w['message']}" for w in run.warnings]
+    lines += ["  " + _finding_line(f) for f in run.findings]
+    return "\n".join(lines)
+
+
+def cmd_notebook_import(cli: Cli) -> int:
+    result = notebooks.import_notebook(cli.db, cli.args.path, title=cli.args.title)
+    view = result.value
+    cli.emit(
+        {"id": view.id, "pages": view.pages},
+        f"Imported notebook {view.id} \u201c{view.title}\u201d with {view.pages} page(s).",
+    )
+    return 0
+
+
+def cmd_notebook_list(cli: Cli) -> int:
+    items = notebooks.list_notebooks(cli.db)
+    cli.emit(
+        {"items": [{"id": n.id, "title": n.title, "pages": n.pages} for n in items]},
+        "\n".join(f"{n.id:<5} {n.title} ({n.pages} pages)" for n in items) or "No notebooks yet.",
+    )
+    return 0
+
+
+def cmd_notebook_pages(cli: Cli) -> int:
+    items = notebooks.list_pages(cli.db, cli.args.id)
+    doc = {
+        "items": [
+            {
+                "id": p.id,
+                "order": p.order,
+                "text": p.text,
+                "tags": list(p.tags),
+                "excluded": p.excluded,
+                "image": p.image_path,
+            }
+            for p in items
+        ]
+    }
+    lines = [
+        f"page {p.order + 1} (id {p.id})"
+        + (" [excluded]" if p.excluded else "")
+        + (f" tags: {', '.join(p.tags)}" if p.tags else "")
+        + "\n"
+        + "\n".join("  " + line for line in (p.text or "(no text)").splitlines())
+        for p in items
+    ]
+    cli.emit(doc, "\n\n".join(lines) or "No pages.")
+    return 0
+
+
+def cmd_page_edit(cli: Cli) -> int:
+    text = None if cli.args.revert else _read_text(cli.args)
+    view = notebooks.edit_page_text(cli.db, cli.args.id, text).value
+    cli.emit({"id": view.id, "text": view.text}, f"Saved page {view.id}.")
+    return 0
+
+
+def cmd_page_exclude(cli: Cli) -> int:
+    excluded = cli.args.action == "exclude"
+    view = notebooks.set_page_excluded(cli.db, cli.args.id, excluded).value
+    word = "Excluded" if excluded else "Included"
+    cli.emit({"id": view.id, "excluded": view.excluded}, f"{word} page {view.id}.")
+    return 0
+
+
+def cmd_tag_add(cli: Cli) -> int:
+    func = tags.add_page_tags if cli.args.action == "add" else tags.remove_page_tags
+    view = func(cli.db, cli.args.page_id, cli.args.tags).value
+    cli.emit({"id": view.id, "tags": list(view.tags)}, f"Page {view.id}: {', '.join(view.tags)}")
+    return 0
+
+
+def cmd_tag_list(cli: Cli) -> int:
+    items = tags.list_tags(cli.db)
+    cli.emit(
+        {"items": [asdict(t) for t in items]},
+        "\n".join(f"{t.colour} {t.slug} ({t.label}): {t.pages} page(s)" for t in items)
+        or "No tags yet.",
+    )
+    return 0
+
+
+def cmd_tag_pages(cli: Cli) -> int:
+    items = tags.pages_with_tag(cli.db, cli.args.slug, notebook_id=cli.args.notebook)
+    cli.emit(
+        {"items": [{"id": p.id, "notebook_id": p.notebook_id, "order": p.order} for p in items]},
+        "\n".join(f"notebook {p.notebook_id} page {p.order + 1} (id {p.id})" for p in items)
+        or "No pages carry that tag.",
+    )
+    return 0
+
+
+def _page_ids(value: str | None) -> list[int] | None:
+    if value is None:
+        return None
+    try:
+        ids = [int(part) for part in value.split(",") if part.strip()]
+    except ValueError:
+        raise InvalidInputError(f"{value!r} is not a comma-separated list of page ids.") from None
+    if not ids:
+        raise InvalidInputError("Give at least one page id after --pages.")
+    return ids
+
+
+def cmd_detect_notebook(cli: Cli) -> int:
+    a = cli.args
+    db = cli.db
+    notebooks.get_notebook(db, a.id)  # an unknown notebook is refused before any model work
+    if a.detector == "all":
+        chosen = [d.detector_id for d in detectors.list_detectors(db)]
+    else:
+        chosen = [detectors.get_definition(db, a.detector).detector_id]
+    page_ids = _page_ids(a.pages)
+    needs_model = any(detectors.get_definition(db, d).engine == "prompt" for d in chosen)
+    text = text_model_or_none(cli.data, a.model) if needs_model else None
+    vision = vision_runtime(cli.data, a.model) if needs_model else None
+    worker = start_text_worker(text[0], load_settings(cli.data)) if text else None
+    identity = text[1] if text else None
+    runs: list[notebook_runs.RunView] = []
+    timings: list[tuple[str, float]] = []
+    try:
+        for detector_id in chosen:
+            started = time.perf_counter()
+
+            def progress(done: int, total: int, name: str = detector_id) -> None:
+                line = f"{name}: {done}/{total} windows"
+                if cli.err.isatty():  # one line, rewritten in place
+                    cli.err.write("\r" + line + ("\n" if done >= total else ""))
+                    cli.err.flush()
+                else:
+                    cli.note(line)
+
+            run = notebook_runs.run_detector(
+                db,
+                worker,
+                a.id,
+                detector_id,
+                model=identity,
+                force=a.force,
+                auto_tag=a.auto_tag,
+                page_ids=page_ids,
+                vision=vision,
+                on_progress=progress,
+            ).value
+            runs.append(run)
+            timings.append((detector_id, time.perf_counter() - started))
+    finally:
+        if worker is not None:
+            worker.close()
+        if vision is not None:
+            vision.worker.close()
+    for detector_id, seconds in timings:
+        cli.note(f"{detector_id}: done in {seconds:.2f} s")
+    if len(runs) == 1:
+        cli.emit(_run_json(runs[0]), lambda: _run_text(runs[0]))
+    else:
+        cli.emit(
+            {"items": [_run_json(r) for r in runs]},
+            lambda: "\n\n".join(_run_text(r) for r in runs),
+        )
+    if any(r.attempt_state == "cancelled" for r in runs):
+        return EXIT_INTERRUPTED
+    return EXIT_ENVIRONMENT if any(r.attempt_state == "failed" for r in runs) else 0
+
+
+def cmd_finding_list(cli: Cli) -> int:
+    items = findings.list_findings(cli.db, cli.args.notebook_id, detector_id=cli.args.detector)
+    cli.emit(
+        {"items": [_finding_json(f) for f in items]},
+        "\n".join(_finding_line(f) for f in items) or "No findings.",
+    )
+    return 0
+
+
+def cmd_finding_review(cli: Cli) -> int:
+    func = findings.accept_finding if cli.args.action == "accept" else findings.reject_finding
+    view = func(cli.db, cli.args.id, page_id=cli.args.page).value
+    cli.emit(_finding_json(view), _finding_line(view))
+    return 0
+
+
+def cmd_finding_tag(cli: Cli) -> int:
+    changed = findings.apply_finding_tag(cli.db, cli.args.id).value
+    cli.emit({"id": cli.args.id, "pages_changed": changed}, f"{changed} page(s) tagged.")
+    return 0
+
+
+def cmd_detector_list(cli: Cli) -> int:
+    items = detectors.list_detectors(cli.db)
+    fresh: dict[str, str] = {}
+    if cli.args.notebook is not None:
+        text = text_model_or_none(cli.data, cli.args.model)
+        vision = vision_runtime(cli.data, cli.args.model)
+        try:
+            fresh = notebook_runs.detector_freshness(
+                cli.db, cli.args.notebook, model=text[1] if text else None, vision=vision
+            )
+        finally:
+            if vision is not None:
+                vision.worker.close()
+    doc_items = []
+    for d in items:
+        item: dict[str, Any] = {
+            "detector_id": d.detector_id,
+            "title": d.title,
+            "engine": d.engine,
+            "scope": d.scope,
+            "version": d.version,
+        }
+        if fresh:
+            item["freshness"] = fresh[d.detector_id]
+        doc_items.append(item)
+    lines = [
+        f"{d.detector_id:<28} {d.engine:<14} {d.scope:<12} v{d.version}  {d.title}"
+        + (f"  [{fresh[d.detector_id]}]" if fresh else "")
+        for d in items
+    ]
+    cli.emit({"items": doc_items}, "\n".join(lines))
+    return 0
+
+
+def cmd_detector_add(cli: Cli) -> int:
+    a = cli.args
+    definition = detectors.add_custom_detector(
+        cli.db,
+        name=a.name,
+        instruction=a.instruction,
+        scope=a.scope,
+        adjacent_page_detection=a.adjacent,
+        model_mode=a.mode,
+        confidence_threshold=a.threshold,
+        custom_id=a.id,
+    ).value
+    cli.emit(definition.to_json(), f"Added detector {definition.detector_id}.")
+    return 0
+
+
+def cmd_detector_export(cli: Cli) -> int:
+    json.dump(detectors.export_detector(cli.db, cli.args.id), cli.out, ensure_ascii=False, indent=2)
+    cli.out.write("\n")
+    return 0
+
+
+def cmd_detector_import(cli: Cli) -> int:
+    path = Path(cli.args.file)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise InvalidInputError(f"The file {path} cannot be read ({exc.strerror}).") from None
+    view = detectors.import_detector(cli.db, raw).value
+    cli.emit({"detector_id": view.detector_id}, f"Imported detector {view.detector_id}.")
+    return 0
+
+
+def cmd_detector_delete(cli: Cli) -> int:
+    detectors.delete_detector(cli.db, cli.args.id)
+    cli.emit({"detector_id": cli.args.id, "deleted": True}, f"Deleted {cli.args.id}.")
+    return 0
+
+
 def cmd_demo(cli: Cli) -> int:
     from app.demo import run_demo
 
     return run_demo(cli.args.model, out=cli.out, err=cli.err, as_json=cli.json)
+
+
+def cmd_screenshot(cli: Cli) -> int:
+    from app.ui.screenshots import render_screenshots
+
+    written = render_screenshots(Path(cli.args.out).expanduser())
+    cli.emit({"files": [str(p) for p in written]}, "\n".join(str(p) for p in written))
+    return 0
 
 
 # --- parser --------------------------------------------------------------------------------
@@ -347,7 +688,9 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[common],
     )
     parser.add_argument("--version", action="version", version=f"inkling {__version__}")
-    groups = parser.add_subparsers(dest="group", metavar="COMMAND", required=True)
+    groups = parser.add_subparsers(
+        dest="group", metavar="COMMAND", required=False, help="(none: open the desktop app)"
+    )
 
     def sub(
         parent: Any, name: str, func: Callable[[Cli], int], help_text: str
@@ -396,6 +739,95 @@ def build_parser() -> argparse.ArgumentParser:
         "id", type=int
     )
 
+    notebook = group("notebook", "notebooks of pages")
+    p = sub(
+        notebook,
+        "import",
+        cmd_notebook_import,
+        "import a folder of page images, a .txt/.md or a PDF",
+    )
+    p.add_argument("path")
+    p.add_argument("--title")
+    sub(notebook, "list", cmd_notebook_list, "list notebooks")
+    sub(notebook, "pages", cmd_notebook_pages, "show a notebook's pages").add_argument(
+        "id", type=int
+    )
+
+    page = group("page", "pages of notebooks")
+    p = sub(page, "edit", cmd_page_edit, "replace a page's text (or --revert to the transcription)")
+    p.add_argument("id", type=int)
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--text")
+    src.add_argument("--file", help="read the text from a UTF-8 file")
+    src.add_argument("--revert", action="store_true", help="go back to the transcription")
+    for name, help_text in (
+        ("exclude", "leave a page out of analysis"),
+        ("include", "analyse it again"),
+    ):
+        sub(page, name, cmd_page_exclude, help_text).add_argument("id", type=int)
+
+    tag = group("tag", "tags on pages")
+    for name, help_text in (("add", "tag a page"), ("remove", "take tags off a page")):
+        p = sub(tag, name, cmd_tag_add, help_text)
+        p.add_argument("page_id", type=int)
+        p.add_argument("tags", nargs="+")
+    sub(tag, "list", cmd_tag_list, "the tag catalogue")
+    p = sub(tag, "pages", cmd_tag_pages, "pages carrying a tag")
+    p.add_argument("slug")
+    p.add_argument("--notebook", type=int)
+
+    p = sub(detect, "notebook", cmd_detect_notebook, "run a detector (or all) over a notebook")
+    p.add_argument("id", type=int)
+    p.add_argument("--detector", required=True, help="a detector id, or 'all'")
+    p.add_argument("--force", action="store_true", help="run even when the result is current")
+    auto = p.add_mutually_exclusive_group()
+    auto.add_argument(
+        "--auto-tag",
+        dest="auto_tag",
+        action="store_true",
+        default=None,
+        help="tag the pages of findings (remembered for the detector)",
+    )
+    auto.add_argument(
+        "--no-auto-tag",
+        dest="auto_tag",
+        action="store_false",
+        help="stop tagging automatically (remembered)",
+    )
+    p.add_argument("--pages", help="only these page ids, comma-separated")
+
+    finding = group("finding", "review what the detectors found")
+    p = sub(finding, "list", cmd_finding_list, "list a notebook's published findings")
+    p.add_argument("notebook_id", type=int)
+    p.add_argument("--detector")
+    for name, help_text in (
+        ("accept", "accept a finding (or one page of it)"),
+        ("reject", "reject a finding (or one page of it)"),
+    ):
+        p = sub(finding, name, cmd_finding_review, help_text)
+        p.add_argument("id", type=int)
+        p.add_argument("--page", type=int, help="review only this page of the finding")
+    sub(finding, "tag", cmd_finding_tag, "tag a finding's pages").add_argument("id", type=int)
+
+    detector = group("detector", "built-in and custom detectors")
+    p = sub(detector, "list", cmd_detector_list, "list detectors")
+    p.add_argument("--notebook", type=int, help="show freshness for this notebook")
+    p = sub(detector, "add", cmd_detector_add, "add a custom detector")
+    p.add_argument("--name", required=True)
+    p.add_argument("--instruction", required=True)
+    p.add_argument("--scope", choices=["page", "notebook"], default="notebook")
+    adjacent = p.add_mutually_exclusive_group()
+    adjacent.add_argument("--adjacent", dest="adjacent", action="store_true", default=True)
+    adjacent.add_argument("--no-adjacent", dest="adjacent", action="store_false")
+    p.add_argument("--mode", choices=["auto", "text", "vision"], default="auto")
+    p.add_argument("--threshold", type=float, default=0.7)
+    p.add_argument("--id", help="a stable id (slugified); default: from the name")
+    sub(detector, "export", cmd_detector_export, "print a detector as JSON").add_argument("id")
+    sub(detector, "import", cmd_detector_import, "import a detector from a JSON file").add_argument(
+        "file"
+    )
+    sub(detector, "delete", cmd_detector_delete, "delete a custom detector").add_argument("id")
+
     suggestion = group("suggestion", "review what the model proposed")
     p = sub(suggestion, "list", cmd_suggestion_list, "list suggestions")
     p.add_argument("--entry", type=int)
@@ -427,6 +859,14 @@ def build_parser() -> argparse.ArgumentParser:
         parents=[common, as_json],
     )
     p.set_defaults(func=cmd_demo)
+
+    p = groups.add_parser(
+        "screenshot",
+        help="render the main views over the sample journal offscreen into PNG files",
+        parents=[as_json],
+    )
+    p.add_argument("--out", required=True, help="folder for the PNG files (created if needed)")
+    p.set_defaults(func=cmd_screenshot)
     return parser
 
 
@@ -443,6 +883,10 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
     out = out or sys.stdout
     err = sys.stderr
     args = build_parser().parse_args(argv)
+    if getattr(args, "group", None) is None:
+        from app.ui.app import run_gui
+
+        return run_gui([sys.argv[0]], getattr(args, "data_dir", None), getattr(args, "model", None))
     cli = Cli(args, out, err)
     try:
         with _quiet_broken_pipe():

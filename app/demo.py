@@ -5,17 +5,15 @@ from __future__ import annotations
 import json
 import tempfile
 import time
-from datetime import date
 from pathlib import Path
 from typing import Any, TextIO
 
 from app.paths import database_path
-from app.services import detection, journal, targets
+from app.services import detection
 from app.services.model import choose_model, model_info, start_worker
+from app.services.samples import load_sample_journal
 from app.services.settings import Settings
 from app.store import open_database
-
-SAMPLE = Path(__file__).resolve().parent.parent / "resources" / "sample_journal.json"
 
 
 def _highlight(body: str, spans: list[tuple[int, int, str]]) -> str:
@@ -29,7 +27,6 @@ def _highlight(body: str, spans: list[tuple[int, int, str]]) -> str:
 
 
 def run_demo(model: str | None, *, out: TextIO, err: TextIO, as_json: bool = False) -> int:
-    sample: dict[str, Any] = json.loads(SAMPLE.read_text(encoding="utf-8"))
     with tempfile.TemporaryDirectory(prefix="inkling-demo-") as tmp:
         folder = Path(tmp)
         choice = choose_model(folder, model)
@@ -39,26 +36,16 @@ def run_demo(model: str | None, *, out: TextIO, err: TextIO, as_json: bool = Fal
         worker = start_worker(choice.path, Settings())
         report: list[dict[str, Any]] = []
         try:
-            for h in sample["habits"]:
-                targets.add_habit(
-                    db, h["name"], unit=h.get("unit"), default_amount=h.get("default_amount")
-                )
-            for p in sample["practices"]:
-                targets.add_practice(db, p["name"], default_minutes=p.get("default_minutes"))
-            for e in sample["entries"]:
-                entry = journal.add_entry(
-                    db, date.fromisoformat(e["date"]), e["body"], title=e["title"]
-                ).value
+            loaded = load_sample_journal(db).value
+            for entry in loaded.entries:
                 started = time.perf_counter()
-                outcome = detection.detect_entry(
-                    db, worker, entry.id, today=date.fromisoformat(e["date"])
-                ).value
+                outcome = detection.detect_entry(db, worker, entry.id, today=entry.day).value
                 seconds = time.perf_counter() - started
                 found = outcome.suggestions
                 report.append(
                     {
-                        "date": e["date"],
-                        "title": e["title"],
+                        "date": entry.day.isoformat(),
+                        "title": entry.title,
                         "seconds": round(seconds, 2),
                         "suggestions": [
                             {"target": s.target_name, "quote": s.anchor_text} for s in found
@@ -67,8 +54,8 @@ def run_demo(model: str | None, *, out: TextIO, err: TextIO, as_json: bool = Fal
                 )
                 if not as_json:
                     spans = [(s.anchor_start, s.anchor_end, s.target_name) for s in found]
-                    out.write(f"\n{e['date']}  {e['title']}  ({seconds:.1f} s)\n")
-                    out.write("  " + _highlight(e["body"], spans) + "\n")
+                    out.write(f"\n{entry.day.isoformat()}  {entry.title}  ({seconds:.1f} s)\n")
+                    out.write("  " + _highlight(entry.body, spans) + "\n")
                     for s in found:
                         out.write(f"  -> {s.target_name}: \u201c{s.anchor_text}\u201d\n")
                     if not found:

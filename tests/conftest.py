@@ -10,6 +10,11 @@ import pytest
 # Qt runs offscreen in every test run (the Makefile sets it too).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+# spaCy imports urllib3, which creates (never connects) an IPv6 socket at import time to
+# probe for IPv6 support. Import it here, before pytest-socket blocks sockets per test,
+# so that probe does not show up as a blocked socket. No test may open one.
+import urllib3.util.connection  # noqa: F401
+
 
 @pytest.fixture(autouse=True)
 def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:

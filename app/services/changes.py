@@ -22,6 +22,16 @@ class Changes:
     """Habits or practices created, renamed, archived or ended."""
     completions: frozenset[Target] = frozenset()
     """Targets whose completions (habit completions, practice sessions) changed."""
+    notebooks: frozenset[int] = frozenset()
+    """Notebooks created, updated or deleted (their pages or runs changed too)."""
+    pages: frozenset[int] = frozenset()
+    """Pages whose text, exclusion or tags changed."""
+    findings: frozenset[int] = frozenset()
+    """Findings created, or whose review changed."""
+    tags: frozenset[str] = frozenset()
+    """Tag slugs added to the catalogue or put on / taken off pages."""
+    detectors: frozenset[str] = frozenset()
+    """Detector ids added, deleted, run, or whose preferences changed."""
 
     def __or__(self, other: Changes) -> Changes:
         return Changes(
@@ -30,6 +40,11 @@ class Changes:
             suggestions=self.suggestions | other.suggestions,
             targets=self.targets | other.targets,
             completions=self.completions | other.completions,
+            notebooks=self.notebooks | other.notebooks,
+            pages=self.pages | other.pages,
+            findings=self.findings | other.findings,
+            tags=self.tags | other.tags,
+            detectors=self.detectors | other.detectors,
         )
 
     @property
@@ -40,6 +55,11 @@ class Changes:
             or self.suggestions
             or self.targets
             or self.completions
+            or self.notebooks
+            or self.pages
+            or self.findings
+            or self.tags
+            or self.detectors
         )
 
 

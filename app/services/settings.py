@@ -15,11 +15,20 @@ DEFAULT_THREADS = 2
 DEFAULT_CONTEXT = 4096
 
 
+_PATH_FIELDS = ("model_path", "vision_model_path", "vision_projector")
+
+
 @dataclass(frozen=True)
 class Settings:
     model_path: str | None = None
+    vision_model_path: str | None = None
+    """A multimodal GGUF for vision detectors (needs ``vision_projector`` too)."""
+    vision_projector: str | None = None
+    """The vision projector (``mmproj`` GGUF) that goes with ``vision_model_path``."""
     n_threads: int = DEFAULT_THREADS
     n_ctx: int = DEFAULT_CONTEXT
+    auto_detect: bool = True
+    """Look for completions automatically a few seconds after the user stops typing."""
 
     def with_changes(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -38,8 +47,10 @@ def load_settings(data_dir: Path) -> Settings:
     for f in fields(Settings):
         value = raw.get(f.name, getattr(defaults, f.name))
         default = getattr(defaults, f.name)
-        if f.name == "model_path":
+        if f.name in _PATH_FIELDS:
             values[f.name] = value if isinstance(value, str) and value else None
+        elif isinstance(default, bool):  # before int: a bool is an int in Python
+            values[f.name] = value if isinstance(value, bool) else default
         elif isinstance(value, int) and not isinstance(value, bool) and value > 0:
             values[f.name] = value
         else:

@@ -20,6 +20,17 @@ from app.store.models import (
     PracticeSession,
     utcnow,
 )
+from app.store.notebooks import (
+    CustomDetector,
+    DetectionRun,
+    DetectorPreference,
+    Finding,
+    FindingPageReview,
+    Notebook,
+    NotebookPage,
+    PageTag,
+    Tag,
+)
 from app.store.search import SearchHit, search_entries
 
 __all__ = [
@@ -28,16 +39,25 @@ __all__ = [
     "TARGET_TYPES",
     "Base",
     "CompletionSuggestion",
+    "CustomDetector",
     "Database",
+    "DetectionRun",
+    "DetectorPreference",
+    "Finding",
+    "FindingPageReview",
     "Habit",
     "HabitCompletion",
     "JournalEntry",
     "NewerDatabaseError",
     "NotInklingDatabaseError",
+    "Notebook",
+    "NotebookPage",
+    "PageTag",
     "Practice",
     "PracticeSession",
     "SearchHit",
     "StoreError",
+    "Tag",
     "open_database",
     "search_entries",
     "utcnow",

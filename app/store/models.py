@@ -245,3 +245,7 @@ class PracticeSession(Base):
 
     practice: Mapped[Practice] = relationship(back_populates="sessions")
     suggestion: Mapped[CompletionSuggestion | None] = relationship()
+
+
+# The notebook tables live in their own module; importing it registers them on Base.
+from app.store import notebooks as _notebooks  # noqa: E402, F401

@@ -26,6 +26,15 @@ TABLES = {
     "completion_suggestions",
     "habit_completions",
     "practice_sessions",
+    "notebooks",
+    "notebook_pages",
+    "tags",
+    "page_tags",
+    "custom_detectors",
+    "detector_preferences",
+    "detection_runs",
+    "findings",
+    "finding_page_reviews",
 }
 INDEXES = {
     # name: (table, columns, unique, partial WHERE)
@@ -60,6 +69,26 @@ INDEXES = {
         ["suggestion_id"],
         True,
         "suggestion_id IS NOT NULL",
+    ),
+    "ix_page_tags_tag_slug": ("page_tags", ["tag_slug"], False, None),
+    "ix_detection_runs_notebook_id_detector_id": (
+        "detection_runs",
+        ["notebook_id", "detector_id"],
+        False,
+        None,
+    ),
+    "uq_detection_runs_notebook_id_detector_id": (
+        "detection_runs",
+        ["notebook_id", "detector_id"],
+        True,
+        "published",
+    ),
+    "ix_findings_run_id": ("findings", ["run_id"], False, None),
+    "ix_findings_notebook_id_detector_id": (
+        "findings",
+        ["notebook_id", "detector_id"],
+        False,
+        None,
     ),
 }
 
@@ -103,7 +132,7 @@ def test_fresh_database_has_every_table_and_index(db: Database, db_path: Path) -
 
 def test_stamped_at_head_and_marked_as_inkling(db: Database) -> None:
     head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
-    assert head == "0002"
+    assert head == "0003"
     with db.engine.connect() as connection:
         assert connection.scalar(text("SELECT version_num FROM alembic_version")) == head
         assert connection.exec_driver_sql("PRAGMA application_id").scalar() == APPLICATION_ID
@@ -147,7 +176,7 @@ def test_migrations_are_found_next_to_the_module_without_an_ini_file() -> None:
     config = _alembic_config()
     assert config.config_file_name is None
     scripts = ScriptDirectory.from_config(config)
-    assert [s.revision for s in scripts.walk_revisions()] == ["0002", "0001"]
+    assert [s.revision for s in scripts.walk_revisions()] == ["0003", "0002", "0001"]
 
 
 def test_a_failed_migration_leaves_nothing_behind(

@@ -1,0 +1,128 @@
+"""Detection in the background: prepare (database) → model (its own thread) → store
+(database), one entry at a time.  The GUI thread only routes the results."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+
+from app.domain import TextModel
+from app.llm import Cancelled, JobContext
+from app.services import detection
+from app.services.changes import OpResult
+from app.services.detection import CheckStatus, DetectionOutcome, DetectionReply, DetectionRequest
+from app.store import Database
+from app.ui.model_bridge import ModelBridge
+from app.ui.ops import Operations
+
+
+class DetectionController(QObject):
+    started = Signal(int)
+    """Entry id: the model is about to read it."""
+    finished = Signal(int, object)
+    """(entry id, DetectionOutcome or None when there was nothing to ask)."""
+    stale = Signal(int)
+    """The entry changed while the model read it; nothing stored (ask again later)."""
+    failed = Signal(int, str)
+    """The model could not run (one sentence)."""
+    cancelled = Signal(int)
+    running_changed = Signal(bool)
+
+    def __init__(self, ops: Operations, bridge: ModelBridge, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._ops = ops
+        self._bridge = bridge
+        self._db: Database | None = None
+        self._running: int | None = None
+        self._queue: list[int] = []
+
+    def set_database(self, db: Database | None) -> None:
+        self._db = db
+
+    @property
+    def running_entry(self) -> int | None:
+        return self._running
+
+    @property
+    def running(self) -> bool:
+        return self._running is not None
+
+    @property
+    def queued(self) -> list[int]:
+        return list(self._queue)
+
+    def request(self, entry_id: int) -> None:
+        """Read ``entry_id`` now, or after the entries already asked for."""
+        if self._running is None:
+            self._start(entry_id)
+        elif entry_id not in self._queue:
+            self._queue.append(entry_id)
+
+    def cancel(self) -> None:
+        """Stop the entry being read and forget the ones waiting."""
+        self._queue.clear()
+        if self._running is not None:
+            self._bridge.cancel()
+
+    def _start(self, entry_id: int, *, continuing: bool = False) -> None:
+        db = self._db
+        if db is None:
+            return
+        self._running = entry_id
+        if not continuing:
+            self.running_changed.emit(True)
+        self.started.emit(entry_id)
+        self._ops.run(
+            lambda: detection.prepare_detection(db, entry_id),
+            on_done=self._prepared,
+            on_error=lambda exc: self._fail(entry_id, exc),
+        )
+
+    def _prepared(self, request: DetectionRequest) -> None:
+        entry_id = request.entry_id
+        if self._running != entry_id:
+            return
+        if not request.candidates:
+            self._end(entry_id)
+            self.finished.emit(entry_id, None)
+            return
+
+        def ask(ctx: JobContext[TextModel]) -> DetectionReply:
+            return detection.run_detection(request, ctx.model)
+
+        self._bridge.submit(ask, self._answered, lambda exc: self._fail(entry_id, exc))
+
+    def _answered(self, reply: DetectionReply) -> None:
+        db = self._db
+        entry_id = reply.request.entry_id
+        if db is None:
+            self._end(entry_id)
+            return
+        self._ops.run(
+            lambda: detection.store_detections(db, reply),
+            on_done=self._stored,
+            on_error=lambda exc: self._fail(entry_id, exc),
+        )
+
+    def _stored(self, result: OpResult[DetectionOutcome]) -> None:
+        outcome = result.value
+        self._end(outcome.entry_id)
+        if outcome.status is CheckStatus.STALE:
+            self.stale.emit(outcome.entry_id)
+        elif outcome.status is CheckStatus.FAILED:
+            self.failed.emit(outcome.entry_id, outcome.error or "The model failed.")
+        else:
+            self.finished.emit(outcome.entry_id, outcome)
+
+    def _fail(self, entry_id: int, exc: BaseException) -> None:
+        self._end(entry_id)
+        if isinstance(exc, Cancelled):
+            self.cancelled.emit(entry_id)
+        else:
+            self.failed.emit(entry_id, str(exc) or type(exc).__name__)
+
+    def _end(self, entry_id: int) -> None:
+        self._running = None
+        if self._queue and self._db is not None:
+            self._start(self._queue.pop(0), continuing=True)
+        else:
+            self.running_changed.emit(False)

@@ -1,0 +1,107 @@
+"""Where suggestions stand in the text being edited, and how they look.
+
+The services count offsets in code points (Python string indexes); a ``QTextDocument``
+counts UTF-16 code units.  ``qt_positions`` converts, so an emoji before a highlight does
+not shift it.  ``rebase`` follows the edits the user makes before a save returns, with the
+same re-anchoring rule the service applies (``app.domain.reanchor``).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass
+
+from PySide6.QtGui import QColor, QPalette
+
+from app.domain import reanchor
+from app.services.views import SuggestionView
+
+TargetKey = tuple[str, int]
+
+# Hues chosen to stay distinct from each other and readable under black or white text.
+_HUES = (210, 35, 140, 290, 0, 180, 60, 255, 320, 100)
+
+
+def target_color(key: TargetKey, index: int | None = None) -> QColor:
+    """A stable colour per habit or practice (by position in the user's list when given)."""
+    n = index if index is not None else (key[1] * 7 + (0 if key[0] == "habit" else 3))
+    hue = _HUES[n % len(_HUES)]
+    return QColor.fromHsl(hue, 170, 128)
+
+
+def highlight_background(color: QColor, palette: QPalette) -> QColor:
+    """A translucent fill that reads well on the editor's light or dark base."""
+    dark = palette.color(QPalette.ColorRole.Base).lightness() < 128
+    fill = QColor(color)
+    fill.setAlpha(110 if dark else 80)
+    return fill
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A suggestion and where its words stand in the current text (code points)."""
+
+    suggestion: SuggestionView
+    start: int
+    end: int
+
+
+def rebase(
+    suggestions: list[SuggestionView] | tuple[SuggestionView, ...],
+    anchored_to: str,
+    text: str,
+) -> list[Shown]:
+    """Where each non-dismissed suggestion's words stand in ``text``.
+
+    Anchors refer to ``anchored_to`` (the body the service last saw).  Pending ones follow
+    the edit like the service will; a pending one whose words were touched disappears (the
+    next save dismisses it).  Accepted ones are shown where their words still are.
+    """
+    shown: list[Shown] = []
+    for s in suggestions:
+        if s.status == "dismissed":
+            continue
+        start, end = s.anchor_start, s.anchor_end
+        if anchored_to == text:
+            if text[start:end] != s.anchor_text:
+                continue
+            moved: tuple[int, int] | None = (start, end)
+        else:
+            moved = reanchor(anchored_to, text, start, end, s.anchor_text)
+        if moved is None:
+            continue
+        shown.append(Shown(s, *moved))
+    shown.sort(key=lambda item: (item.start, item.suggestion.id))
+    return shown
+
+
+class PositionMap:
+    """Code-point index to UTF-16 position (what ``QTextCursor`` counts) for one text."""
+
+    def __init__(self, text: str) -> None:
+        self._astral = [i for i, ch in enumerate(text) if ord(ch) > 0xFFFF]
+
+    def to_qt(self, index: int) -> int:
+        return index + bisect_right(self._astral, index - 1)
+
+    def from_qt(self, position: int) -> int:
+        """The code-point index of a UTF-16 position (rounding a split pair down)."""
+        lo, hi = 0, position
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.to_qt(mid) <= position:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+
+def describe_facts(s: SuggestionView, unit: str | None = None) -> str:
+    """``64 oz · on 2026-11-01`` — the amount and day facts, when present."""
+    facts: list[str] = []
+    if s.completed_units is not None:
+        amount = f"{s.completed_units:g}"
+        facts.append(f"{amount} {unit}" if unit else amount)
+    if s.completed_on is not None:
+        facts.append(f"on {s.completed_on:%a %d %b}")
+    return " · ".join(facts)

@@ -1,0 +1,399 @@
+"""Reviewing an entry's suggestions: the popover over a highlight, and the side panel
+(legend, one card per suggestion, keyboard review)."""
+
+from __future__ import annotations
+
+import contextlib
+import html
+
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPalette
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QGraphicsDropShadowEffect,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.services.views import SuggestionView
+from app.ui.journal.editor import CHECK
+from app.ui.journal.highlights import describe_facts
+
+KEY_HELP = "A accept · X dismiss · J/K next/previous · U undo"
+
+
+def _swatch(color: QColor, size: int = 10) -> QLabel:
+    label = QLabel()
+    label.setFixedSize(size, size)
+    label.setStyleSheet(f"background: {color.name()}; border-radius: {size // 2}px;")
+    return label
+
+
+class SuggestionPopover(QFrame):
+    """A small frameless card over the text with explicit Accept and Dismiss buttons.
+
+    It is a child of the entry page (not a separate window), so it follows the page and
+    never fights the window manager; Escape, a click elsewhere or moving focus away
+    closes it.
+    """
+
+    accept_requested = Signal(int)
+    dismiss_requested = Signal(int)
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("suggestionPopover")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAutoFillBackground(True)
+        self.setBackgroundRole(QPalette.ColorRole.Base)
+        self.setAccessibleName("Suggestion")
+        shadow = QGraphicsDropShadowEffect(self)
+        shadow.setBlurRadius(18)
+        shadow.setOffset(0, 3)
+        shadow.setColor(QColor(0, 0, 0, 90))
+        self.setGraphicsEffect(shadow)
+        self._id: int | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 10, 12, 10)
+        layout.setSpacing(6)
+        self._title = QLabel()
+        self._title.setTextFormat(Qt.TextFormat.RichText)
+        self._quote = QLabel()
+        self._quote.setWordWrap(True)
+        self._quote.setMaximumWidth(320)
+        self._facts = QLabel()
+        self._facts.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        layout.addWidget(self._title)
+        layout.addWidget(self._quote)
+        layout.addWidget(self._facts)
+        buttons = QHBoxLayout()
+        buttons.setSpacing(6)
+        self.accept_button = QPushButton("Accept")
+        self.accept_button.setAccessibleName("Accept suggestion")
+        self.accept_button.setToolTip("Log it as done (A)")
+        self.accept_button.setDefault(True)
+        self.dismiss_button = QPushButton("Dismiss")
+        self.dismiss_button.setAccessibleName("Dismiss suggestion")
+        self.dismiss_button.setToolTip("Not a completion: hide it (X)")
+        buttons.addWidget(self.accept_button)
+        buttons.addWidget(self.dismiss_button)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        self.accept_button.clicked.connect(self._accept)
+        self.dismiss_button.clicked.connect(self._dismiss)
+        self.hide()
+
+    @property
+    def suggestion_id(self) -> int | None:
+        return self._id
+
+    def show_for(self, s: SuggestionView, color: QColor, at: QPoint, unit: str | None) -> None:
+        """Show below the global point ``at``, kept inside the parent."""
+        self._id = s.id
+        kind = "habit" if s.target_type == "habit" else "practice"
+        self._title.setText(
+            f"<span style='color:{color.name()}'>\u25cf</span> "
+            f"<b>{html.escape(s.target_name)}</b> <small>({kind})</small>"
+        )
+        self._quote.setText(f"\u201c{s.anchor_text}\u201d")
+        facts = describe_facts(s, unit)
+        self._facts.setText(facts)
+        self._facts.setVisible(bool(facts))
+        self.adjustSize()
+        parent = self.parentWidget()
+        assert parent is not None
+        local = parent.mapFromGlobal(at)
+        x = max(4, min(local.x() - 16, parent.width() - self.width() - 4))
+        y = local.y()
+        if y + self.height() > parent.height() - 4:
+            y = max(4, local.y() - self.height() - 28)
+        self.move(x, y)
+        self.show()
+        self.raise_()
+        self.accept_button.setFocus(Qt.FocusReason.PopupFocusReason)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_moved)
+
+    def hide_popover(self) -> None:
+        app = QApplication.instance()
+        if self.isVisible() and isinstance(app, QApplication):
+            with contextlib.suppress(RuntimeError, TypeError):
+                app.focusChanged.disconnect(self._focus_moved)
+        self.hide()
+
+    def _focus_moved(self, _old: QWidget | None, new: QWidget | None) -> None:
+        if new is None or not self.isAncestorOf(new):
+            self.hide_popover()
+
+    def _accept(self) -> None:
+        if self._id is not None:
+            self.hide_popover()
+            self.accept_requested.emit(self._id)
+
+    def _dismiss(self) -> None:
+        if self._id is not None:
+            self.hide_popover()
+            self.dismiss_requested.emit(self._id)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if event.key() == Qt.Key.Key_A:
+            self._accept()
+        elif event.key() == Qt.Key.Key_X:
+            self._dismiss()
+        elif event.key() == Qt.Key.Key_Escape:
+            self.hide_popover()
+        else:
+            super().keyPressEvent(event)
+
+
+class SuggestionCard(QFrame):
+    """One suggestion in the side panel."""
+
+    accept_requested = Signal(int)
+    dismiss_requested = Signal(int)
+    selected = Signal(int)
+
+    def __init__(
+        self, s: SuggestionView, color: QColor, unit: str | None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.suggestion = s
+        self.setObjectName("suggestionCard")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAccessibleName(f"Suggestion: {s.target_name}")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 8, 10, 8)
+        layout.setSpacing(4)
+        head = QHBoxLayout()
+        head.setSpacing(6)
+        head.addWidget(_swatch(color))
+        name = QLabel(s.target_name)
+        font = name.font()
+        font.setBold(True)
+        name.setFont(font)
+        head.addWidget(name, 1)
+        status = QLabel(f"{CHECK} accepted" if s.status == "accepted" else "")
+        status.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        head.addWidget(status)
+        layout.addLayout(head)
+        quote = QLabel(f"\u201c{s.anchor_text}\u201d")
+        quote.setWordWrap(True)
+        layout.addWidget(quote)
+        facts = describe_facts(s, unit)
+        if facts:
+            facts_label = QLabel(facts)
+            facts_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+            layout.addWidget(facts_label)
+        if s.status == "pending":
+            buttons = QHBoxLayout()
+            buttons.setSpacing(6)
+            self.accept_button = QPushButton("Accept")
+            self.accept_button.setAccessibleName(f"Accept {s.target_name}")
+            self.accept_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            self.dismiss_button = QPushButton("Dismiss")
+            self.dismiss_button.setAccessibleName(f"Dismiss {s.target_name}")
+            self.dismiss_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            buttons.addWidget(self.accept_button)
+            buttons.addWidget(self.dismiss_button)
+            buttons.addStretch(1)
+            layout.addLayout(buttons)
+            self.accept_button.clicked.connect(lambda: self.accept_requested.emit(s.id))
+            self.dismiss_button.clicked.connect(lambda: self.dismiss_requested.emit(s.id))
+        self.set_current(False)
+
+    def set_current(self, current: bool) -> None:
+        """The current card (keyboard review) has a highlight-coloured border."""
+        self.setProperty("current", current)
+        border = "2px solid palette(highlight)" if current else "1px solid palette(mid)"
+        margin = "0px" if current else "1px"
+        self.setStyleSheet(
+            f"QFrame#suggestionCard {{ border: {border}; border-radius: 6px;"
+            f" margin: {margin}; background: palette(base); }}"
+        )
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        self.selected.emit(self.suggestion.id)
+
+
+class ReviewPanel(QWidget):
+    """The entry's suggestions, by position in the text, with keyboard review."""
+
+    accept_requested = Signal(int)
+    dismiss_requested = Signal(int)
+    undo_requested = Signal()
+    current_changed = Signal(int)
+    """The suggestion id now current (J/K, a click on a card)."""
+    leave_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("reviewPanel")
+        self.setAccessibleName("Suggestions")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMinimumWidth(220)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.setSpacing(8)
+        self._heading = QLabel("Suggestions")
+        font = self._heading.font()
+        font.setBold(True)
+        self._heading.setFont(font)
+        layout.addWidget(self._heading)
+        self._legend = QWidget()
+        self._legend_layout = QVBoxLayout(self._legend)
+        self._legend_layout.setContentsMargins(0, 0, 0, 0)
+        self._legend_layout.setSpacing(2)
+        layout.addWidget(self._legend)
+        self._empty = QLabel(
+            "Nothing found yet. Inkling reads the entry a few seconds after you stop "
+            "typing, or when you press Detect."
+        )
+        self._empty.setWordWrap(True)
+        self._empty.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        layout.addWidget(self._empty)
+        self._scroll = QScrollArea()
+        self._scroll.setWidgetResizable(True)
+        self._scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self._scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self._cards_host = QWidget()
+        self._cards = QVBoxLayout(self._cards_host)
+        self._cards.setContentsMargins(0, 0, 0, 0)
+        self._cards.setSpacing(6)
+        self._cards.addStretch(1)
+        self._scroll.setWidget(self._cards_host)
+        layout.addWidget(self._scroll, 1)
+        self._keys = QLabel(KEY_HELP)
+        self._keys.setWordWrap(True)
+        self._keys.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self._keys.setToolTip("Keyboard review works while this panel has focus (F6)")
+        layout.addWidget(self._keys)
+        self._items: list[SuggestionView] = []
+        self._card_widgets: dict[int, SuggestionCard] = {}
+        self._current: int | None = None
+
+    @property
+    def items(self) -> list[SuggestionView]:
+        return list(self._items)
+
+    @property
+    def current_id(self) -> int | None:
+        return self._current
+
+    def card(self, suggestion_id: int) -> SuggestionCard | None:
+        return self._card_widgets.get(suggestion_id)
+
+    def set_suggestions(
+        self,
+        items: list[SuggestionView],
+        colors: dict[tuple[str, int], QColor],
+        units: dict[tuple[str, int], str | None],
+    ) -> None:
+        """Show the non-dismissed suggestions (already in text order)."""
+        self._items = [s for s in items if s.status != "dismissed"]
+        while self._cards.count() > 1:
+            layout_item = self._cards.takeAt(0)
+            widget = layout_item.widget() if layout_item is not None else None
+            if widget is not None:
+                widget.hide()
+                widget.deleteLater()
+        self._card_widgets = {}
+        for s in self._items:
+            key = (s.target_type, s.target_id)
+            card = SuggestionCard(s, colors.get(key, QColor("gray")), units.get(key))
+            card.accept_requested.connect(self.accept_requested)
+            card.dismiss_requested.connect(self.dismiss_requested)
+            card.selected.connect(self._select_from_card)
+            self._cards.insertWidget(self._cards.count() - 1, card)
+            self._card_widgets[s.id] = card
+        self._update_legend(colors)
+        pending = sum(1 for s in self._items if s.status == "pending")
+        self._heading.setText(f"Suggestions ({pending} to review)" if pending else "Suggestions")
+        self._empty.setVisible(not self._items)
+        self._keys.setVisible(bool(self._items))
+        ids = [s.id for s in self._items]
+        if self._current not in ids:
+            first_pending = next((s.id for s in self._items if s.status == "pending"), None)
+            self._current = first_pending if first_pending is not None else next(iter(ids), None)
+        self._show_current()
+
+    def _update_legend(self, colors: dict[tuple[str, int], QColor]) -> None:
+        while self._legend_layout.count():
+            layout_item = self._legend_layout.takeAt(0)
+            widget = layout_item.widget() if layout_item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        seen: dict[tuple[str, int], str] = {}
+        for s in self._items:
+            seen.setdefault((s.target_type, s.target_id), s.target_name)
+        for key, name in seen.items():
+            row = QWidget()
+            row.setAccessibleName(f"Legend: {name}")
+            row_layout = QHBoxLayout(row)
+            row_layout.setContentsMargins(0, 0, 0, 0)
+            row_layout.setSpacing(6)
+            row_layout.addWidget(_swatch(colors.get(key, QColor("gray"))))
+            label = QLabel(name)
+            label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+            row_layout.addWidget(label)
+            self._legend_layout.addWidget(row)
+        self._legend.setVisible(bool(seen))
+
+    def _select_from_card(self, suggestion_id: int) -> None:
+        self.select(suggestion_id)
+        self.setFocus()
+
+    def select(self, suggestion_id: int | None) -> None:
+        if suggestion_id is not None and suggestion_id not in self._card_widgets:
+            return
+        self._current = suggestion_id
+        self._show_current()
+        if suggestion_id is not None:
+            self.current_changed.emit(suggestion_id)
+
+    def _show_current(self) -> None:
+        for sid, card in self._card_widgets.items():
+            card.set_current(sid == self._current)
+        if self._current is not None and self._current in self._card_widgets:
+            self._scroll.ensureWidgetVisible(self._card_widgets[self._current])
+
+    def step(self, delta: int) -> None:
+        if not self._items:
+            return
+        ids = [s.id for s in self._items]
+        index = ids.index(self._current) if self._current in ids else -1
+        index = max(0, min(len(ids) - 1, index + delta)) if index >= 0 else 0
+        self.select(ids[index])
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        key = event.key()
+        if (
+            event.modifiers()
+            & ~Qt.KeyboardModifier.KeypadModifier
+            & ~Qt.KeyboardModifier.ShiftModifier
+        ):
+            super().keyPressEvent(event)
+            return
+        current = self._current
+        if key == Qt.Key.Key_A and current is not None:
+            self.accept_requested.emit(current)
+        elif key == Qt.Key.Key_X and current is not None:
+            self.dismiss_requested.emit(current)
+        elif key in (Qt.Key.Key_J, Qt.Key.Key_Down):
+            self.step(1)
+        elif key in (Qt.Key.Key_K, Qt.Key.Key_Up):
+            self.step(-1)
+        elif key == Qt.Key.Key_U:
+            self.undo_requested.emit()
+        elif key == Qt.Key.Key_Escape:
+            self.leave_requested.emit()
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()

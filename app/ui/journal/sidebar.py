@@ -1,0 +1,251 @@
+"""The journal's part of the sidebar: entries by month, search as you type, new entry."""
+
+from __future__ import annotations
+
+import html
+from itertools import groupby
+
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QStackedWidget,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.services import journal
+from app.services.views import EntryView
+from app.store import Database, SearchHit
+from app.ui.ops import Operations
+
+SEARCH_DELAY_MS = 150
+ENTRY_ROLE = Qt.ItemDataRole.UserRole
+WORD_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+def marked_snippet(hit: SearchHit) -> str:
+    """The snippet as HTML with the matched words in bold and highlighted."""
+    out: list[str] = []
+    pos = 0
+    for start, end in hit.marks:
+        out.append(html.escape(hit.snippet[pos:start]))
+        out.append(
+            f"<b style='background-color: rgba(255, 200, 0, 90)'>"
+            f"{html.escape(hit.snippet[start:end])}</b>"
+        )
+        pos = end
+    out.append(html.escape(hit.snippet[pos:]))
+    return "".join(out)
+
+
+def entry_label(entry: EntryView) -> str:
+    title = entry.title or (entry.body.strip().splitlines() or ["Untitled"])[0][:60]
+    return f"{entry.day:%a %d} · {title or 'Untitled'}"
+
+
+class JournalSidebar(QWidget):
+    """Emits ``entry_selected(id)``; ``new_entry_requested`` for the New entry button."""
+
+    entry_selected = Signal(int)
+    match_opened = Signal(int, str)
+    """(entry id, the first matched word) when a search result is opened."""
+    new_entry_requested = Signal()
+    entries_loaded = Signal(int)
+    """How many entries the list now shows."""
+    results_shown = Signal(int)
+    """How many search hits the list now shows."""
+
+    def __init__(self, ops: Operations, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._ops = ops
+        self._db: Database | None = None
+        self._search_seq = 0
+        self._current: int | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search entries")
+        self.search.setAccessibleName("Search entries")
+        self.search.setClearButtonEnabled(True)
+        self.new_button = QPushButton("New entry")
+        self.new_button.setAccessibleName("New entry")
+        self.new_button.setToolTip("Write a new entry for today (Ctrl+N)")
+        self.tree = QTreeWidget()
+        self.tree.setHeaderHidden(True)
+        self.tree.setAccessibleName("Entries by month")
+        self.tree.setRootIsDecorated(True)
+        self.tree.setUniformRowHeights(True)
+        self.results = QListWidget()
+        self.results.setAccessibleName("Search results")
+        self.results.setWordWrap(True)
+        self.results.setSpacing(2)
+        self.no_results = QLabel("No entry contains these words.")
+        self.no_results.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        self.no_results.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.tree)
+        self.stack.addWidget(self.results)
+        self.stack.addWidget(self.no_results)
+        layout.addWidget(self.search)
+        layout.addWidget(self.new_button)
+        layout.addWidget(self.stack, 1)
+        self.setTabOrder(self.search, self.new_button)
+        self.setTabOrder(self.new_button, self.tree)
+
+        self._search_timer = QTimer(self)
+        self._search_timer.setSingleShot(True)
+        self._search_timer.setInterval(SEARCH_DELAY_MS)
+        self._search_timer.timeout.connect(self._run_search)
+        self.search.textChanged.connect(lambda _t: self._search_timer.start())
+        self.new_button.clicked.connect(self.new_entry_requested)
+        self.tree.currentItemChanged.connect(self._tree_selected)
+        self.results.currentItemChanged.connect(self._result_selected)
+        self.results.itemClicked.connect(lambda item: self._result_selected(item, None))
+
+    def set_database(self, db: Database | None) -> None:
+        self._db = db
+
+    # ------------------------------------------------------------------ entries
+
+    def reload(self) -> None:
+        db = self._db
+        if db is not None:
+            self._ops.run(lambda: journal.list_entries(db), on_done=self._show_entries)
+            if self.search.text().strip():
+                self._run_search()
+
+    def _show_entries(self, entries: list[EntryView]) -> None:
+        self.tree.blockSignals(True)
+        try:
+            expanded = {month.text(0) for month in self._months() if month.isExpanded()}
+            first_load = self.tree.topLevelItemCount() == 0
+            self.tree.clear()
+            newest_first = sorted(entries, key=lambda e: (e.day, e.id), reverse=True)
+            current_item: QTreeWidgetItem | None = None
+            for _month, group in groupby(newest_first, key=lambda e: (e.day.year, e.day.month)):
+                items = list(group)
+                label = f"{items[0].day:%B %Y}"
+                month_item = QTreeWidgetItem([label])
+                month_item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+                font = month_item.font(0)
+                font.setBold(True)
+                month_item.setFont(0, font)
+                self.tree.addTopLevelItem(month_item)
+                for entry in items:
+                    child = QTreeWidgetItem([entry_label(entry)])
+                    child.setData(0, ENTRY_ROLE, entry.id)
+                    child.setToolTip(0, entry.title or "Untitled")
+                    month_item.addChild(child)
+                    if entry.id == self._current:
+                        current_item = child
+                month_item.setExpanded(first_load or label in expanded or current_item is not None)
+            if current_item is not None:
+                self.tree.setCurrentItem(current_item)
+        finally:
+            self.tree.blockSignals(False)
+        self.entries_loaded.emit(len(entries))
+
+    def _months(self) -> list[QTreeWidgetItem]:
+        items = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
+        return [item for item in items if item is not None]
+
+    def _entry_items(self) -> list[tuple[QTreeWidgetItem, QTreeWidgetItem]]:
+        """(month item, entry item), newest first."""
+        pairs = []
+        for month in self._months():
+            for j in range(month.childCount()):
+                child = month.child(j)
+                if child is not None:
+                    pairs.append((month, child))
+        return pairs
+
+    def entry_ids(self) -> list[int]:
+        return [int(child.data(0, ENTRY_ROLE)) for _month, child in self._entry_items()]
+
+    def entry_texts(self) -> list[str]:
+        return [child.text(0) for _month, child in self._entry_items()]
+
+    def select_entry(self, entry_id: int) -> None:
+        self._current = entry_id
+        for month, child in self._entry_items():
+            if child.data(0, ENTRY_ROLE) == entry_id:
+                month.setExpanded(True)
+                self.tree.blockSignals(True)
+                self.tree.setCurrentItem(child)
+                self.tree.blockSignals(False)
+                return
+
+    def _tree_selected(self, item: QTreeWidgetItem | None, _previous: object) -> None:
+        if item is None:
+            return
+        entry_id = item.data(0, ENTRY_ROLE)
+        if entry_id is not None:
+            self._current = int(entry_id)
+            self.entry_selected.emit(int(entry_id))
+
+    # ------------------------------------------------------------------ search
+
+    def _run_search(self) -> None:
+        db = self._db
+        text = self.search.text()
+        if not text.strip():
+            self.stack.setCurrentWidget(self.tree)
+            return
+        if db is None:
+            return
+        self._search_seq += 1
+        seq = self._search_seq
+
+        def done(hits: list[SearchHit]) -> None:
+            if seq == self._search_seq and self.search.text() == text:
+                self._show_hits(hits)
+
+        self._ops.run(lambda: journal.search_entries(db, text), on_done=done)
+
+    def _show_hits(self, hits: list[SearchHit]) -> None:
+        self.results.blockSignals(True)
+        try:
+            self.results.clear()
+            for hit in hits:
+                item = QListWidgetItem()
+                item.setData(ENTRY_ROLE, hit.entry_id)
+                if hit.marks:
+                    start, end = hit.marks[0]
+                    item.setData(WORD_ROLE, hit.snippet[start:end])
+                label = QLabel(
+                    f"<b>{html.escape(hit.title or 'Untitled')}</b> "
+                    f"<span style='color: palette(placeholder-text)'>{hit.day:%d %b %Y}</span>"
+                    f"<br>{marked_snippet(hit)}"
+                )
+                label.setWordWrap(True)
+                label.setTextFormat(Qt.TextFormat.RichText)
+                label.setContentsMargins(4, 3, 4, 3)
+                label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+                width = max(120, self.results.viewport().width() - 8)
+                item.setSizeHint(QSize(width, label.heightForWidth(width) + 6))
+                self.results.addItem(item)
+                self.results.setItemWidget(item, label)
+        finally:
+            self.results.blockSignals(False)
+        self.stack.setCurrentWidget(self.results if hits else self.no_results)
+        self.results_shown.emit(len(hits))
+
+    def hit_ids(self) -> list[int]:
+        return [int(self.results.item(i).data(ENTRY_ROLE)) for i in range(self.results.count())]
+
+    def _result_selected(self, item: QListWidgetItem | None, _previous: object) -> None:
+        if item is not None:
+            entry_id = int(item.data(ENTRY_ROLE))
+            self._current = entry_id
+            word = item.data(WORD_ROLE)
+            self.entry_selected.emit(entry_id)
+            if word:
+                self.match_opened.emit(entry_id, str(word))

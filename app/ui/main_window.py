@@ -1,0 +1,584 @@
+"""Inkling's main window: the sidebar (Journal, Habits & practices), the content area, and a
+status bar with the model, detection progress (with Cancel) and its speed.
+
+Nothing here touches the database or the model: database calls go through
+``Operations`` (one background thread), model calls through ``ModelBridge`` (the model's
+owner thread).  Views refresh from ``Operations.changed``, only where affected.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPalette, QTextCursor
+from PySide6.QtWidgets import (
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.llm import ModelInfo
+from app.paths import database_path
+from app.services import journal, samples
+from app.services.changes import Changes, OpResult
+from app.services.model import choose_model, model_info
+from app.services.settings import Settings, load_settings
+from app.services.views import EntryView
+from app.store import Database, open_database
+from app.ui.habits import HabitsView
+from app.ui.journal.detector import DetectionController
+from app.ui.journal.entry_page import EntryPage
+from app.ui.journal.sidebar import JournalSidebar
+from app.ui.messages import user_message
+from app.ui.model_bridge import LoaderFactory, ModelBridge, llama_loader
+from app.ui.ops import Operations
+from app.ui.settings_dialog import SettingsDialog
+from app.ui.welcome import WelcomeView
+
+log = logging.getLogger(__name__)
+
+JOURNAL, HABITS = "journal", "habits"
+
+
+def _optional(module: str, name: str) -> Any | None:
+    """A class from a module that may not exist yet (views added by other issues)."""
+    try:
+        return getattr(importlib.import_module(module), name, None)
+    except ImportError:
+        return None
+
+
+class _Placeholder(QWidget):
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        label = QLabel(text)
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setWordWrap(True)
+        label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        layout.addWidget(label)
+        self.label = label
+
+
+class MainWindow(QMainWindow):
+    ready = Signal()
+    """The database is open and the first view shows its data (a usable window)."""
+
+    def __init__(
+        self,
+        data_dir: Path,
+        *,
+        cli_model: str | None = None,
+        bridge: ModelBridge | None = None,
+        loader_factory: LoaderFactory = llama_loader,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Inkling")
+        # An explicit minimum: the layout never changes the window's size hints after
+        # it is shown (steadier, and quiet on platforms that cannot propagate them).
+        self.setMinimumSize(760, 480)
+        self.data_dir = data_dir
+        self._cli_model = cli_model
+        self._loader_factory = loader_factory
+        self._own_bridge = bridge is None
+        self.db: Database | None = None
+        self.settings = Settings()
+        self._closed = False
+        self._ready = False
+        self.launch_seconds: float | None = None
+        self.ops = Operations(self)
+        # Reading a model file's header and checksum can take a second or two the first
+        # time: it runs on its own thread so that it never delays the journal's queries.
+        self.file_ops = Operations(self)
+        self.bridge = bridge if bridge is not None else ModelBridge(None, parent=self)
+        self.detector = DetectionController(self.ops, self.bridge, self)
+
+        # ---------------------------------------------------------------- sidebar
+        self.nav = QListWidget()
+        self.nav.setAccessibleName("Sections")
+        self.nav.setObjectName("sectionList")
+        self.nav.setFrameShape(QListWidget.Shape.NoFrame)
+        journal_item = QListWidgetItem("Journal")
+        journal_item.setData(Qt.ItemDataRole.UserRole, JOURNAL)
+        self.nav.addItem(journal_item)
+        self.journal_sidebar = JournalSidebar(self.ops)
+        sidebar = QWidget()
+        sidebar.setObjectName("sidebar")
+        side_layout = QVBoxLayout(sidebar)
+        side_layout.setContentsMargins(8, 8, 4, 8)
+        side_layout.setSpacing(8)
+        side_layout.addWidget(self.nav)
+        side_layout.addWidget(self.journal_sidebar, 1)
+        sidebar.setMinimumWidth(200)
+
+        # ---------------------------------------------------------------- content
+        self.stack = QStackedWidget()
+        self.placeholder = _Placeholder("Opening your journal…")
+        self.entry_page = EntryPage(self.ops, self.detector)
+        self.stack.addWidget(self.placeholder)
+        self.stack.addWidget(self.entry_page)
+        self.habits_view: HabitsView | None = None
+        self.welcome_view: WelcomeView | None = None
+        self.settings_dialog: SettingsDialog | None = None
+        self.model_info: ModelInfo | None = None
+        self._pending_info: ModelInfo | None = None
+        self._find_word: tuple[int, str] | None = None
+        self.entry_page.can_open_settings = True
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setObjectName("mainSplitter")
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(sidebar)
+        self.splitter.addWidget(self.stack)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([260, 900])
+        self.setCentralWidget(self.splitter)
+
+        # ---------------------------------------------------------------- status bar
+        status = self.statusBar()
+        self.model_label = QLabel("Model: checking…")
+        self.model_label.setAccessibleName("Model in use")
+        self.speed_label = QLabel("")
+        self.speed_label.setAccessibleName("Model speed")
+        self.progress = QProgressBar()
+        self.progress.setAccessibleName("Detection progress")
+        self.progress.setMaximumWidth(160)
+        self.progress.setTextVisible(False)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setAccessibleName("Cancel detection")
+        self.cancel_button.setToolTip("Stop the model reading this entry")
+        for widget in (self.progress, self.cancel_button):
+            widget.hide()
+        status.addPermanentWidget(self.speed_label)
+        status.addPermanentWidget(self.progress)
+        status.addPermanentWidget(self.cancel_button)
+        status.addPermanentWidget(self.model_label)
+
+        self._build_menus()
+        self._connect()
+        self._restore_geometry()
+
+    # ------------------------------------------------------------------ construction
+
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        self.new_action = QAction("&New Entry", self)
+        self.new_action.setShortcut(QKeySequence.StandardKey.New)
+        file_menu.addAction(self.new_action)
+        self.settings_action = QAction("&Settings…", self)
+        self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
+        self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
+        file_menu.addSeparator()
+        file_menu.addAction(self.settings_action)
+        file_menu.addSeparator()
+        self.quit_action = QAction("&Quit", self)
+        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+        file_menu.addAction(self.quit_action)
+
+        entry_menu = self.menuBar().addMenu("&Entry")
+        self.detect_action = QAction("&Detect Completions", self)
+        self.detect_action.setShortcut(QKeySequence("Ctrl+D"))
+        self.review_action = QAction("&Review Suggestions", self)
+        self.review_action.setShortcut(QKeySequence(Qt.Key.Key_F6))
+        self.cancel_action = QAction("&Cancel Detection", self)
+        self.cancel_action.setEnabled(False)
+        for action in (self.detect_action, self.review_action, self.cancel_action):
+            entry_menu.addAction(action)
+        self.detect_action.setEnabled(False)
+        self.review_action.setEnabled(False)
+
+    def _connect(self) -> None:
+        self.ops.changed.connect(self._changed)
+        self.ops.failed.connect(self.show_error)
+        self.nav.currentItemChanged.connect(self._section_changed)
+        self.journal_sidebar.entry_selected.connect(self.open_entry)
+        self.journal_sidebar.match_opened.connect(self._find_after_load)
+        self.journal_sidebar.new_entry_requested.connect(self.new_entry)
+        self.journal_sidebar.entries_loaded.connect(self._entries_loaded)
+        self.new_action.triggered.connect(self.new_entry)
+        self.quit_action.triggered.connect(self.close)
+        self.settings_action.triggered.connect(self.open_settings)
+        self.bridge.model_failed.connect(self._model_failed)
+        self.entry_page.settings_requested.connect(self.open_settings)
+        self.entry_page.status_message.connect(
+            lambda text: self.statusBar().showMessage(text, 6000)
+        )
+        self.entry_page.entry_loaded.connect(self._entry_shown)
+        self.detect_action.triggered.connect(self.entry_page.detect_now)
+        self.review_action.triggered.connect(self.entry_page.focus_review)
+        self.cancel_action.triggered.connect(self.detector.cancel)
+        self.cancel_button.clicked.connect(self.detector.cancel)
+        self.detector.running_changed.connect(self._detection_running)
+        self.detector.cancelled.connect(
+            lambda _e: self.statusBar().showMessage("Detection cancelled.", 4000)
+        )
+        self.bridge.progress.connect(self._progress)
+        self.bridge.tokens_per_second.connect(self._speed)
+        self.bridge.model_changed.connect(self._model_changed)
+        if not self._own_bridge:
+            self._model_changed(self.bridge.model_name)
+
+    # ------------------------------------------------------------------ startup
+
+    def start(self) -> None:
+        """Open the database (off the GUI thread) and choose the model."""
+        path = database_path(self.data_dir)
+
+        def open_db() -> tuple[Database, Settings]:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            db = open_database(path)
+            reconcile: Callable[[Database], object] | None = _optional(
+                "app.services.notebook_runs", "reconcile_interrupted"
+            )  # the notebook layer's hook, when that layer is installed
+            if reconcile is not None:
+                try:
+                    reconcile(db)
+                except Exception:  # optional: never stop the journal from opening
+                    log.exception("reconciling interrupted notebook runs failed")
+            return db, load_settings(self.data_dir)
+
+        self.ops.run(open_db, on_done=self._opened, on_error=self._open_failed)
+        if self._own_bridge:
+            self._choose_model()
+
+    def _choose_model(self, *, switching: bool = False) -> None:
+        """Find the model to use (off the GUI thread) and start it on its own thread.
+
+        ``switching``: the user changed it in Settings; the old model stays in use until
+        the new one has loaded.
+        """
+        data, cli_model = self.data_dir, self._cli_model
+
+        def choose() -> tuple[ModelInfo, Settings]:
+            choice = choose_model(data, cli_model)
+            return model_info(data, choice.path), load_settings(data)
+
+        def chosen(value: tuple[ModelInfo, Settings]) -> None:
+            info, settings = value
+            if self._closed:
+                return
+            loader = self._loader_factory(info.path, settings)
+            if switching and self.model_info is not None:
+                self._pending_info = info
+                self.bridge.switch_model(loader, name=info.name, path=info.path)
+            else:
+                self.model_info = info
+                self.bridge.replace_model(loader, name=info.name, path=info.path)
+                self.bridge.preload()
+
+        def failed(exc: BaseException) -> None:
+            message = user_message(exc)
+            if switching and self.model_info is not None:
+                self._model_failed(message)
+                return
+            self.bridge.set_problem(message)
+            self.entry_page.show_model_problem(message)
+
+        self.file_ops.run(choose, on_done=chosen, on_error=failed)
+
+    def _model_failed(self, message: str) -> None:
+        """A newly chosen model did not load; the old one is still in use."""
+        self._pending_info = None
+        still = f" Still using {self.bridge.model_name}." if self.bridge.model_name else ""
+        self.show_error(RuntimeError(f"{message}{still}"))
+
+    def _opened(self, value: tuple[Database, Settings]) -> None:
+        db, settings = value
+        if self._closed:
+            self.ops.run(db.close)
+            return
+        self.db = db
+        self.settings = settings
+        self.entry_page.set_auto_detect(settings.auto_detect)
+        for view in (self.journal_sidebar, self.entry_page, self.detector):
+            view.set_database(db)
+        self._add_views(db)
+        self.placeholder.label.setText(
+            "Pick an entry on the left, or write a new one with “New entry”."
+        )
+        self.detect_action.setEnabled(False)
+        self.nav.setCurrentRow(0)
+        self._maybe_welcome(db)
+        self.journal_sidebar.reload()
+
+    def _open_failed(self, exc: BaseException) -> None:
+        self.placeholder.label.setText(f"Inkling could not open its data folder.\n{exc}")
+        self.show_error(exc)
+
+    def _add_views(self, db: Database) -> None:
+        if self.habits_view is None:
+            self.habits_view = HabitsView(db, self.ops)
+            self.stack.addWidget(self.habits_view)
+            item = QListWidgetItem("Habits & practices")
+            item.setData(Qt.ItemDataRole.UserRole, HABITS)
+            self.nav.addItem(item)
+        self.nav.setFixedHeight(
+            self.nav.sizeHintForRow(0) * self.nav.count() + 2 * self.nav.frameWidth() + 4
+        )
+
+    def _maybe_welcome(self, db: Database) -> None:
+        def show(empty: bool) -> None:
+            if empty and not self._closed:
+                self.show_welcome()
+
+        self.ops.run(lambda: samples.is_empty(db), on_done=show)
+
+    def show_welcome(self) -> None:
+        if self.welcome_view is None:
+            view = WelcomeView(self.bridge.model_name or None)
+            view.load_sample_requested.connect(self.load_sample)
+            view.new_entry_requested.connect(self.new_entry)
+            view.open_settings_requested.connect(self.open_settings)
+            self.stack.addWidget(view)
+            self.welcome_view = view
+        self.show_section(JOURNAL)
+        self.stack.setCurrentWidget(self.welcome_view)
+
+    def load_sample(self) -> None:
+        db, view = self.db, self.welcome_view
+        if db is None or view is None:
+            return
+        view.set_busy(True, "Loading the sample journal…")
+
+        def loaded(result: OpResult[samples.SampleJournal]) -> None:
+            view.set_busy(False)
+            entries = sorted(result.value.entries, key=lambda e: (e.day, e.id), reverse=True)
+            if entries:
+                self.open_entry(entries[0].id)
+            if self.settings.auto_detect and self.bridge.problem is None:
+                for entry in entries:  # read the sample in the background, newest first
+                    self.detector.request(entry.id)
+
+        self.ops.run(
+            lambda: samples.load_sample_journal(db),
+            on_done=loaded,
+            on_error=lambda exc: view.show_error(user_message(exc)),
+        )
+
+    def _leave_welcome(self) -> None:
+        if self.welcome_view is not None and self.stack.currentWidget() is self.welcome_view:
+            self.stack.setCurrentWidget(
+                self.entry_page if self.entry_page.entry_id is not None else self.placeholder
+            )
+
+    def _entries_loaded(self, count: int) -> None:
+        if not self._ready:
+            self._ready = True
+            ids = self.journal_sidebar.entry_ids()
+            if ids and self.stack.currentWidget() is self.placeholder:
+                self.open_entry(ids[0])
+            self.ready.emit()
+
+    # ------------------------------------------------------------------ navigation
+
+    def _section_changed(self, item: QListWidgetItem | None, _previous: object) -> None:
+        if item is None:
+            return
+        section = item.data(Qt.ItemDataRole.UserRole)
+        self.journal_sidebar.setVisible(section == JOURNAL)
+        if section == HABITS and self.habits_view is not None:
+            self.entry_page.save_now()
+            self.stack.setCurrentWidget(self.habits_view)
+        elif section == JOURNAL:
+            if self.entry_page.entry_id is not None:
+                self.stack.setCurrentWidget(self.entry_page)
+            elif self.welcome_view is None or self.stack.currentWidget() is not self.welcome_view:
+                self.stack.setCurrentWidget(self.placeholder)
+
+    def show_section(self, section: str) -> None:
+        for row in range(self.nav.count()):
+            if self.nav.item(row).data(Qt.ItemDataRole.UserRole) == section:
+                self.nav.setCurrentRow(row)
+
+    def open_entry(self, entry_id: int) -> None:
+        self.show_section(JOURNAL)
+        self.journal_sidebar.select_entry(entry_id)
+        self.entry_page.open_entry(entry_id)
+
+    def _find_after_load(self, entry_id: int, word: str) -> None:
+        """Select the matched word once the entry shows (or now, if it already does)."""
+        self._find_word = (entry_id, word)
+        if self.entry_page.entry_id == entry_id:
+            self._select_found()
+
+    def _select_found(self) -> None:
+        found, self._find_word = self._find_word, None
+        if found is not None and found[0] == self.entry_page.entry_id:
+            editor = self.entry_page.editor
+            editor.moveCursor(QTextCursor.MoveOperation.Start)
+            editor.find(found[1])
+
+    def _entry_shown(self, entry_id: int) -> None:
+        self._select_found()
+        self.stack.setCurrentWidget(self.entry_page)
+        self.detect_action.setEnabled(True)
+        self.review_action.setEnabled(True)
+
+    def new_entry(self) -> None:
+        db = self.db
+        if db is None:
+            return
+        self.entry_page.save_now()
+
+        def created(result: OpResult[EntryView]) -> None:
+            entry_id = result.value.id
+            self.open_entry(entry_id)
+            self.entry_page.entry_loaded.connect(self._focus_new_entry)
+            self._new_entry_id = entry_id
+
+        self.ops.run(lambda: journal.add_entry(db, date.today(), ""), on_done=created)
+
+    def _focus_new_entry(self, entry_id: int) -> None:
+        self.entry_page.entry_loaded.disconnect(self._focus_new_entry)
+        if entry_id == getattr(self, "_new_entry_id", None):
+            self.entry_page.editor.setFocus()
+
+    # ------------------------------------------------------------------ refresh
+
+    def _changed(self, changes: Changes) -> None:
+        if changes.entries or changes.deleted_entries:
+            self.journal_sidebar.reload()
+        if changes.entries and self.welcome_view is not None:
+            self._leave_welcome()
+        if changes.suggestions or changes.targets or changes.deleted_entries:
+            self.entry_page.refresh(changes)
+        if self.habits_view is not None and (changes.targets or changes.completions):
+            self.habits_view.refresh(changes)
+
+    # ------------------------------------------------------------------ model status
+
+    def _model_changed(self, name: str) -> None:
+        pending = self._pending_info
+        if pending is not None and pending.name == name:
+            self.model_info, self._pending_info = pending, None
+            self.entry_page.banner.hide()
+        if name:
+            self.model_label.setText(f"Model: {name}")
+            self.model_label.setToolTip(str(self.bridge.model_path or ""))
+        else:
+            problem = self.bridge.problem
+            self.model_label.setText("No model")
+            self.model_label.setToolTip(problem or "")
+        if self.welcome_view is not None:
+            self.welcome_view.set_model_name(name or None)
+
+    def _detection_running(self, running: bool) -> None:
+        self.progress.setVisible(running)
+        self.cancel_button.setVisible(running)
+        self.cancel_action.setEnabled(running)
+        if running:
+            self.progress.setRange(0, 0)
+            self.statusBar().showMessage("The model is reading the entry…")
+        else:
+            self.statusBar().clearMessage()
+
+    def _progress(self, done: int, total: int) -> None:
+        if total > 0:
+            self.progress.setRange(0, total)
+            self.progress.setValue(min(done, total))
+        else:
+            self.progress.setRange(0, 0)
+
+    def _speed(self, value: float) -> None:
+        self.speed_label.setText(f"{value:.1f} tokens/s")
+
+    # ------------------------------------------------------------------ dialogs
+
+    def show_error(self, exc: BaseException) -> None:
+        """One clear sentence in a (non-blocking) dialog."""
+        if self._closed:
+            return
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Inkling")
+        box.setText(user_message(exc) if not isinstance(exc, RuntimeError) else str(exc))
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.setObjectName("errorDialog")
+        box.open()
+
+    def open_settings(self) -> None:
+        if self.db is None:
+            return
+        if self.settings_dialog is not None:
+            self.settings_dialog.raise_()
+            return
+        dialog = SettingsDialog(self.data_dir, self.db, self.ops, self.model_info, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.settings_changed.connect(self._settings_changed)
+        dialog.finished.connect(lambda _code: setattr(self, "settings_dialog", None))
+        self.settings_dialog = dialog
+        dialog.open()
+
+    def _settings_changed(self, settings: Settings) -> None:
+        old, self.settings = self.settings, settings
+        self.entry_page.set_auto_detect(settings.auto_detect)
+        model_moved = (settings.model_path, settings.n_threads, settings.n_ctx) != (
+            old.model_path,
+            old.n_threads,
+            old.n_ctx,
+        )
+        if model_moved and self._own_bridge:
+            self._cli_model = None  # what the person chose now wins over --model
+            self._choose_model(switching=True)
+
+    # ------------------------------------------------------------------ geometry and closing
+
+    def _restore_geometry(self) -> None:
+        settings = QSettings()
+        geometry = settings.value("window/geometry")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1180, 760)
+        for key, splitter in (
+            ("window/mainSplitter", self.splitter),
+            ("window/entrySplitter", self.entry_page.splitter),
+        ):
+            state = settings.value(key)
+            if isinstance(state, QByteArray) and not state.isEmpty():
+                splitter.restoreState(state)
+
+    def _save_geometry(self) -> None:
+        settings = QSettings()
+        settings.setValue("window/geometry", self.saveGeometry())
+        settings.setValue("window/mainSplitter", self.splitter.saveState())
+        settings.setValue("window/entrySplitter", self.entry_page.splitter.saveState())
+        settings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        if not self._closed:
+            self.shutdown()
+        super().closeEvent(event)
+
+    def shutdown(self) -> None:
+        """Save, cancel the model's work, close the model on its thread and the database."""
+        if self._closed:
+            return
+        self._closed = True
+        self._save_geometry()
+        self.entry_page.detect_timer.stop()
+        self.entry_page.save_now()
+        self.detector.cancel()
+        self.bridge.close()
+        db = self.db
+        self.db = None
+        if db is not None:
+            self.ops.run(db.close)
+        self.ops.wait()
+        self.file_ops.wait()

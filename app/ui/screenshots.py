@@ -1,0 +1,316 @@
+"""``inkling screenshot --out DIR``: pictures of the main views over the sample journal.
+
+Everything is rendered offscreen (``QT_QPA_PLATFORM=offscreen`` when there is no
+display; windows are never shown on screen either way) in a temporary data folder that
+is deleted afterwards.
+
+Honest notes on what the pictures show:
+
+* The suggestions are **not** produced by a language model while the pictures are
+  taken: a scripted stand-in replays recorded replies (the quotes a capable model
+  returns for the sample entries), and those replies go through the real detection
+  service — prompt, lenient parsing, anchoring and storage — exactly as a model's would.
+* The habit calendar shows an illustrative history: completions logged by this command
+  on pseudo-random days (a fixed seed) over the last 26 weeks, so that the heatmap and
+  streaks have something to show. Nothing of it reaches the user's own data folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import date, timedelta
+from pathlib import Path
+from typing import Any
+
+from app.domain import Prompt, TextModel
+
+RECORDED_MODEL_NAME = "SmolLM2-135M-Instruct (recorded replies)"
+
+# (target name, quote, extra facts) a capable model returns for the sample entries
+RECORDED_FINDINGS: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    ("Meditation", "meditated for fifteen minutes", {}),
+    ("Drink water", "Drank 64 oz of water", {"amount": 64, "unit": "oz"}),
+    ("Running", "Went for a run along the river", {}),
+    ("Read", "Read 30 pages of the novel", {"amount": 30, "unit": "pages"}),
+    ("Guitar", "Played guitar for half an hour", {}),
+    ("Floss", "Flossed before bed", {}),
+)
+_CANDIDATE_LINE = re.compile(r"^(\d+)\. (.+?) \(", re.MULTILINE)
+
+SIZE = (1180, 760)
+HISTORY_WEEKS = 26
+_IGNORED_QT_MESSAGES = ("This plugin does not support propagateSizeHints",)
+
+
+def recorded_reply(prompt_user: str) -> str:
+    """The recorded reply for a detection prompt: the findings whose quote is in it."""
+    indexes = {name: int(i) for i, name in _CANDIDATE_LINE.findall(prompt_user)}
+    hits = []
+    for name, quote, facts in RECORDED_FINDINGS:
+        if name in indexes and quote in prompt_user:
+            hits.append({"index": indexes[name], "quote": quote, **facts})
+    return json.dumps({"hits": hits})
+
+
+class RecordedModel:
+    """A ``TextModel`` that replays recorded replies (no language model runs)."""
+
+    def complete(self, prompt: Prompt) -> str:
+        return recorded_reply(prompt.user)
+
+    def close(self) -> None:
+        pass
+
+
+def _ensure_platform() -> None:
+    """Offscreen unless a display is there (and the caller chose nothing)."""
+    from PySide6.QtWidgets import QApplication
+
+    if QApplication.instance() is not None:
+        return
+    if sys.platform.startswith("linux") and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+@contextmanager
+def _quiet_platform_notes() -> Iterator[None]:
+    """Drop the offscreen plugin's note that it cannot resize windows; pass on the rest."""
+    from PySide6.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler
+
+    previous: Any = None
+
+    def handler(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+        if message.startswith(_IGNORED_QT_MESSAGES):
+            return
+        if previous is not None:
+            previous(kind, context, message)
+        else:
+            sys.stderr.write(message + "\n")
+
+    previous = qInstallMessageHandler(handler)
+    try:
+        yield
+    finally:
+        qInstallMessageHandler(previous)
+
+
+def _wait(condition: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
+    """Run the event loop until ``condition()`` holds."""
+    from PySide6.QtCore import QEventLoop
+    from PySide6.QtWidgets import QApplication
+
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"Timed out waiting for {what} while taking screenshots.")
+        QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
+        time.sleep(0.005)
+
+
+def _settle() -> None:
+    from PySide6.QtWidgets import QApplication
+
+    for _ in range(5):
+        QApplication.processEvents()
+
+
+def prepare_sample_folder(folder: Path, *, today: date, seed: int = 7) -> None:
+    """The sample journal, detected with recorded replies, with an illustrative history."""
+    from app.llm import ModelWorker
+    from app.paths import database_path
+    from app.services import completions, detection, suggestions
+    from app.services.samples import load_sample_journal
+    from app.store import open_database
+
+    db = open_database(database_path(folder))
+    try:
+        loaded = load_sample_journal(db).value
+        model: TextModel = RecordedModel()
+        worker: ModelWorker[TextModel] = ModelWorker(lambda: model)
+        with worker:
+            for entry in loaded.entries:
+                detection.detect_entry(db, worker, entry.id, today=entry.day)
+        # one decision already made in the first entry, so the "done" style shows too
+        first = loaded.entries[0]
+        found = suggestions.list_suggestions(db, entry_id=first.id)
+        if len(found) > 1:
+            suggestions.accept_suggestion(db, found[-1].id, today=first.day)
+        rng = random.Random(seed)
+        for target in loaded.targets:
+            chance = rng.uniform(0.35, 0.8)
+            for back in range(HISTORY_WEEKS * 7):
+                day = today - timedelta(days=back)
+                if rng.random() > chance:
+                    continue
+                amount: float | None = None
+                if target.unit == "oz":
+                    amount = rng.choice([24, 32, 48, 64, 72])
+                elif target.unit == "pages":
+                    amount = rng.choice([10, 20, 30, 45])
+                elif target.target_type == "practice":
+                    amount = rng.choice([15, 20, 30, 45])
+                completions.log_completion(db, target.target_type, target.id, day, amount=amount)
+    finally:
+        db.close()
+
+
+def _save(widget: Any, path: Path) -> Path:
+    _settle()
+    image = widget.grab()
+    if image.isNull() or not image.save(str(path), "PNG"):
+        raise OSError(f"The screenshot {path} could not be written.")
+    return path
+
+
+def _save_dark(widget: Any, path: Path) -> Path:
+    """The same view with the dark palette the app uses when the system is dark."""
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QApplication
+
+    from app.ui.app import dark_palette
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    light = QPalette(app.palette())
+    app.setPalette(dark_palette())
+    try:
+        return _save(widget, path)
+    finally:
+        app.setPalette(light)
+        _settle()
+
+
+def render_screenshots(out_dir: Path, *, today: date | None = None) -> list[Path]:
+    """Write the PNG files into ``out_dir`` and return their paths."""
+    _ensure_platform()
+    from PySide6.QtCore import QSettings
+    from PySide6.QtGui import QFont
+    from PySide6.QtWidgets import QApplication
+
+    from app.ui.app import make_application
+
+    out_dir.mkdir(parents=True, exist_ok=True)
+    today = today or date.today()
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else make_application(sys.argv[:1])
+    saved_font = QFont(app.font())
+    font = QFont(app.font())
+    font.setPointSizeF(max(font.pointSizeF(), 10.0))
+    app.setFont(font)
+    try:
+        with _quiet_platform_notes(), tempfile.TemporaryDirectory(prefix="inkling-shots-") as tmp:
+            # the window remembers its geometry in QSettings: keep that in the temporary folder
+            for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+                QSettings.setPath(fmt, QSettings.Scope.UserScope, str(Path(tmp) / "qsettings"))
+            return _render_all(Path(tmp), out_dir, today)
+    finally:
+        app.setFont(saved_font)
+        QApplication.processEvents()
+
+
+def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    from app.llm import default_model_path
+    from app.paths import database_path
+    from app.services.model import model_info
+    from app.store import open_database
+    from app.ui.main_window import MainWindow
+    from app.ui.model_bridge import ModelBridge
+    from app.ui.ops import Operations
+    from app.ui.settings_dialog import SettingsDialog
+    from app.ui.welcome import WelcomeView
+
+    written: list[Path] = []
+    width, height = SIZE
+
+    # 1. the welcome screen, as a first run shows it
+    welcome = WelcomeView(RECORDED_MODEL_NAME.split(" (")[0])
+    welcome.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
+    welcome.resize(width - 260, height - 60)
+    welcome.show()
+    written.append(_save(welcome, out_dir / "welcome.png"))
+    welcome.close()
+    welcome.deleteLater()
+
+    # 2. the sample journal with suggestions, in the main window
+    folder = tmp / "data"
+    folder.mkdir()
+    prepare_sample_folder(folder, today=today)
+    model: TextModel = RecordedModel()
+    bridge = ModelBridge(lambda: model, name=RECORDED_MODEL_NAME)
+    window = MainWindow(folder, bridge=bridge)
+    window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
+    ready: list[bool] = []
+    window.ready.connect(lambda: ready.append(True))
+    try:
+        window.resize(width, height)
+        window.show()
+        window.start()
+        _wait(lambda: bool(ready), "the main window")
+        window.entry_page.set_auto_detect(False)
+        window.resize(width, height)
+        shown: list[int] = []
+        window.entry_page.suggestions_shown.connect(lambda: shown.append(1))
+        window.open_entry(1)
+        _wait(lambda: window.entry_page.entry_id == 1 and bool(shown), "the first entry")
+        _wait(lambda: window.ops.pending == 0, "the database")
+        written.append(_save(window, out_dir / "entry-suggestions.png"))
+
+        # 3. the popover of one highlight, opened by a click on it
+        editor = window.entry_page.editor
+        pending = [s for s in window.entry_page.suggestions if s.status == "pending"]
+        if pending:
+            rect = editor.span_rect(pending[0].id)
+            if rect is not None:
+                QTest.mouseClick(
+                    editor.viewport(),
+                    Qt.MouseButton.LeftButton,
+                    Qt.KeyboardModifier(0),
+                    rect.center(),
+                )
+                _wait(lambda: window.entry_page.popover.isVisible(), "the popover")
+                written.append(_save(window, out_dir / "suggestion-popover.png"))
+                window.entry_page.popover.hide_popover()
+
+        # 4. habits & practices with the calendar heatmap
+        window.show_section("habits")
+        view = window.habits_view
+        if view is not None:
+            _wait(lambda: view.snapshot is not None and not view.is_loading, "the habits")
+            view.select(("habit", 2))  # Drink water: amounts make the shades vary
+            written.append(_save(window, out_dir / "habits-heatmap.png"))
+            written.append(_save_dark(window, out_dir / "habits-heatmap-dark.png"))
+
+        # 5. settings, over the same data folder
+        db = open_database(database_path(folder))
+        ops = Operations()
+        try:
+            default = default_model_path()
+            current = model_info(folder, default) if default is not None else None
+            dialog = SettingsDialog(folder, db, ops, current)
+            dialog.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
+            dialog.show()
+            _wait(lambda: dialog.is_ready and not dialog.is_busy, "the settings")
+            written.append(_save(dialog, out_dir / "settings.png"))
+            dialog.close()
+            dialog.deleteLater()
+        finally:
+            ops.wait()
+            db.close()
+    finally:
+        window.close()
+        window.deleteLater()
+        _settle()
+    return written

@@ -1,0 +1,471 @@
+"""Settings: the model (embedded default or any local GGUF file), threads, context size,
+automatic detection, and where the data lives.
+
+Like Picard's options pages, each group of controls loads from the typed ``Settings`` and
+saves back into it; the dialog writes the file once, on OK, through ``Operations`` (off the
+GUI thread). A model file chosen here is validated off the GUI thread before it can
+replace the current one: a bad file leaves a one-sentence message and the old choice.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QSignalBlocker, Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices, QPalette, QShowEvent
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.llm import ModelInfo, default_model_path
+from app.paths import database_path
+from app.services.model import model_info
+from app.services.settings import Settings, load_settings, save_settings
+from app.store import Database
+from app.ui.messages import MessageLabel, if_alive, user_message
+from app.ui.ops import Operations
+
+CONTEXT_SIZES = (1024, 2048, 4096, 8192, 16384, 32768)
+
+MODEL_NOTE = (
+    "The embedded default, SmolLM2-135M-Instruct, is tiny: it runs on any computer but "
+    "often misses things or suggests the wrong habit, so treat its suggestions as rough "
+    "guesses. For better ones, download a stronger instruction-tuned model as a GGUF file "
+    "(for example Qwen2.5-1.5B-Instruct or Llama-3.2-3B-Instruct, Q4_K_M, about 1–2 GB) "
+    "and choose it here. Inkling itself never downloads anything."
+)
+
+
+def _size_text(n_bytes: int) -> str:
+    return f"{n_bytes / 1e9:.1f} GB" if n_bytes >= 1e9 else f"{n_bytes / 1e6:.0f} MB"
+
+
+def describe_model(info: ModelInfo) -> str:
+    return f"{info.name} ({info.architecture}, {_size_text(info.size_bytes)})"
+
+
+DEFAULT_MODEL_NAME = "SmolLM2-135M-Instruct"
+
+
+def describe_default_model() -> str | None:
+    """The embedded default model in a few words, or None when it is not installed.
+
+    Only the file's size is read: parsing a GGUF header takes seconds in Python.
+    """
+    path = default_model_path()
+    if path is None:
+        return None
+    return f"{DEFAULT_MODEL_NAME} ({_size_text(path.stat().st_size)}, {path.name})"
+
+
+class SettingsDialog(QDialog):
+    """Edit ``Settings``; OK saves them and reports what changed."""
+
+    settings_changed = Signal(object)
+    """The saved ``Settings`` (emitted on every OK, once they are on disk)."""
+    model_changed = Signal(object)
+    """The model file now chosen (``Path``), or ``None`` for the embedded default."""
+    ready = Signal()
+    """The saved settings have been read and the controls show them."""
+
+    def __init__(
+        self,
+        data_dir: Path,
+        db: Database,
+        ops: Operations,
+        current_model: ModelInfo | None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._data_dir = data_dir
+        self._db = db
+        self._ops = ops
+        self._current_model = current_model
+        self._loaded: Settings | None = None
+        self._initial_model: Path | None = None
+        self._chosen_file: ModelInfo | None = None
+        self._checking = 0
+        self._saving = False
+        self._sized = False
+        self.setWindowTitle("Settings")
+        self.setModal(True)
+        self.setMinimumWidth(560)
+
+        # ---- model
+        self.in_use_label = QLabel()
+        self.in_use_label.setWordWrap(True)
+        self.in_use_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.in_use_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.in_use_label.setAccessibleName("Model in use")
+        self.default_radio = QRadioButton("The &embedded default model")
+        self.default_radio.setToolTip("SmolLM2-135M-Instruct, installed with Inkling")
+        self.default_detail = QLabel()
+        self.file_radio = QRadioButton("A model &file on this computer:")
+        self.file_radio.setToolTip("Any GGUF model file made for llama.cpp")
+        self.file_label = QLabel("No file chosen")
+        self.file_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.file_label.setWordWrap(True)
+        self.file_label.setAccessibleName("Chosen model file")
+        self.choose_button = QPushButton("&Choose…")
+        self.choose_button.setToolTip("Pick a .gguf model file; it is checked before use")
+        self.choose_button.clicked.connect(self.choose_model_file)
+        group = QButtonGroup(self)
+        group.addButton(self.default_radio)
+        group.addButton(self.file_radio)
+        self.default_radio.setChecked(True)
+        self.default_radio.toggled.connect(self._update_state)
+        self.file_radio.toggled.connect(self._file_radio_toggled)
+        for detail in (self.default_detail,):
+            detail.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+            detail.setTextFormat(Qt.TextFormat.PlainText)
+        self.model_message = MessageLabel(self)
+        self.note = QLabel(MODEL_NOTE)
+        self.note.setWordWrap(True)
+        self.note.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.note.setAccessibleName("About the default model")
+
+        file_row = QHBoxLayout()
+        file_row.addSpacing(22)
+        file_row.addWidget(self.file_label, 1)
+        file_row.addWidget(self.choose_button)
+        default_row = QHBoxLayout()
+        default_row.addSpacing(22)
+        default_row.addWidget(self.default_detail, 1)
+
+        model_box = QGroupBox("Model")
+        model_layout = QVBoxLayout(model_box)
+        model_layout.setSpacing(6)
+        model_layout.addWidget(self.in_use_label)
+        model_layout.addSpacing(4)
+        model_layout.addWidget(self.default_radio)
+        model_layout.addLayout(default_row)
+        model_layout.addWidget(self.file_radio)
+        model_layout.addLayout(file_row)
+        model_layout.addWidget(self.model_message)
+        model_layout.addSpacing(4)
+        model_layout.addWidget(self.note)
+
+        # ---- performance and detection
+        self.threads_spin = QSpinBox()
+        self.threads_spin.setRange(1, max(1, os.cpu_count() or 1) * 2)
+        self.threads_spin.setAccessibleName("Threads")
+        self.threads_spin.setToolTip(
+            f"CPU threads the model may use (this computer has {os.cpu_count() or 1})"
+        )
+        self.context_combo = QComboBox()
+        self.context_combo.setAccessibleName("Context size")
+        self.context_combo.setToolTip(
+            "How much text the model can read at once, in tokens; larger needs more memory"
+        )
+        for size in CONTEXT_SIZES:
+            self.context_combo.addItem(f"{size:,} tokens", size)
+        self.auto_detect_check = QCheckBox("&Look for habits a few seconds after I stop typing")
+        self.auto_detect_check.setToolTip(
+            "When off, detection runs only when you ask for it (Entry ▸ Detect Completions)"
+        )
+        model_hint = QLabel("Threads and context size apply when the model next starts.")
+        model_hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        model_hint.setWordWrap(True)
+        run_box = QGroupBox("Detection")
+        run_form = QFormLayout(run_box)
+        run_form.addRow("&Threads:", self.threads_spin)
+        run_form.addRow("Context &size:", self.context_combo)
+        run_form.addRow("", model_hint)
+        run_form.addRow(self.auto_detect_check)
+
+        # ---- data
+        self.folder_label = QLabel(str(data_dir))
+        self.folder_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.folder_label.setWordWrap(True)
+        self.folder_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.folder_label.setAccessibleName("Data folder")
+        self.folder_label.setToolTip(f"The journal database: {database_path(data_dir).name}")
+        self.open_folder_button = QPushButton("&Open folder")
+        self.open_folder_button.setToolTip("Show the data folder in the file manager")
+        self.open_folder_button.clicked.connect(self.open_data_folder)
+        data_box = QGroupBox("Data")
+        data_layout = QHBoxLayout(data_box)
+        data_layout.addWidget(self.folder_label, 1)
+        data_layout.addWidget(self.open_folder_button, 0, Qt.AlignmentFlag.AlignTop)
+
+        # ---- buttons
+        self.message = MessageLabel(self)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok
+            | QDialogButtonBox.StandardButton.Cancel
+            | QDialogButtonBox.StandardButton.RestoreDefaults
+        )
+        self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.defaults_button = self.buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults)
+        self.defaults_button.setToolTip("The embedded model, default threads and context")
+        self.buttons.accepted.connect(self.save)
+        self.buttons.rejected.connect(self.reject)
+        self.defaults_button.clicked.connect(self.restore_defaults)
+
+        layout = QVBoxLayout(self)
+        layout.setSpacing(12)
+        layout.addWidget(model_box)
+        layout.addWidget(run_box)
+        layout.addWidget(data_box)
+        layout.addWidget(self.message)
+        layout.addWidget(self.buttons)
+
+        self._show_current()
+        self._set_controls_enabled(False)
+        self._load()
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def is_ready(self) -> bool:
+        return self._loaded is not None
+
+    @property
+    def is_busy(self) -> bool:
+        return self._checking > 0 or self._saving or self._loaded is None
+
+    @property
+    def chosen_model(self) -> Path | None:
+        """The model the dialog would save: a file, or None for the embedded default."""
+        if self.file_radio.isChecked() and self._chosen_file is not None:
+            return self._chosen_file.path
+        return None
+
+    def _show_current(self, default_path: Path | None = None) -> None:
+        info = self._current_model
+        if info is None:
+            self.in_use_label.setText("No model is loaded right now.")
+        elif default_path is not None and info.path == default_path.resolve():
+            size = _size_text(info.size_bytes)
+            self.in_use_label.setText(
+                f"In use now: {DEFAULT_MODEL_NAME}, the embedded default ({size})"
+            )
+            self.in_use_label.setToolTip(str(info.path))
+        else:
+            self.in_use_label.setText(f"In use now: {describe_model(info)}")
+            self.in_use_label.setToolTip(str(info.path))
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        """Open tall enough for the wrapped notes at a comfortable width."""
+        super().showEvent(event)
+        if not self._sized:
+            self._sized = True
+            width = max(self.width(), 620)
+            self.resize(width, max(self.height(), self.heightForWidth(width)))
+
+    def _set_controls_enabled(self, on: bool) -> None:
+        for widget in (
+            self.default_radio,
+            self.file_radio,
+            self.choose_button,
+            self.threads_spin,
+            self.context_combo,
+            self.auto_detect_check,
+            self.defaults_button,
+        ):
+            widget.setEnabled(on)
+        self._update_state()
+
+    def _update_state(self) -> None:
+        self.file_label.setEnabled(self.file_radio.isChecked())
+        self.ok_button.setEnabled(
+            self._loaded is not None
+            and not self._saving
+            and self._checking == 0
+            and (self.default_radio.isChecked() or self._chosen_file is not None)
+        )
+
+    # ------------------------------------------------------------------ loading
+
+    def _load(self) -> None:
+        data = self._data_dir
+
+        def read() -> tuple[Settings, str | None, ModelInfo | None, str | None, Path | None]:
+            settings = load_settings(data)
+            default_path = default_model_path()
+            try:
+                default = describe_default_model()
+            except Exception as exc:
+                default = f"Damaged: {user_message(exc)}"
+            saved_info: ModelInfo | None = None
+            problem: str | None = None
+            if settings.model_path:
+                try:
+                    saved_info = model_info(data, Path(settings.model_path))
+                except Exception as exc:
+                    problem = user_message(exc)
+            return settings, default, saved_info, problem, default_path
+
+        self._checking += 1
+        self._ops.run(
+            read,
+            on_done=if_alive(self, self._loaded_settings),
+            on_error=if_alive(self, self._load_failed),
+        )
+
+    def _loaded_settings(
+        self, value: tuple[Settings, str | None, ModelInfo | None, str | None, Path | None]
+    ) -> None:
+        self._checking -= 1
+        settings, default, saved_info, problem, default_path = value
+        self._show_current(default_path)
+        self._loaded = settings
+        self.default_detail.setText(default or "Not installed: choose a model file instead.")
+        self._initial_model = Path(settings.model_path) if settings.model_path else None
+        if saved_info is not None:
+            self._initial_model = saved_info.path
+        self._apply(settings, saved_info)
+        if problem is not None:
+            self.model_message.show_error(problem)
+        self._set_controls_enabled(True)
+        self.ready.emit()
+
+    def _load_failed(self, error: BaseException) -> None:
+        self._checking -= 1
+        self._loaded = Settings()
+        self._apply(self._loaded, None)
+        self._set_controls_enabled(True)
+        self.message.show_error(user_message(error))
+        self.ready.emit()
+
+    def _apply(self, settings: Settings, file_info: ModelInfo | None) -> None:
+        """Show ``settings`` in the controls."""
+        with QSignalBlocker(self.default_radio), QSignalBlocker(self.file_radio):
+            if settings.model_path:
+                self.file_radio.setChecked(True)
+            else:
+                self.default_radio.setChecked(True)
+        self._chosen_file = file_info
+        if file_info is not None:
+            self._show_file(file_info)
+        elif settings.model_path:
+            self.file_label.setText(settings.model_path)
+        else:
+            self.file_label.setText("No file chosen")
+        self.threads_spin.setValue(settings.n_threads)
+        index = self.context_combo.findData(settings.n_ctx)
+        if index < 0:
+            self.context_combo.addItem(f"{settings.n_ctx:,} tokens", settings.n_ctx)
+            index = self.context_combo.count() - 1
+        self.context_combo.setCurrentIndex(index)
+        self.auto_detect_check.setChecked(settings.auto_detect)
+        self._update_state()
+
+    def _file_radio_toggled(self, on: bool) -> None:
+        if on and self._chosen_file is None and self._checking == 0:
+            self.model_message.show_info(
+                "Choose a model file with “Choose…”, or go back to the embedded default."
+            )
+
+    def _show_file(self, info: ModelInfo) -> None:
+        self.file_label.setText(f"{describe_model(info)}\n{info.path}")
+        self.file_label.setToolTip(str(info.path))
+
+    def restore_defaults(self) -> None:
+        self.model_message.clear_message()
+        self._apply(Settings(), None)
+
+    # ------------------------------------------------------------------ choosing a model
+
+    def choose_model_file(self) -> None:
+        start = self._chosen_file.path.parent if self._chosen_file is not None else Path.home()
+        name, _filter = QFileDialog.getOpenFileName(
+            self,
+            "Choose a GGUF model file",
+            str(start),
+            "GGUF model files (*.gguf);;All files (*)",
+        )
+        if name:
+            self.check_model_file(Path(name))
+
+    def check_model_file(self, path: Path) -> None:
+        """Validate ``path`` off the GUI thread; only a good file becomes the choice."""
+        data = self._data_dir
+        self._checking += 1
+        self.model_message.show_info(f"Checking {path.name}…")
+        self._update_state()
+        self._ops.run(
+            lambda: model_info(data, path),
+            on_done=if_alive(self, self._file_ok),
+            on_error=if_alive(self, self._file_bad),
+        )
+
+    def _file_ok(self, info: ModelInfo) -> None:
+        self._checking -= 1
+        self._chosen_file = info
+        self._show_file(info)
+        self.file_radio.setChecked(True)
+        self.model_message.show_info(f"{info.name} is a usable model; press OK to switch to it.")
+        self._update_state()
+
+    def _file_bad(self, error: BaseException) -> None:
+        self._checking -= 1
+        self.model_message.show_error(user_message(error))
+        self._update_state()
+
+    # ------------------------------------------------------------------ data folder
+
+    def open_data_folder(self) -> None:
+        if not QDesktopServices.openUrl(QUrl.fromLocalFile(str(self._data_dir))):
+            self.message.show_error(
+                f"The folder {self._data_dir} could not be opened; open it in your file manager."
+            )
+
+    # ------------------------------------------------------------------ saving
+
+    def current_settings(self) -> Settings:
+        base = self._loaded or Settings()
+        chosen = self.chosen_model
+        return base.with_changes(
+            model_path=str(chosen) if chosen is not None else None,
+            n_threads=self.threads_spin.value(),
+            n_ctx=int(self.context_combo.currentData()),
+            auto_detect=self.auto_detect_check.isChecked(),
+        )
+
+    def save(self) -> None:
+        """Write the settings (off the GUI thread); close once they are on disk."""
+        if self.is_busy:
+            return
+        settings = self.current_settings()
+        data = self._data_dir
+        self._saving = True
+        self._update_state()
+
+        def write() -> Settings:
+            save_settings(data, settings)
+            return settings
+
+        self._ops.run(
+            write, on_done=if_alive(self, self._saved), on_error=if_alive(self, self._save_failed)
+        )
+
+    def _saved(self, settings: Settings) -> None:
+        self._saving = False
+        model_moved = self.chosen_model != self._initial_model
+        self.settings_changed.emit(settings)
+        if model_moved:
+            self.model_changed.emit(self.chosen_model)
+        self._loaded = settings
+        self._initial_model = self.chosen_model
+        self.accept()
+
+    def _save_failed(self, error: BaseException) -> None:
+        self._saving = False
+        self.message.show_error(user_message(error))
+        self._update_state()

@@ -1,0 +1,163 @@
+"""Fixtures for the journal window tests: a data folder with the sample journal and
+suggestions, a scripted model behind a real ModelBridge, and the main window over them."""
+
+from __future__ import annotations
+
+import gc
+import json
+import re
+import threading
+from collections.abc import Callable, Iterator
+from datetime import date
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.domain import Prompt
+from app.llm import ModelWorker
+from app.paths import database_path
+from app.services import detection, journal, samples
+from app.store import open_database
+from app.ui.main_window import MainWindow
+from app.ui.model_bridge import ModelBridge
+from tests.services.conftest import ScriptedModel
+
+TODAY = date(2026, 11, 6)
+_CANDIDATE = re.compile(r"^(\d+)\. (.+?) \(", re.MULTILINE)
+
+# (target name, quote) pairs the scripted model "finds" whenever the quote is in the entry
+FINDINGS: tuple[tuple[str, str], ...] = (
+    ("Meditation", "meditated for fifteen minutes"),
+    ("Drink water", "Drank 64 oz of water"),
+    ("Running", "Went for a run along the river"),
+    ("Read", "Read 30 pages of the novel"),
+    ("Guitar", "Played guitar for half an hour"),
+    ("Floss", "Flossed before bed"),
+)
+
+
+def scripted_reply(prompt: Prompt) -> str:
+    indexes = {name: int(i) for i, name in _CANDIDATE.findall(prompt.user)}
+    found = []
+    for name, quote in FINDINGS:
+        if name in indexes and quote in prompt.user:
+            item: dict[str, object] = {"index": indexes[name], "quote": quote}
+            if name == "Drink water":
+                item.update(amount=64, unit="oz")
+            found.append(item)
+    return json.dumps({"hits": found})
+
+
+class GatedModel(ScriptedModel):
+    """A scripted model that waits for ``gate`` (or its cancel flag) before replying."""
+
+    def __init__(self, reply: Callable[[Prompt], str]) -> None:
+        super().__init__(reply)
+        self.gate = threading.Event()
+        self.entered = threading.Event()
+        self.cancel_event: threading.Event | None = None
+
+    def set_cancel_event(self, event: threading.Event | None) -> None:
+        self.cancel_event = event
+
+    def complete(self, prompt: Prompt) -> str:
+        from app.llm import Cancelled
+
+        self.entered.set()
+        while not self.gate.wait(0.01):
+            if self.cancel_event is not None and self.cancel_event.is_set():
+                raise Cancelled()
+        return super().complete(prompt)
+
+
+@pytest.fixture
+def sample_dir(tmp_path: Path) -> Path:
+    """A data folder holding the sample journal; entry 1 has two pending suggestions."""
+    folder = tmp_path / "inkling-data"
+    folder.mkdir()
+    db = open_database(database_path(folder))
+    try:
+        samples.load_sample_journal(db)
+        model = ScriptedModel(scripted_reply)
+        with ModelWorker(lambda: model) as worker:
+            first = journal.list_entries(db)[0]
+            detection.detect_entry(db, worker, first.id, today=TODAY)
+    finally:
+        db.close()
+    return folder
+
+
+@pytest.fixture
+def model() -> ScriptedModel:
+    return ScriptedModel(scripted_reply)
+
+
+@pytest.fixture
+def bridge(model: ScriptedModel) -> Iterator[ModelBridge]:
+    b = ModelBridge(lambda: model, name="Scripted test model")
+    yield b
+    b.close()
+
+
+OpenWindow = Callable[..., MainWindow]
+
+
+@pytest.fixture
+def open_window(qtbot: QtBot) -> Iterator[OpenWindow]:
+    windows: list[MainWindow] = []
+
+    def make(folder: Path, bridge: ModelBridge, **kwargs: object) -> MainWindow:
+        window = MainWindow(folder, bridge=bridge, **kwargs)  # type: ignore[arg-type]
+        qtbot.addWidget(window)
+        windows.append(window)
+        window.entry_page.detect_timer.setInterval(200)
+        window.show()
+        with qtbot.waitSignal(window.ready, timeout=10_000):
+            window.start()
+        return window
+
+    yield make
+    for window in windows:
+        window.shutdown()
+
+
+@pytest.fixture
+def window(
+    qtbot: QtBot, open_window: OpenWindow, sample_dir: Path, bridge: ModelBridge
+) -> MainWindow:
+    """The window on the sample data, showing the first entry (the one with suggestions)."""
+    w = open_window(sample_dir, bridge)
+    show_entry(qtbot, w, 1)
+    return w
+
+
+def show_entry(qtbot: QtBot, window: MainWindow, entry_id: int) -> None:
+    with qtbot.waitSignal(window.entry_page.suggestions_shown, timeout=5000):
+        window.open_entry(entry_id)
+    qtbot.waitUntil(lambda: window.entry_page.entry_id == entry_id)
+
+
+@pytest.fixture(scope="session")
+def roomy_tiny_model_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tiny random model with a context that holds a whole detection prompt."""
+    import tests.tiny_gguf as tiny
+
+    saved = tiny.TINY_CONTEXT
+    tiny.TINY_CONTEXT = 4096
+    try:
+        return tiny.write_tiny_gguf(tmp_path_factory.mktemp("models") / "tiny-4k.gguf")
+    finally:
+        tiny.TINY_CONTEXT = saved
+
+
+@pytest.fixture(autouse=True)
+def collect_on_the_gui_thread() -> Iterator[None]:
+    """As the app does (app.ui.gc_policy): no cyclic collection on worker threads, where
+    it could destroy a Python-owned QObject (a crash) or hold the GIL for long."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    yield
+    gc.collect()
+    if was_enabled:
+        gc.enable()

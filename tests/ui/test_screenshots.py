@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QImage
+from pytestqt.qtbot import QtBot
+
+from app.cli import main
+from app.ui.screenshots import recorded_reply
+
+EXPECTED = {
+    "welcome.png",
+    "entry-suggestions.png",
+    "suggestion-popover.png",
+    "habits-heatmap.png",
+    "habits-heatmap-dark.png",
+    "settings.png",
+}
+
+
+def test_screenshot_command_writes_non_empty_pngs(
+    qtbot: QtBot, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "shots"
+    assert main(["screenshot", "--out", str(out), "--json"]) == 0
+    files = [Path(p) for p in json.loads(capsys.readouterr().out)["files"]]
+    assert {p.name for p in files} == EXPECTED
+    for path in files:
+        assert path.parent == out
+        image = QImage(str(path))
+        assert not image.isNull(), path
+        assert image.width() > 400
+        assert image.height() > 300
+        # not a blank picture: many distinct colours
+        colours = {
+            image.pixel(x, y)
+            for x in range(0, image.width(), 7)
+            for y in range(0, image.height(), 7)
+        }
+        assert len(colours) > 8, path
+
+
+def test_recorded_replies_name_candidates_by_their_index() -> None:
+    prompt = (
+        "0. Meditation (habit)\n1. Drink water (habit, unit: oz)\n2. Running (practice)\n"
+        "Entry: Woke up and meditated for fifteen minutes. Drank 64 oz of water."
+    )
+    reply = json.loads(recorded_reply(prompt))
+    assert reply == {
+        "hits": [
+            {"index": 0, "quote": "meditated for fifteen minutes"},
+            {"index": 1, "quote": "Drank 64 oz of water", "amount": 64, "unit": "oz"},
+        ]
+    }

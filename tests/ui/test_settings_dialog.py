@@ -1,0 +1,192 @@
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QDialog, QFileDialog
+from pytestqt.qtbot import QtBot
+
+from app.services.model import model_info
+from app.services.settings import Settings, load_settings, save_settings
+from app.store import Database, open_database
+from app.ui.ops import Operations
+from app.ui.settings_dialog import SettingsDialog
+
+pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    folder = tmp_path / "inkling-data"
+    folder.mkdir()
+    return folder
+
+
+@pytest.fixture
+def db(data_dir: Path) -> Iterator[Database]:
+    database = open_database(data_dir / "inkling.sqlite3")
+    yield database
+    database.close()
+
+
+@pytest.fixture
+def ops(qtbot: QtBot) -> Iterator[Operations]:
+    operations = Operations()
+    yield operations
+    operations.wait()
+
+
+def open_dialog(
+    qtbot: QtBot, data_dir: Path, db: Database, ops: Operations, current: object = None
+) -> SettingsDialog:
+    dialog = SettingsDialog(data_dir, db, ops, current)  # type: ignore[arg-type]
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitUntil(lambda: dialog.is_ready and not dialog.is_busy)
+    return dialog
+
+
+def pick(monkeypatch: pytest.MonkeyPatch, path: Path) -> None:
+    monkeypatch.setattr(
+        QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(path), "GGUF"))
+    )
+
+
+def test_a_bad_model_file_shows_an_error_and_keeps_the_old_model(
+    qtbot: QtBot,
+    data_dir: Path,
+    db: Database,
+    ops: Operations,
+    tiny_model_path: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    save_settings(data_dir, Settings(model_path=str(tiny_model_path)))
+    current = model_info(data_dir, tiny_model_path)
+    dialog = open_dialog(qtbot, data_dir, db, ops, current)
+    assert dialog.file_radio.isChecked()
+    assert dialog.chosen_model == tiny_model_path.resolve()
+    assert current.name in dialog.in_use_label.text()
+
+    junk = tmp_path / "broken.gguf"
+    junk.write_bytes(os.urandom(4096))
+    pick(monkeypatch, junk)
+    dialog.choose_button.click()
+    qtbot.waitUntil(lambda: not dialog.is_busy and dialog.model_message.text() != "")
+    message = dialog.model_message.text()
+    assert "is not a GGUF model file" in message
+    assert message.endswith(".")
+    assert dialog.model_message.tone.value == "error"
+    assert dialog.chosen_model == tiny_model_path.resolve()  # the old choice stays
+
+    with (
+        qtbot.waitSignal(dialog.accepted, timeout=5000),
+        qtbot.assertNotEmitted(dialog.model_changed),
+    ):
+        dialog.ok_button.click()
+    assert load_settings(data_dir).model_path == str(tiny_model_path.resolve())
+
+
+def test_a_valid_model_file_is_saved_and_reported(
+    qtbot: QtBot,
+    data_dir: Path,
+    db: Database,
+    ops: Operations,
+    tiny_model_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    dialog = open_dialog(qtbot, data_dir, db, ops)
+    assert dialog.chosen_model is None
+    pick(monkeypatch, tiny_model_path)
+    dialog.choose_button.click()
+    qtbot.waitUntil(lambda: dialog.chosen_model is not None and not dialog.is_busy)
+    assert dialog.file_radio.isChecked()
+    assert "usable model" in dialog.model_message.text()
+    dialog.threads_spin.setValue(3)
+    dialog.context_combo.setCurrentIndex(dialog.context_combo.findData(8192))
+    dialog.auto_detect_check.setChecked(False)
+    with (
+        qtbot.waitSignal(dialog.model_changed, timeout=5000) as moved,
+        qtbot.waitSignal(dialog.settings_changed, timeout=5000) as saved,
+    ):
+        dialog.ok_button.click()
+    assert moved.args == [tiny_model_path.resolve()]
+    expected = Settings(
+        model_path=str(tiny_model_path.resolve()), n_threads=3, n_ctx=8192, auto_detect=False
+    )
+    assert saved.args == [expected]
+    assert load_settings(data_dir) == expected
+    assert dialog.result() == QDialog.DialogCode.Accepted
+
+
+def test_back_to_the_default_model_emits_none(
+    qtbot: QtBot, data_dir: Path, db: Database, ops: Operations, tiny_model_path: Path
+) -> None:
+    save_settings(data_dir, Settings(model_path=str(tiny_model_path), auto_detect=False))
+    dialog = open_dialog(qtbot, data_dir, db, ops)
+    assert not dialog.auto_detect_check.isChecked()
+    dialog.default_radio.click()
+    with qtbot.waitSignal(dialog.model_changed, timeout=5000) as moved:
+        dialog.ok_button.click()
+    assert moved.args == [None]
+    assert load_settings(data_dir) == Settings(auto_detect=False)
+
+
+def test_a_saved_model_that_vanished_is_reported(
+    qtbot: QtBot, data_dir: Path, db: Database, ops: Operations, tmp_path: Path
+) -> None:
+    gone = tmp_path / "gone.gguf"
+    save_settings(data_dir, Settings(model_path=str(gone)))
+    dialog = open_dialog(qtbot, data_dir, db, ops)
+    assert "No model file was found" in dialog.model_message.text()
+    assert not dialog.ok_button.isEnabled()  # no usable file chosen yet
+    dialog.restore_defaults()
+    assert dialog.default_radio.isChecked()
+    assert dialog.ok_button.isEnabled()
+
+
+def test_cancel_saves_nothing(qtbot: QtBot, data_dir: Path, db: Database, ops: Operations) -> None:
+    dialog = open_dialog(qtbot, data_dir, db, ops)
+    dialog.threads_spin.setValue(7)
+    with qtbot.assertNotEmitted(dialog.settings_changed, wait=100):
+        dialog.reject()
+    assert not (data_dir / "settings.json").exists()
+
+
+def test_open_folder_opens_the_data_folder(
+    qtbot: QtBot,
+    data_dir: Path,
+    db: Database,
+    ops: Operations,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    opened: list[QUrl] = []
+    monkeypatch.setattr(
+        QDesktopServices, "openUrl", staticmethod(lambda url: opened.append(url) or True)
+    )
+    dialog = open_dialog(qtbot, data_dir, db, ops)
+    assert dialog.folder_label.text() == str(data_dir)
+    dialog.open_folder_button.click()
+    assert [u.toLocalFile() for u in opened] == [str(data_dir)]
+    assert "tiny" in dialog.note.text()
+    assert "GGUF" in dialog.note.text()
+
+
+def test_picking_file_without_a_file_explains_what_to_do(
+    qtbot: QtBot, data_dir: Path, db: Database, ops: Operations, tiny_model_path: Path
+) -> None:
+    dialog = open_dialog(qtbot, data_dir, db, ops)
+    assert not dialog.model_message.isVisible()
+    dialog.file_radio.click()
+    assert not dialog.ok_button.isEnabled()
+    assert "Choose a model file" in dialog.model_message.text()
+
+    save_settings(data_dir, Settings(model_path=str(tiny_model_path)))
+    again = open_dialog(qtbot, data_dir, db, ops)
+    assert again.file_radio.isChecked()
+    assert not again.model_message.isVisible()
+    assert again.ok_button.isEnabled()
