@@ -57,7 +57,13 @@ def dark_palette() -> QPalette:
 
 
 def apply_color_scheme(app: QApplication) -> None:
-    """Light or dark, following the system (Qt 6 style hints)."""
+    """Light or dark, following the system (Qt 6 style hints).
+
+    Only the Fusion style (used on Linux) gets an explicit palette; the native macOS and
+    Windows styles follow the system's scheme by themselves.
+    """
+    if app.style().name().lower() != "fusion":
+        return
     scheme = QGuiApplication.styleHints().colorScheme()
     if scheme == Qt.ColorScheme.Dark:
         app.setPalette(dark_palette())

@@ -255,6 +255,7 @@ class MainWindow(QMainWindow):
 
         self.ops.run(open_db, on_done=self._opened, on_error=self._open_failed)
         if self._own_bridge:
+            self.bridge.await_model()  # detection asked for meanwhile waits for it
             self._choose_model()
 
     def _choose_model(self, *, switching: bool = False) -> None:

@@ -16,10 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QObject, Qt, Signal, Slot
 
 from app.domain import TextModel
-from app.llm import Cancelled, Job, JobContext, LlamaTextModel, ModelWorker
+from app.llm import Cancelled, Job, JobContext, LlamaTextModel, ModelError, ModelWorker
 from app.services.settings import Settings
 
 T = TypeVar("T")
@@ -39,6 +39,22 @@ def llama_loader(path: Path, settings: Settings) -> Loader:
         return LlamaTextModel.load(path, n_ctx=settings.n_ctx, n_threads=settings.n_threads)
 
     return load
+
+
+class _Held:
+    """A job asked for while the model was still being chosen."""
+
+    __slots__ = ("fn", "on_done", "on_error")
+
+    def __init__(
+        self,
+        fn: Callable[[JobContext[TextModel]], Any],
+        on_done: Callable[[Any], None] | None,
+        on_error: Callable[[BaseException], None] | None,
+    ) -> None:
+        self.fn = fn
+        self.on_done = on_done
+        self.on_error = on_error
 
 
 class _Pending:
@@ -87,9 +103,14 @@ class ModelBridge(QObject):
         self._path = path
         self._problem = problem
         self._closed = False
+        self._awaiting = False
+        self._held: list[_Held] = []
         self._switching: dict[int, tuple[ModelWorker[TextModel], Job[None], str, Path | None]] = {}
-        self._delivered.connect(self._deliver)
-        self._switched.connect(self._finish_switch)
+        # Always queued: a job that finished before its callback was added reports from
+        # the GUI thread itself, and must still arrive later, never inside ``submit``.
+        queued = Qt.ConnectionType.QueuedConnection
+        self._delivered.connect(self._deliver, queued)
+        self._switched.connect(self._finish_switch, queued)
         if loader is not None:
             self._worker = ModelWorker(loader, name="inkling-model")
 
@@ -115,7 +136,11 @@ class ModelBridge(QObject):
 
     @property
     def busy(self) -> bool:
-        return bool(self._pending)
+        return bool(self._pending or self._held)
+
+    def await_model(self) -> None:
+        """A model is being chosen: hold jobs until ``replace_model`` (or ``set_problem``)."""
+        self._awaiting = True
 
     @property
     def closed(self) -> bool:
@@ -137,9 +162,13 @@ class ModelBridge(QObject):
         thread.  Without a model, ``on_error`` gets the reason at once (and None is
         returned)."""
         worker = self._worker
+        if worker is None and self._awaiting and not self._closed:
+            was_busy = self.busy
+            self._held.append(_Held(fn, on_done, on_error))
+            if not was_busy:
+                self.busy_changed.emit(True)
+            return None
         if worker is None or self._closed:
-            from app.llm import ModelError
-
             if on_error is not None:
                 on_error(ModelError(self._problem or "No model is loaded; choose one in Settings."))
             return None
@@ -167,18 +196,22 @@ class ModelBridge(QObject):
         if not hasattr(model, "on_token"):
             return fn(ctx)
         total = int(getattr(model, "max_tokens", 0) or 0)
-        started = time.perf_counter()
+        first_at = 0.0
         last = 0.0
 
         def on_token(count: int) -> None:
-            nonlocal last
+            nonlocal first_at, last
             now = time.perf_counter()
-            if now - last < _TPS_INTERVAL and count > 1:
+            if count <= 1:
+                first_at = last = now
+                self.progress.emit(count, total)
+                return
+            if now - last < _TPS_INTERVAL:
                 return
             last = now
             self.progress.emit(count, total)
-            if count > 1 and now > started:
-                self.tokens_per_second.emit(count / (now - started))
+            if now > first_at:  # generation speed, after the prompt was read
+                self.tokens_per_second.emit((count - 1) / (now - first_at))
 
         model.on_token = on_token
         try:
@@ -195,7 +228,7 @@ class ModelBridge(QObject):
         pending = self._pending.pop(key, None)
         if pending is None:
             return
-        if not self._pending:
+        if not self.busy:
             self.busy_changed.emit(False)
         error = pending.job.exception(timeout=0)
         if error is not None:
@@ -217,6 +250,20 @@ class ModelBridge(QObject):
         """Cancel every job submitted so far (the running one stops between tokens)."""
         for pending in list(self._pending.values()):
             pending.job.cancel()
+        self._fail_held(Cancelled())
+
+    def _fail_held(self, error: BaseException) -> None:
+        held, self._held = self._held, []
+        for item in held:
+            if item.on_error is not None:
+                item.on_error(error)
+        if held and not self.busy:
+            self.busy_changed.emit(False)
+
+    def _release_held(self) -> None:
+        held, self._held = self._held, []
+        for item in held:
+            self.submit(item.fn, item.on_done, item.on_error)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -224,13 +271,16 @@ class ModelBridge(QObject):
         """Start a new worker for another model; the old one is cancelled and closed on its
         own thread (without blocking the GUI)."""
         old = self._worker
-        self.cancel()
+        for pending in list(self._pending.values()):
+            pending.job.cancel()
         self._worker = ModelWorker(loader, name="inkling-model")
         self._path = path
         self._problem = None
+        self._awaiting = False
         if old is not None:
             _close_in_background(old)
         self.set_model_name(name)
+        self._release_held()
 
     def switch_model(self, loader: Loader, *, name: str, path: Path | None = None) -> None:
         """Load another model on a new thread; only once it has loaded does it replace the
@@ -272,8 +322,11 @@ class ModelBridge(QObject):
     def set_problem(self, problem: str) -> None:
         """No usable model: close the current one and remember why (for the UI)."""
         old, self._worker = self._worker, None
-        self.cancel()
+        self._awaiting = False
+        for pending in list(self._pending.values()):
+            pending.job.cancel()
         self._problem = problem
+        self._fail_held(ModelError(problem))
         if old is not None:
             _close_in_background(old)
         self.set_model_name("")
@@ -282,7 +335,9 @@ class ModelBridge(QObject):
         """Cancel what runs and close the model on its own thread; waits for it.  Idempotent.
         Returns True when the model's thread has stopped."""
         self._closed = True
-        self.cancel()
+        for pending in list(self._pending.values()):
+            pending.job.cancel()
+        self._held.clear()
         worker, self._worker = self._worker, None
         stopped = True if worker is None else worker.close(timeout=timeout)
         for other, _job, _name, _path in self._switching.values():

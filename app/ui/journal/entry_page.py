@@ -27,10 +27,19 @@ from app.store import Database
 from app.ui.journal.detector import DetectionController
 from app.ui.journal.editor import EntryEditor
 from app.ui.journal.highlights import rebase, target_color
-from app.ui.journal.review_panel import ReviewPanel, SuggestionPopover
+from app.ui.journal.review_panel import (
+    NOT_READ_YET,
+    NOTHING_FOUND,
+    ReviewPanel,
+    SuggestionPopover,
+)
 from app.ui.ops import Operations
 
 SAVE_DELAY_MS = 500
+NO_CANDIDATES = (
+    "There is nothing left to look for in this entry: every active habit and practice "
+    "has been suggested already (or none is set up yet)."
+)
 DETECT_DELAY_MS = 3000
 
 
@@ -65,6 +74,7 @@ class EntryPage(QWidget):
         self._loading = False
         self._undo: list[int] = []
         self._detect_entry: int | None = None
+        self._panel_signature: object = None
         self.auto_detect = True
         self.can_open_settings = False
 
@@ -232,6 +242,7 @@ class EntryPage(QWidget):
         self._saved_body, self._saved_title, self._saved_day = entry.body, entry.title, entry.day
         self._suggestions = list(items)
         self._undo.clear()
+        self.panel.set_empty_text(NOT_READ_YET)
         self._loading = True
         try:
             self.date_edit.setDate(QDate(entry.day.year, entry.day.month, entry.day.day))
@@ -304,7 +315,11 @@ class EntryPage(QWidget):
         if reset_current:
             self.panel.select(None)
         units = {key: t.unit for key, t in self._targets.items()}
-        self.panel.set_suggestions(listed, self._colors, units)
+        # typing re-renders the highlights at every key; the cards only when they change
+        signature = (tuple(listed), tuple(self._colors.items()), tuple(units.items()))
+        if reset_current or signature != self._panel_signature:
+            self._panel_signature = signature
+            self.panel.set_suggestions(listed, self._colors, units)
         self.suggestions_shown.emit()
 
     # ------------------------------------------------------------------ editing
@@ -389,7 +404,9 @@ class EntryPage(QWidget):
             return
         self.banner.hide()
         if outcome is None:
-            self.status_message.emit("No habits or practices left to look for in this entry.")
+            self.panel.set_empty_text(NO_CANDIDATES)
+            self._render()
+            self.status_message.emit(NO_CANDIDATES)
             return
         found = len(outcome.created)
         self.status_message.emit(
@@ -398,6 +415,7 @@ class EntryPage(QWidget):
             else "Nothing new found."
         )
         self._suggestions = list(outcome.suggestions)
+        self.panel.set_empty_text(NOTHING_FOUND)
         self._render()
 
     def _detection_stale(self, entry_id: int) -> None:

@@ -26,6 +26,11 @@ from app.ui.journal.editor import CHECK
 from app.ui.journal.highlights import describe_facts
 
 KEY_HELP = "A accept · X dismiss · J/K next/previous · U undo"
+NOT_READ_YET = (
+    "Nothing found yet. Inkling reads the entry a few seconds after you stop typing, "
+    "or when you press Detect."
+)
+NOTHING_FOUND = "The model found nothing to suggest in this entry."
 
 
 def _swatch(color: QColor, size: int = 10) -> QLabel:
@@ -251,10 +256,7 @@ class ReviewPanel(QWidget):
         self._legend_layout.setContentsMargins(0, 0, 0, 0)
         self._legend_layout.setSpacing(2)
         layout.addWidget(self._legend)
-        self._empty = QLabel(
-            "Nothing found yet. Inkling reads the entry a few seconds after you stop "
-            "typing, or when you press Detect."
-        )
+        self._empty = QLabel(NOT_READ_YET)
         self._empty.setWordWrap(True)
         self._empty.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         layout.addWidget(self._empty)
@@ -277,6 +279,13 @@ class ReviewPanel(QWidget):
         self._items: list[SuggestionView] = []
         self._card_widgets: dict[int, SuggestionCard] = {}
         self._current: int | None = None
+
+    def set_empty_text(self, text: str) -> None:
+        self._empty.setText(text)
+
+    @property
+    def empty_text(self) -> str:
+        return self._empty.text()
 
     @property
     def items(self) -> list[SuggestionView]:

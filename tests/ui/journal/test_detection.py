@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 from app.llm import LlamaTextModel, ModelLoadError
 from app.services import suggestions
 from app.ui.app import settle_heap
+from app.ui.journal.review_panel import NOT_READ_YET
 from app.ui.main_window import MainWindow
 from app.ui.model_bridge import ModelBridge
 from tests.ui.journal.conftest import GatedModel, OpenWindow, scripted_reply, show_entry
@@ -93,6 +94,7 @@ def test_cancel_mid_run(qtbot: QtBot, open_window: OpenWindow, sample_dir: Path)
         qtbot.mouseClick(window.cancel_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not window.cancel_button.isVisible())
     assert window.entry_page.suggestions == []
+    assert window.entry_page.panel.empty_text == NOT_READ_YET
     # the model still works afterwards
     model.gate.set()
     with qtbot.waitSignal(window.detector.finished, timeout=5000):

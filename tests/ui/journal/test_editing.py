@@ -23,6 +23,7 @@ def test_editing_reanchors_live_and_after_the_save(qtbot: QtBot, window: MainWin
     page = window.entry_page
     page.set_auto_detect(False)
     before = selection_spans(window)[WATER]
+    card = page.panel.card(next(s.id for s in page.suggestions if s.anchor_text == WATER))
     cursor = page.editor.textCursor()
     cursor.movePosition(QTextCursor.MoveOperation.Start)
     page.editor.setTextCursor(cursor)
@@ -31,6 +32,7 @@ def test_editing_reanchors_live_and_after_the_save(qtbot: QtBot, window: MainWin
     # at once, before any save: the highlight moved with its words
     assert selection_spans(window)[WATER] == (before[0] + 7, before[1] + 7)
     assert page.dirty
+    assert page.panel.card(card.suggestion.id) is card  # the side panel did not churn
     qtbot.waitUntil(lambda: not page.dirty and page.save_state.text() == "Saved", timeout=5000)
     stored = query(qtbot, window, lambda db: suggestions.list_suggestions(db, entry_id=1))
     water = next(s for s in stored if s.anchor_text == WATER)

@@ -1,0 +1,1 @@
+"""Notebook widgets: list, overview, detector editor, page view and tag browser."""

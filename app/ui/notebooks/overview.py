@@ -1,0 +1,442 @@
+"""The notebook overview: every detector's freshness and last run, Run / Force run in the
+background with progress and Cancel, the Auto-tag toggles, and the counters' chart."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+import shiboken6
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.domain.notebooks import DetectorDefinition
+from app.services import detectors, notebook_runs, notebooks
+from app.services.changes import Changes, OpResult
+from app.services.notebook_runs import RunView
+from app.store import Database
+from app.ui.messages import MessageLabel, if_alive, user_message
+from app.ui.notebooks.chart import CountChart, PageCount
+from app.ui.notebooks.runner import Background, DetectorRunner, Progress
+from app.ui.ops import Operations
+
+COUNTERS = ("first_person", "swear_words")
+"""The lexical counters whose counts per page are charted."""
+
+FRESHNESS_TEXT = {
+    "ok": "Up to date",
+    "stale": "Stale",
+    "missing": "Not run yet",
+    "unavailable": "Unavailable",
+}
+
+
+@dataclass(frozen=True)
+class DetectorState:
+    definition: DetectorDefinition
+    freshness: str
+    reason: str | None
+    last: RunView | None
+    """The newest attempt (not necessarily published)."""
+    published: RunView | None
+    auto_tag: bool
+
+
+@dataclass(frozen=True)
+class OverviewState:
+    notebook_id: int
+    title: str
+    pages: int
+    page_orders: dict[int, int]
+    detectors: list[DetectorState] = field(default_factory=list)
+
+
+def load_overview(db: Database, runner: DetectorRunner | None, notebook_id: int) -> OverviewState:
+    """Everything the overview shows (on a background thread)."""
+    book = notebooks.get_notebook(db, notebook_id)
+    orders = {p.id: p.order for p in notebooks.list_pages(db, notebook_id)}
+    identity = runner.identity if runner is not None and runner.worker is not None else None
+    vision = runner.vision if runner is not None else None
+    states: list[DetectorState] = []
+    for definition in detectors.all_definitions(db):
+        did = definition.detector_id
+        fresh = notebook_runs.freshness(db, notebook_id, did, model=identity, vision=vision)
+        runs = notebook_runs.list_runs(db, notebook_id, did)
+        last = runs[0] if runs else None
+        published = notebook_runs.published_run(db, notebook_id, did)
+        reason = None
+        no_model = definition.engine == "prompt" and identity is None and vision is None
+        if fresh == "unavailable" or no_model:
+            reason = _unavailable_reason(definition, last)
+        states.append(
+            DetectorState(
+                definition,
+                fresh,
+                reason,
+                last,
+                published,
+                notebook_runs.get_auto_tag(db, did),
+            )
+        )
+    return OverviewState(notebook_id, book.title, book.pages, orders, states)
+
+
+def _unavailable_reason(definition: DetectorDefinition, last: RunView | None) -> str:
+    if last is not None and last.capability and last.message:
+        return last.message
+    if definition.engine == "ner_people":
+        return "Names need spaCy and its English model (pip install 'inkling[names]')."
+    if definition.input_mode == "vision":
+        return "It reads page images and no vision model is configured."
+    return "It needs a language model, and none is configured."
+
+
+def outcome_text(run: RunView | None) -> str:
+    if run is None:
+        return "—"
+    if run.attempt_state == "running":
+        return "running…"
+    if run.attempt_state != "succeeded":
+        text = run.attempt_state
+    else:
+        text = (run.outcome or "done").replace("_", " ")
+    if run.attempt_state == "succeeded" and run.windows_total:
+        text += f" ({run.windows_scanned}/{run.windows_total} windows)"
+    if run.partial:
+        text += ", partial"
+    if run.stale_at_publish:
+        text += ", not published: the text changed meanwhile"
+    return text
+
+
+class _Row:
+    def __init__(self, state: DetectorState, parent: QWidget) -> None:
+        definition = state.definition
+        self.detector_id = definition.detector_id
+        self.title = QLabel(definition.title, parent)
+        self.title.setToolTip(definition.description or definition.detector_id)
+        font = self.title.font()
+        font.setBold(True)
+        self.title.setFont(font)
+        self.freshness = QLabel(parent)
+        self.outcome = QLabel(parent)
+        self.outcome.setWordWrap(True)
+        self.auto_tag = QCheckBox("Auto-tag", parent)
+        self.auto_tag.setToolTip("After each run, tag the pages of every finding")
+        self.run = QPushButton("Run", parent)
+        self.force = QPushButton("Force run", parent)
+        self.force.setToolTip("Run again even when the result is up to date")
+        for button in (self.run, self.force):
+            button.setAccessibleName(f"{button.text()} {definition.title}")
+        self.update(state)
+
+    def update(self, state: DetectorState) -> None:
+        text = FRESHNESS_TEXT.get(state.freshness, state.freshness)
+        if state.reason:
+            text += f": {state.reason}"
+        self.freshness.setText(text)
+        self.freshness.setWordWrap(True)
+        self.freshness.setProperty("freshness", state.freshness)
+        outcome = outcome_text(state.last)
+        warnings = state.last.warnings if state.last is not None else ()
+        if warnings:
+            codes: dict[str, int] = {}
+            for warning in warnings:
+                code = warning.get("code", "warning")
+                codes[code] = codes.get(code, 0) + 1
+            outcome += "\n⚠ " + ", ".join(
+                f"{code.replace('_', ' ')}" + (f" ×{n}" if n > 1 else "")
+                for code, n in codes.items()
+            )
+            self.outcome.setToolTip("\n".join(w.get("message", "") for w in warnings[:20]))
+        elif state.last is not None and state.last.message:
+            self.outcome.setToolTip(state.last.message)
+        self.outcome.setText(outcome)
+        self.auto_tag.blockSignals(True)
+        self.auto_tag.setChecked(state.auto_tag)
+        self.auto_tag.blockSignals(False)
+
+
+class NotebookOverview(QWidget):
+    """One notebook's detectors: freshness, runs, auto-tag, and the counters' chart."""
+
+    page_requested = Signal(int, int)
+    """(notebook_id, page_id): a chart bar was clicked."""
+    run_finished = Signal(object)
+    """The ``RunView`` of a run started here (cancelled ones too)."""
+    loaded = Signal()
+
+    def __init__(
+        self,
+        db: Database,
+        ops: Operations,
+        runner: DetectorRunner | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.db = db
+        self.ops = ops
+        self.runner = runner
+        self.background = Background(self)
+        self.notebook_id: int | None = None
+        self.state: OverviewState | None = None
+        self.rows: dict[str, _Row] = {}
+        self._cancel: threading.Event | None = None
+        self._running: str | None = None
+        self._loading = 0
+
+        layout = QVBoxLayout(self)
+        self.heading = QLabel("No notebook", self)
+        font = self.heading.font()
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        font.setBold(True)
+        self.heading.setFont(font)
+        layout.addWidget(self.heading)
+        self.message = MessageLabel(self)
+        layout.addWidget(self.message)
+
+        self.grid_host = QWidget(self)
+        self.grid = QGridLayout(self.grid_host)
+        self.grid.setContentsMargins(0, 0, 0, 0)
+        self.grid.setHorizontalSpacing(12)
+        self.grid.setColumnStretch(1, 1)
+        self.grid.setColumnStretch(2, 2)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(self.grid_host)
+        layout.addWidget(scroll, 2)
+
+        progress_row = QHBoxLayout()
+        self.progress_label = QLabel(self)
+        self.progress = QProgressBar(self)
+        self.progress.setFormat("%v / %m windows")
+        self.progress.setAccessibleName("Run progress")
+        self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button.clicked.connect(self.cancel)
+        progress_row.addWidget(self.progress_label)
+        progress_row.addWidget(self.progress, 1)
+        progress_row.addWidget(self.cancel_button)
+        layout.addLayout(progress_row)
+        self._set_progress_visible(False)
+
+        chart_title = QLabel("Counts per page (click a bar to open the page)", self)
+        layout.addWidget(chart_title)
+        self.chart = CountChart(self)
+        self.chart.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.chart.page_clicked.connect(self._open_page)
+        layout.addWidget(self.chart, 3)
+
+    # ------------------------------------------------------------------ loading
+
+    @property
+    def is_busy(self) -> bool:
+        return self._loading > 0 or self._running is not None
+
+    @property
+    def running(self) -> str | None:
+        return self._running
+
+    def show_notebook(self, notebook_id: int) -> None:
+        self.notebook_id = notebook_id
+        self.reload()
+
+    def refresh(self, changes: Changes) -> None:
+        if self.notebook_id is None:
+            return
+        if changes.detectors or self.notebook_id in changes.notebooks or changes.pages:
+            self.reload()
+
+    def reload(self) -> None:
+        notebook_id = self.notebook_id
+        if notebook_id is None:
+            return
+        db, runner = self.db, self.runner
+        self._loading += 1
+        self.ops.run(
+            lambda: load_overview(db, runner, notebook_id),
+            on_done=if_alive(self, self._show_state),
+            on_error=if_alive(self, self._load_failed),
+        )
+
+    def _load_failed(self, error: BaseException) -> None:
+        self._loading -= 1
+        self.message.show_error(user_message(error))
+
+    def _show_state(self, state: OverviewState) -> None:
+        self._loading -= 1
+        if state.notebook_id != self.notebook_id:
+            return
+        self.state = state
+        self.heading.setText(f"{state.title} — {state.pages} pages")
+        known = {s.definition.detector_id for s in state.detectors}
+        if set(self.rows) != known or list(self.rows) != [
+            s.definition.detector_id for s in state.detectors
+        ]:
+            self._rebuild_rows(state)
+        else:
+            for detector in state.detectors:
+                self.rows[detector.definition.detector_id].update(detector)
+        self._enable_runs()
+        series: dict[str, list[PageCount]] = {}
+        for detector in state.detectors:
+            did = detector.definition.detector_id
+            run = detector.published
+            if did in COUNTERS and run is not None and run.page_counts is not None:
+                series[detector.definition.title] = [
+                    PageCount(
+                        int(p["page_id"]),
+                        state.page_orders.get(int(p["page_id"]), 0),
+                        int(p["count"]),
+                    )
+                    for p in run.page_counts
+                ]
+        self.chart.set_counts(series)
+        self.loaded.emit()
+
+    def _rebuild_rows(self, state: OverviewState) -> None:
+        while self.grid.count():
+            item = self.grid.takeAt(0)
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
+        self.rows.clear()
+        for column, text in enumerate(["Detector", "Freshness", "Last run", "", "", ""]):
+            if text:
+                header = QLabel(text, self.grid_host)
+                header.setEnabled(False)
+                self.grid.addWidget(header, 0, column)
+        for number, detector in enumerate(state.detectors, start=1):
+            row = _Row(detector, self.grid_host)
+            did = row.detector_id
+            row.run.clicked.connect(lambda _=False, d=did: self.run_detector(d))
+            row.force.clicked.connect(lambda _=False, d=did: self.run_detector(d, force=True))
+            row.auto_tag.toggled.connect(lambda on, d=did: self.set_auto_tag(d, on))
+            for column, widget in enumerate(
+                [row.title, row.freshness, row.outcome, row.auto_tag, row.run, row.force]
+            ):
+                self.grid.addWidget(widget, number, column, Qt.AlignmentFlag.AlignVCenter)
+            self.rows[did] = row
+        self.grid.setRowStretch(len(state.detectors) + 1, 1)
+
+    # ------------------------------------------------------------------ actions
+
+    def set_auto_tag(self, detector_id: str, enabled: bool) -> None:
+        db = self.db
+        self.ops.run(
+            lambda: notebook_runs.set_auto_tag(db, detector_id, enabled),
+            on_error=if_alive(self, lambda e: self.message.show_error(user_message(e))),
+        )
+
+    def run_detector(self, detector_id: str, *, force: bool = False) -> None:
+        """Run a detector over the notebook in the background (one run at a time)."""
+        notebook_id = self.notebook_id
+        if notebook_id is None or self._running is not None:
+            return
+        runner = self.runner or DetectorRunner(self.db, None)
+        cancel = threading.Event()
+        self._cancel = cancel
+        self._running = detector_id
+        title = self.rows[detector_id].title.text() if detector_id in self.rows else detector_id
+        self.progress_label.setText(f"Running {title}…")
+        self.progress.setRange(0, 0)  # busy until the first report
+        self._set_progress_visible(True)
+        self.cancel_button.setEnabled(True)
+        self.message.clear_message()
+        self._enable_runs()
+
+        def work(report: Progress) -> OpResult[RunView]:
+            return runner.run(
+                notebook_id, detector_id, force=force, on_progress=report, cancel=cancel
+            )
+
+        self.background.run(
+            work,
+            on_done=if_alive(self, self._run_done),
+            on_error=if_alive(self, self._run_failed),
+            on_progress=if_alive_progress(self),
+        )
+
+    def _on_progress(self, done: int, total: int) -> None:
+        if total > 0:
+            self.progress.setRange(0, total)
+            self.progress.setValue(min(done, total))
+
+    def cancel(self) -> None:
+        """Stop the running detector between windows; its published result stays."""
+        if self._cancel is not None:
+            self._cancel.set()
+            self.cancel_button.setEnabled(False)
+            self.progress_label.setText("Cancelling…")
+
+    def shutdown(self, msecs: int = 30_000) -> bool:
+        """Cancel a running detector and wait for it to stop (before the app quits)."""
+        self.cancel()
+        return self.background.wait(msecs)
+
+    def _run_done(self, result: OpResult[RunView]) -> None:
+        view = result.value
+        self._finish()
+        if view.attempt_state == "cancelled":
+            self.message.show_info("The run was cancelled; the last result is unchanged.")
+        elif view.outcome == "skipped_not_applicable" and view.message:
+            self.message.show_error(view.message)
+        elif view.attempt_state == "failed":
+            self.message.show_error(view.message or "The run failed.")
+        elif view.cache_hit:
+            self.message.show_info("Already up to date: nothing needed to run.")
+        else:
+            count = len(view.findings)
+            self.message.show_info(
+                f"Done: {count} finding{'s' if count != 1 else ''}"
+                + (f", {len(view.warnings)} warning(s)." if view.warnings else ".")
+            )
+        if not result.changes.empty:
+            self.ops.changed.emit(result.changes)
+        self.reload()
+        self.run_finished.emit(view)
+
+    def _run_failed(self, error: BaseException) -> None:
+        self._finish()
+        self.message.show_error(user_message(error))
+        self.reload()
+
+    def _finish(self) -> None:
+        self._running = None
+        self._cancel = None
+        self._set_progress_visible(False)
+        self._enable_runs()
+
+    def _set_progress_visible(self, visible: bool) -> None:
+        for widget in (self.progress_label, self.progress, self.cancel_button):
+            widget.setVisible(visible)
+
+    def _enable_runs(self) -> None:
+        idle = self._running is None
+        for row in self.rows.values():
+            row.run.setEnabled(idle)
+            row.force.setEnabled(idle)
+
+    def _open_page(self, page_id: int) -> None:
+        if self.notebook_id is not None:
+            self.page_requested.emit(self.notebook_id, page_id)
+
+
+def if_alive_progress(owner: NotebookOverview) -> Progress:
+    def report(done: int, total: int) -> None:
+        if shiboken6.isValid(owner):
+            owner._on_progress(done, total)
+
+    return report

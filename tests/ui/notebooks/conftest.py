@@ -1,0 +1,106 @@
+"""Fixtures for the notebook views: a database with the sample notebook, operations, and
+scripted models (no language model runs) for prompt detectors."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.domain import Prompt
+from app.llm import ModelWorker
+from app.services import notebooks
+from app.services.notebook_runs import ModelIdentity
+from app.store import Database, open_database
+from app.ui.notebooks.runner import DetectorRunner
+from app.ui.ops import Operations
+
+SAMPLE = Path(__file__).resolve().parents[3] / "resources" / "sample_notebook.txt"
+MODEL = ModelIdentity("scripted", "0" * 64, 4096, 512)
+
+
+class ScriptedModel:
+    """A text model whose reply is computed from the prompt by the test; records calls."""
+
+    def __init__(self, reply: Callable[[Prompt], str]) -> None:
+        self.reply = reply
+        self.prompts: list[Prompt] = []
+        self.threads: set[int] = set()
+
+    def complete(self, prompt: Prompt) -> str:
+        self.prompts.append(prompt)
+        self.threads.add(threading.get_ident())
+        return self.reply(prompt)
+
+    def close(self) -> None:
+        pass
+
+
+def window_reply(
+    detected: bool,
+    *,
+    evidence: list[tuple[int, str]] | None = None,
+    confidence: float = 0.9,
+    before: bool = False,
+    after: bool = False,
+    reason: str = "short ragged lines in stanzas",
+) -> str:
+    """A prompt detector's window reply (``evidence``: 1-based page in window, quote)."""
+    return json.dumps(
+        {
+            "detected": detected,
+            "confidence": confidence,
+            "starts_on_this_window": True,
+            "continues_before": before,
+            "continues_after": after,
+            "reason": reason,
+            "evidence": [{"page": p, "quote": q} for p, q in (evidence or [])],
+        }
+    )
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Iterator[Database]:
+    database = open_database(tmp_path / "inkling.sqlite3")
+    yield database
+    database.close()
+
+
+@pytest.fixture
+def ops(qtbot: QtBot) -> Iterator[Operations]:
+    operations = Operations()
+    yield operations
+    operations.wait()
+
+
+@pytest.fixture
+def notebook(db: Database) -> int:
+    return notebooks.import_notebook(db, SAMPLE, title="Sample").value.id
+
+
+@pytest.fixture
+def make_worker() -> Iterator[Callable[[ScriptedModel], ModelWorker[ScriptedModel]]]:
+    workers: list[ModelWorker[ScriptedModel]] = []
+
+    def make(model: ScriptedModel) -> ModelWorker[ScriptedModel]:
+        worker: ModelWorker[ScriptedModel] = ModelWorker(lambda: model)
+        workers.append(worker)
+        return worker
+
+    yield make
+    for worker in workers:
+        worker.close()
+
+
+@pytest.fixture
+def make_runner(
+    db: Database, make_worker: Callable[[ScriptedModel], ModelWorker[ScriptedModel]]
+) -> Callable[[ScriptedModel], DetectorRunner]:
+    def make(model: ScriptedModel) -> DetectorRunner:
+        return DetectorRunner(db, make_worker(model), MODEL)
+
+    return make

@@ -1,0 +1,121 @@
+"""The notebook overview: the counters' chart opens pages; runs go in the background with
+progress and can be cancelled without touching the published result."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from app.domain import Prompt
+from app.services import notebook_runs, notebooks
+from app.store import Database
+from app.ui.notebooks.overview import NotebookOverview
+from app.ui.notebooks.runner import DetectorRunner
+from app.ui.ops import Operations
+from tests.ui.notebooks.conftest import ScriptedModel, window_reply
+
+pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
+
+Maker = Callable[[ScriptedModel], DetectorRunner]
+
+
+def open_overview(
+    qtbot: QtBot, db: Database, ops: Operations, notebook: int, runner: DetectorRunner | None
+) -> NotebookOverview:
+    view = NotebookOverview(db, ops, runner)
+    qtbot.addWidget(view)
+    view.resize(900, 700)
+    view.show()
+    with qtbot.waitSignal(view.loaded, timeout=10_000):
+        view.show_notebook(notebook)
+    return view
+
+
+def test_a_bar_click_opens_its_page(
+    qtbot: QtBot, db: Database, ops: Operations, notebook: int
+) -> None:
+    view = open_overview(qtbot, db, ops, notebook, None)
+    assert view.rows["first_person"].freshness.text() == "Not run yet"
+    with qtbot.waitSignal(view.run_finished, timeout=10_000) as done:
+        view.rows["first_person"].run.click()
+    assert done.args[0].outcome == "success"
+    qtbot.waitUntil(lambda: view.chart.series is not None and not view.is_busy)
+    assert view.rows["first_person"].freshness.text() == "Up to date"
+    pages = notebooks.list_pages(db, notebook)
+    assert view.chart.page_ids[0] == pages[0].id
+    bar_set = view.chart.series.barSets()[0]  # type: ignore[union-attr]
+    run = notebook_runs.published_run(db, notebook, "first_person")
+    assert run is not None
+    assert run.page_counts is not None
+    assert [bar_set.at(i) for i in range(bar_set.count())] == [p["count"] for p in run.page_counts]
+    assert bar_set.at(0) > 0
+    with qtbot.waitSignal(view.page_requested) as opened:
+        view.chart.click_bar(1)
+    assert opened.args == [notebook, view.chart.page_ids[1]]
+
+    # the keyboard does the same: Right twice, then Enter opens the second page
+    view.chart.setFocus()
+    qtbot.keyClick(view.chart, Qt.Key.Key_Right)
+    qtbot.keyClick(view.chart, Qt.Key.Key_Right)
+    with qtbot.waitSignal(view.page_requested) as opened:
+        qtbot.keyClick(view.chart, Qt.Key.Key_Return)
+    assert opened.args == [notebook, view.chart.page_ids[1]]
+
+
+def test_a_prompt_run_shows_progress_and_cancels_without_publishing(
+    qtbot: QtBot, db: Database, ops: Operations, notebook: int, make_runner: Maker
+) -> None:
+    gate = threading.Event()
+    calls: list[int] = []
+
+    def reply(prompt: Prompt) -> str:
+        calls.append(1)
+        if len(calls) > 1:
+            assert gate.wait(10)
+        return window_reply("Low Tide" in prompt.user, evidence=[(1, "Low Tide")])
+
+    runner = make_runner(ScriptedModel(reply))
+    view = open_overview(qtbot, db, ops, notebook, runner)
+    assert view.rows["poetry"].freshness.text() == "Not run yet"
+
+    view.rows["poetry"].run.click()
+    assert view.running == "poetry"
+    assert not view.rows["lists"].run.isEnabled()
+    qtbot.waitUntil(lambda: view.progress.maximum() > 0 and view.progress.value() >= 1)
+    assert view.progress.isVisible()
+    assert view.cancel_button.isVisible()
+    total = view.progress.maximum()
+    with qtbot.waitSignal(view.run_finished, timeout=10_000) as finished:
+        view.cancel_button.click()
+        gate.set()
+    assert finished.args[0].attempt_state == "cancelled"
+    assert notebook_runs.published_run(db, notebook, "poetry") is None
+    qtbot.waitUntil(lambda: not view.is_busy)
+    assert not view.progress.isVisible()
+    assert "cancelled" in view.message.text()
+    assert view.rows["poetry"].freshness.text() == "Not run yet"
+    assert view.rows["poetry"].outcome.text().startswith("cancelled")
+
+    # a full run afterwards publishes, with every window reported
+    calls.clear()
+    seen: list[int] = []
+    view.progress.valueChanged.connect(seen.append)
+    with qtbot.waitSignal(view.run_finished, timeout=10_000) as finished:
+        view.rows["poetry"].run.click()
+    assert finished.args[0].outcome == "success"
+    assert total in seen
+    qtbot.waitUntil(lambda: view.rows["poetry"].freshness.text() == "Up to date")
+    assert notebook_runs.published_run(db, notebook, "poetry") is not None
+
+
+def test_auto_tag_toggle_is_remembered(
+    qtbot: QtBot, db: Database, ops: Operations, notebook: int
+) -> None:
+    view = open_overview(qtbot, db, ops, notebook, None)
+    view.rows["swear_words"].auto_tag.setChecked(True)
+    qtbot.waitUntil(lambda: notebook_runs.get_auto_tag(db, "swear_words"))
+    assert "language model" in view.rows["poetry"].freshness.text()
