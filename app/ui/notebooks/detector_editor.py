@@ -645,6 +645,11 @@ class DetectorEditor(QWidget):
         if window[0] is PLACEHOLDER_PAGE:
             self.message.show_error("Open a notebook first: there is no page to try on.")
             return
+        if definition.input_mode == "vision":
+            self.message.show_error(
+                "A trial reads the page's text; run a vision detector from the overview."
+            )
+            return
         runner = self.runner
         if runner is None or runner.worker is None:
             self.message.show_error("No language model is configured; choose one in Settings.")
