@@ -522,7 +522,7 @@ class HabitsView(QWidget):
 
     # ------------------------------------------------------------- loading
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+    def showEvent(self, event: QShowEvent) -> None:
         """A view left open past midnight catches up with the new day when shown."""
         super().showEvent(event)
         if self._snapshot is not None and self._snapshot.today != self._today():

@@ -196,13 +196,13 @@ class CalendarHeatmap(QWidget):
         """Top-left of the grid (weekday names to its left, month names above)."""
         return QPoint(self._left(), self._top_margin())
 
-    def sizeHint(self) -> QSize:  # noqa: N802
+    def sizeHint(self) -> QSize:
         fm = self.fontMetrics()
         width = self._left() + self._grid_width() + 4
         height = self._top_margin() + 7 * self._pitch() + fm.height() + 8
         return QSize(width, height)
 
-    def minimumSizeHint(self) -> QSize:  # noqa: N802
+    def minimumSizeHint(self) -> QSize:
         return self.sizeHint()
 
     def cell_rect(self, day: date) -> QRect | None:
@@ -250,7 +250,7 @@ class CalendarHeatmap(QWidget):
 
     # ---------------------------------------------------------------- painting
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+    def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         palette = self.palette()
@@ -360,7 +360,7 @@ class CalendarHeatmap(QWidget):
             self.update()
         return super().event(event)
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         day = self.day_at(event.position().toPoint())
         if day is not None and event.button() == Qt.MouseButton.LeftButton:
             self.set_current_day(day)
@@ -369,7 +369,7 @@ class CalendarHeatmap(QWidget):
             return
         super().mousePressEvent(event)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         steps = {
             Qt.Key.Key_Up: -1,
             Qt.Key.Key_Down: 1,
@@ -394,13 +394,13 @@ class CalendarHeatmap(QWidget):
         else:
             super().keyPressEvent(event)
 
-    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802
+    def focusInEvent(self, event: QFocusEvent) -> None:
         if self._current is None:
             self.set_current_day(self._today)
         super().focusInEvent(event)
         self.update()
 
-    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802
+    def focusOutEvent(self, event: QFocusEvent) -> None:
         super().focusOutEvent(event)
         self.update()
 

@@ -562,7 +562,7 @@ class MainWindow(QMainWindow):
         settings.setValue("window/entrySplitter", self.entry_page.splitter.saveState())
         settings.sync()
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+    def closeEvent(self, event: QCloseEvent) -> None:
         if not self._closed:
             self.shutdown()
         super().closeEvent(event)

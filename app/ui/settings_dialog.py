@@ -260,7 +260,7 @@ class SettingsDialog(QDialog):
             self.in_use_label.setText(f"In use now: {describe_model(info)}")
             self.in_use_label.setToolTip(str(info.path))
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+    def showEvent(self, event: QShowEvent) -> None:
         """Open tall enough for the wrapped notes at a comfortable width."""
         super().showEvent(event)
         if not self._sized:

@@ -155,7 +155,7 @@ class WelcomeView(QWidget):
         self.set_busy(False)
         self.message.show_error(message)
 
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+    def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         if self.sample_button.isEnabled():
             self.sample_button.setFocus()

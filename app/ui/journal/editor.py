@@ -39,10 +39,10 @@ class _Margin(QWidget):
         super().__init__(editor)
         self._editor = editor
 
-    def sizeHint(self) -> QSize:  # noqa: N802
+    def sizeHint(self) -> QSize:
         return QSize(self._editor.margin_width(), 0)
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+    def paintEvent(self, event: QPaintEvent) -> None:
         self._editor.paint_margin(event)
 
 
@@ -168,7 +168,7 @@ class EntryEditor(QPlainTextEdit):
 
     # ------------------------------------------------------------------ events
 
-    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802
+    def viewportEvent(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip:
             assert isinstance(event, QHelpEvent)
             item = self.shown_at(event.pos())
@@ -180,7 +180,7 @@ class EntryEditor(QPlainTextEdit):
             return True
         return super().viewportEvent(event)
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
         super().mouseMoveEvent(event)
         if event.buttons() == Qt.MouseButton.NoButton:
             item = self.shown_at(event.position().toPoint())
@@ -188,7 +188,7 @@ class EntryEditor(QPlainTextEdit):
             shape = Qt.CursorShape.PointingHandCursor if pending else Qt.CursorShape.IBeamCursor
             self.viewport().setCursor(shape)
 
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         super().mouseReleaseEvent(event)
         if event.button() != Qt.MouseButton.LeftButton or self.textCursor().hasSelection():
             return
@@ -211,7 +211,7 @@ class EntryEditor(QPlainTextEdit):
         else:
             self._margin.update(0, rect.y(), self._margin.width(), rect.height())
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         contents = self.contentsRect()
         self._margin.setGeometry(

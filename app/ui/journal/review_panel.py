@@ -147,7 +147,7 @@ class SuggestionPopover(QFrame):
             self.hide_popover()
             self.dismiss_requested.emit(self._id)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_A:
             self._accept()
         elif event.key() == Qt.Key.Key_X:
@@ -223,7 +223,7 @@ class SuggestionCard(QFrame):
             f" margin: {margin}; background: palette(base); }}"
         )
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         self.selected.emit(self.suggestion.id)
 
 
@@ -380,7 +380,7 @@ class ReviewPanel(QWidget):
         index = max(0, min(len(ids) - 1, index + delta)) if index >= 0 else 0
         self.select(ids[index])
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         if (
             event.modifiers()

@@ -106,7 +106,7 @@ class CountChart(QChartView):
         if 0 <= index < len(self._pages):
             self.page_clicked.emit(self._pages[index])
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         key = event.key()
         if self._pages and key in (Qt.Key.Key_Left, Qt.Key.Key_Right):
             step = -1 if key == Qt.Key.Key_Left else 1

@@ -247,7 +247,7 @@ class ScanView(QGraphicsView):
         self.scale(self.zoom, self.zoom)
         self.zoom_changed.emit(self.zoom)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt override)
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if self.fit_width:
             self._apply_fit()
@@ -364,7 +364,7 @@ class FindingCard(QFrame):
             f"QFrame#findingCard QLabel {{ {faded} }}"
         )
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt override)
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         self._owner.select_finding(self.finding.id)
         super().mousePressEvent(event)
 
@@ -1083,13 +1083,13 @@ class PageView(QWidget):
         action()
         return True
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt override)
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         if self.handle_key(event):
             event.accept()
             return
         super().keyPressEvent(event)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
         if kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
             if watched in self._key_sources:
