@@ -1,4 +1,5 @@
-"""Inkling's main window: the sidebar (Journal, Habits & practices), the content area, and a
+"""Inkling's main window: the sidebar (Journal, Habits & practices, Notebooks), the content
+area, and a
 status bar with the model, detection progress (with Cancel) and its speed.
 
 Nothing here touches the database or the model: database calls go through
@@ -16,8 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPalette, QTextCursor
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPalette, QShortcut, QTextCursor
 from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -25,6 +28,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QStackedWidget,
     QVBoxLayout,
@@ -36,6 +40,8 @@ from app.paths import database_path
 from app.services import journal, samples
 from app.services.changes import Changes, OpResult
 from app.services.model import choose_model, model_info
+from app.services.notebook_models import text_identity
+from app.services.notebook_runs import ModelIdentity
 from app.services.settings import Settings, load_settings
 from app.services.views import EntryView
 from app.store import Database, open_database
@@ -45,13 +51,19 @@ from app.ui.journal.entry_page import EntryPage
 from app.ui.journal.sidebar import JournalSidebar
 from app.ui.messages import user_message
 from app.ui.model_bridge import LoaderFactory, ModelBridge, llama_loader
+from app.ui.notebooks.detector_editor import DetectorEditor
+from app.ui.notebooks.overview import NotebookOverview
+from app.ui.notebooks.page_view import PageView
+from app.ui.notebooks.runner import DetectorRunner
+from app.ui.notebooks.sidebar import NotebookList
+from app.ui.notebooks.tag_browser import TagBrowser
 from app.ui.ops import Operations
 from app.ui.settings_dialog import SettingsDialog
 from app.ui.welcome import WelcomeView
 
 log = logging.getLogger(__name__)
 
-JOURNAL, HABITS = "journal", "habits"
+JOURNAL, HABITS, NOTEBOOKS = "journal", "habits", "notebooks"
 
 
 def _optional(module: str, name: str) -> Any | None:
@@ -72,6 +84,32 @@ class _Placeholder(QWidget):
         label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         layout.addWidget(label)
         self.label = label
+
+
+def _with_bar(view: QWidget, name: str, *buttons: QPushButton, leading: bool) -> QWidget:
+    """``view`` under a row of buttons (on the left when ``leading``, else on the right),
+    scrolling when the window is smaller than the view's minimum size (the detector
+    editor's form and the page view's three panes are wide)."""
+    host = QWidget()
+    layout = QVBoxLayout(host)
+    layout.setContentsMargins(0, 6, 0, 0)
+    layout.setSpacing(0)
+    bar = QHBoxLayout()
+    bar.setContentsMargins(12, 0, 12, 0)
+    if not leading:
+        bar.addStretch(1)
+    for button in buttons:
+        bar.addWidget(button)
+    if leading:
+        bar.addStretch(1)
+    layout.addLayout(bar)
+    layout.addWidget(view, 1)
+    scroll = QScrollArea()
+    scroll.setObjectName(name)
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setWidget(host)
+    return scroll
 
 
 class MainWindow(QMainWindow):
@@ -124,6 +162,12 @@ class MainWindow(QMainWindow):
         side_layout.setSpacing(8)
         side_layout.addWidget(self.nav)
         side_layout.addWidget(self.journal_sidebar, 1)
+        # the notebook list above the tag browser, shown only in the Notebooks section
+        self.notebook_sidebar = QSplitter(Qt.Orientation.Vertical)
+        self.notebook_sidebar.setObjectName("notebookSidebar")
+        self.notebook_sidebar.setChildrenCollapsible(False)
+        self.notebook_sidebar.hide()
+        side_layout.addWidget(self.notebook_sidebar, 1)
         sidebar.setMinimumWidth(200)
 
         # ---------------------------------------------------------------- content
@@ -139,6 +183,25 @@ class MainWindow(QMainWindow):
         self._pending_info: ModelInfo | None = None
         self._find_word: tuple[int, str] | None = None
         self.entry_page.can_open_settings = True
+        # notebooks: built once the database is open (``_add_views``)
+        self.notebook_list: NotebookList | None = None
+        self.tag_browser: TagBrowser | None = None
+        self.notebook_overview: NotebookOverview | None = None
+        self.page_view: PageView | None = None
+        self.detector_editor: DetectorEditor | None = None
+        self.notebook_runner: DetectorRunner | None = None
+        self.notebook_id: int | None = None
+        """The notebook open in the Notebooks section."""
+        self.notebook_placeholder = _Placeholder(
+            "Pick a notebook on the left, or import one with “Import…”."
+        )
+        self.stack.addWidget(self.notebook_placeholder)
+        self.overview_page: QWidget | None = None
+        self.page_view_page: QWidget | None = None
+        self.editor_page: QWidget | None = None
+        self._notebook_page: QWidget = self.notebook_placeholder
+        """What the Notebooks section shows when it is selected again."""
+        self._model_identity: ModelIdentity | None = None
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("mainSplitter")
@@ -203,6 +266,14 @@ class MainWindow(QMainWindow):
         self.detect_action.setEnabled(False)
         self.review_action.setEnabled(False)
 
+        notebook_menu = self.menuBar().addMenu("&Notebook")
+        self.detector_editor_action = QAction("&Detector editor…", self)
+        self.detector_editor_action.setShortcut(QKeySequence("Ctrl+Shift+E"))
+        self.back_to_overview_action = QAction("&Back to overview", self)
+        for action in (self.detector_editor_action, self.back_to_overview_action):
+            notebook_menu.addAction(action)
+            action.setEnabled(False)
+
     def _connect(self) -> None:
         self.ops.changed.connect(self._changed)
         self.ops.failed.connect(self.show_error)
@@ -231,6 +302,8 @@ class MainWindow(QMainWindow):
         self.bridge.progress.connect(self._progress)
         self.bridge.tokens_per_second.connect(self._speed)
         self.bridge.model_changed.connect(self._model_changed)
+        self.detector_editor_action.triggered.connect(self.open_detector_editor)
+        self.back_to_overview_action.triggered.connect(self.back_to_overview)
         if not self._own_bridge:
             self._model_changed(self.bridge.model_name)
 
@@ -329,9 +402,64 @@ class MainWindow(QMainWindow):
             item = QListWidgetItem("Habits & practices")
             item.setData(Qt.ItemDataRole.UserRole, HABITS)
             self.nav.addItem(item)
+        if self.notebook_list is None:
+            self._add_notebook_views(db)
         self.nav.setFixedHeight(
             self.nav.sizeHintForRow(0) * self.nav.count() + 2 * self.nav.frameWidth() + 4
         )
+
+    def _add_notebook_views(self, db: Database) -> None:
+        """The Notebooks section: list and tag browser in the sidebar; the overview, the
+        page view and the detector editor in the content area."""
+        bridge = self.bridge
+        runner = DetectorRunner(db, lambda: bridge.worker, self._model_identity)
+        self.notebook_runner = runner
+        self.notebook_list = NotebookList(db, self.ops)
+        self.tag_browser = TagBrowser(db, self.ops)
+        self.tag_browser.splitter.setOrientation(Qt.Orientation.Vertical)
+        browser_layout = self.tag_browser.layout()
+        if browser_layout is not None:
+            browser_layout.setContentsMargins(0, 6, 0, 0)
+        self.notebook_sidebar.addWidget(self.notebook_list)
+        self.notebook_sidebar.addWidget(self.tag_browser)
+        self.notebook_sidebar.setSizes([300, 300])
+
+        self.notebook_overview = NotebookOverview(db, self.ops, runner)
+        self.page_view = PageView(db, self.ops)
+        self.detector_editor = DetectorEditor(db, self.ops, runner=runner)
+        self.detectors_button = QPushButton("Detectors…")
+        self.detectors_button.setToolTip("Build your own detector and try it on a page")
+        self.detectors_button.clicked.connect(self.open_detector_editor)
+        page_back = QPushButton("‹ Overview")
+        page_back.setToolTip("Back to the notebook overview (Esc)")
+        page_back.clicked.connect(self.back_to_overview)
+        editor_back = QPushButton("‹ Overview")
+        editor_back.setToolTip("Back to the notebook overview")
+        editor_back.clicked.connect(self.back_to_overview)
+        self.overview_page = _with_bar(
+            self.notebook_overview, "overviewPage", self.detectors_button, leading=False
+        )
+        self.page_view_page = _with_bar(self.page_view, "pageViewPage", page_back, leading=True)
+        self.editor_page = _with_bar(
+            self.detector_editor, "detectorEditorPage", editor_back, leading=True
+        )
+        for page in (self.overview_page, self.page_view_page, self.editor_page):
+            self.stack.addWidget(page)
+        escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self.page_view_page)
+        escape.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        escape.activated.connect(self.back_to_overview)
+
+        self.notebook_list.notebook_requested.connect(self.open_notebook)
+        self.notebook_list.imported.connect(self.open_notebook)
+        self.notebook_list.loaded.connect(self._notebooks_loaded)
+        self.tag_browser.page_requested.connect(self.open_page)
+        self.notebook_overview.page_requested.connect(self.open_page)
+        self.page_view.page_requested.connect(self.open_page)
+        self.page_view.status_message.connect(lambda text: self.statusBar().showMessage(text, 6000))
+
+        item = QListWidgetItem("Notebooks")
+        item.setData(Qt.ItemDataRole.UserRole, NOTEBOOKS)
+        self.nav.addItem(item)
 
     def _maybe_welcome(self, db: Database) -> None:
         def show(empty: bool) -> None:
@@ -393,9 +521,13 @@ class MainWindow(QMainWindow):
             return
         section = item.data(Qt.ItemDataRole.UserRole)
         self.journal_sidebar.setVisible(section == JOURNAL)
+        self.notebook_sidebar.setVisible(section == NOTEBOOKS)
         if section == HABITS and self.habits_view is not None:
             self.entry_page.save_now()
             self.stack.setCurrentWidget(self.habits_view)
+        elif section == NOTEBOOKS:
+            self.entry_page.save_now()
+            self.stack.setCurrentWidget(self._notebook_page)
         elif section == JOURNAL:
             if self.entry_page.entry_id is not None:
                 self.stack.setCurrentWidget(self.entry_page)
@@ -406,6 +538,71 @@ class MainWindow(QMainWindow):
         for row in range(self.nav.count()):
             if self.nav.item(row).data(Qt.ItemDataRole.UserRole) == section:
                 self.nav.setCurrentRow(row)
+
+    # ------------------------------------------------------------------ notebooks
+
+    def _show_notebook_page(self, page: QWidget) -> None:
+        self._notebook_page = page
+        self.show_section(NOTEBOOKS)
+        self.stack.setCurrentWidget(page)
+        self._update_notebook_actions()
+
+    def _update_notebook_actions(self) -> None:
+        open_ = self.notebook_id is not None
+        self.detector_editor_action.setEnabled(open_)
+        self.back_to_overview_action.setEnabled(
+            open_ and self._notebook_page is not self.overview_page
+        )
+
+    def open_notebook(self, notebook_id: int) -> None:
+        """Show a notebook's overview (and use its pages in the detector editor)."""
+        overview, editor, books = self.notebook_overview, self.detector_editor, self.notebook_list
+        if overview is None or editor is None or books is None or self.overview_page is None:
+            return
+        if notebook_id != self.notebook_id:
+            self.notebook_id = notebook_id
+            editor.set_notebook(notebook_id)
+        overview.show_notebook(notebook_id)
+        if notebook_id in books.notebook_ids():
+            books.list.setCurrentRow(books.notebook_ids().index(notebook_id))
+        self._show_notebook_page(self.overview_page)
+
+    def open_page(self, notebook_id: int, page_id: int) -> None:
+        """Show a page in the page view (its notebook becomes the open one)."""
+        view, host = self.page_view, self.page_view_page
+        if view is None or host is None:
+            return
+        if notebook_id != self.notebook_id:
+            self.open_notebook(notebook_id)
+        view.show_page(notebook_id, page_id)
+        self._show_notebook_page(host)
+        view.setFocus()
+
+    def open_detector_editor(self) -> None:
+        if self.notebook_id is not None and self.editor_page is not None:
+            self._show_notebook_page(self.editor_page)
+
+    def back_to_overview(self) -> None:
+        view = self.page_view
+        if view is not None and view.editing and self._notebook_page is self.page_view_page:
+            view.message.show_info("Save or cancel your edit before leaving the page.")
+            return
+        if self.notebook_id is not None and self.overview_page is not None:
+            self._show_notebook_page(self.overview_page)
+
+    def _notebooks_loaded(self) -> None:
+        """The list was re-read: if the open notebook is gone (deleted), close its views."""
+        books = self.notebook_list
+        if books is None or self.notebook_id is None or self.notebook_id in books.notebook_ids():
+            return
+        self.notebook_id = None
+        if self.detector_editor is not None:
+            self.detector_editor.set_notebook(None)
+        showing = self.stack.currentWidget() is self._notebook_page
+        self._notebook_page = self.notebook_placeholder
+        if showing:
+            self.stack.setCurrentWidget(self.notebook_placeholder)
+        self._update_notebook_actions()
 
     def open_entry(self, entry_id: int) -> None:
         self.show_section(JOURNAL)
@@ -461,6 +658,33 @@ class MainWindow(QMainWindow):
             self.entry_page.refresh(changes)
         if self.habits_view is not None and (changes.targets or changes.completions):
             self.habits_view.refresh(changes)
+        self._notebooks_changed(changes)
+
+    def _notebooks_changed(self, changes: Changes) -> None:
+        if self._closed:
+            return
+        books, browser = self.notebook_list, self.tag_browser
+        overview, view, editor = self.notebook_overview, self.page_view, self.detector_editor
+        if books is None or browser is None or overview is None or view is None:
+            return
+        if editor is None:
+            return
+        if changes.notebooks or changes.pages:
+            books.refresh(changes)
+        if changes.tags or changes.pages or changes.findings or changes.notebooks:
+            browser.refresh(changes)
+        if changes.detectors or changes.notebooks or changes.pages:
+            overview.refresh(changes)
+        if (
+            changes.notebooks
+            or changes.pages
+            or changes.findings
+            or changes.tags
+            or changes.detectors
+        ):
+            view.refresh(changes)
+        if changes.detectors:
+            editor.refresh(changes)
 
     # ------------------------------------------------------------------ model status
 
@@ -478,6 +702,38 @@ class MainWindow(QMainWindow):
             self.model_label.setToolTip(problem or "")
         if self.welcome_view is not None:
             self.welcome_view.set_model_name(name or None)
+        self._identify_model()
+
+    def _identify_model(self) -> None:
+        """The cache identity of the model in use for notebook runs (read off the GUI
+        thread: it needs the file's checksum)."""
+        path, data = self.bridge.model_path, self.data_dir
+        if path is None:
+            # a model without a file (a stand-in): the identity runs use for it anyway
+            known = self.bridge.worker is not None
+            self._set_model_identity(ModelIdentity("unknown", "unknown", 0, 0) if known else None)
+            return
+
+        def identify() -> ModelIdentity:
+            return text_identity(data, path, load_settings(data))
+
+        def identified(identity: ModelIdentity) -> None:
+            if self.bridge.model_path == path:
+                self._set_model_identity(identity)
+
+        def failed(exc: BaseException) -> None:
+            log.warning("could not identify the model %s: %s", path, exc)
+
+        self.file_ops.run(identify, on_done=identified, on_error=failed)
+
+    def _set_model_identity(self, identity: ModelIdentity | None) -> None:
+        if identity == self._model_identity:
+            return
+        self._model_identity = identity
+        if self.notebook_runner is not None:
+            self.notebook_runner.identity = identity
+        if self.notebook_overview is not None:
+            self.notebook_overview.reload()  # freshness depends on the model
 
     def _detection_running(self, running: bool) -> None:
         self.progress.setVisible(running)
@@ -576,7 +832,11 @@ class MainWindow(QMainWindow):
         self.entry_page.detect_timer.stop()
         self.entry_page.save_now()
         self.detector.cancel()
+        if self.notebook_overview is not None:
+            self.notebook_overview.shutdown()  # a detector run stops before the model closes
         self.bridge.close()
+        if self.detector_editor is not None:
+            self.detector_editor.background.wait()
         db = self.db
         self.db = None
         if db is not None:

@@ -125,6 +125,12 @@ class ModelBridge(QObject):
         return self._path
 
     @property
+    def worker(self) -> ModelWorker[TextModel] | None:
+        """The current model worker (None without a model, or once closed).  Read-only:
+        for callers that submit to the model's thread themselves (notebook runs)."""
+        return self._worker
+
+    @property
     def problem(self) -> str | None:
         """Why there is no usable model (one sentence), if that is the case."""
         if self._problem is not None:

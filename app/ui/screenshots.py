@@ -10,6 +10,8 @@ Honest notes on what the pictures show:
   taken: a scripted stand-in replays recorded replies (the quotes a capable model
   returns for the sample entries), and those replies go through the real detection
   service — prompt, lenient parsing, anchoring and storage — exactly as a model's would.
+* The notebook pictures use the sample notebook; see ``app.ui.notebooks.screens`` and
+  ``app.ui.notebooks.screens_overview`` for what ran there (no language model either).
 * The habit calendar shows an illustrative history: completions logged by this command
   on pseudo-random days (a fixed seed) over the last 26 weeks, so that the heatmap and
   streaks have something to show. Nothing of it reaches the user's own data folder.
@@ -228,6 +230,8 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
     from app.store import open_database
     from app.ui.main_window import MainWindow
     from app.ui.model_bridge import ModelBridge
+    from app.ui.notebooks.screens import prepare_sample_notebook, render_page_view
+    from app.ui.notebooks.screens_overview import render_overview_and_editor
     from app.ui.ops import Operations
     from app.ui.settings_dialog import SettingsDialog
     from app.ui.welcome import WelcomeView
@@ -248,6 +252,7 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
     folder = tmp / "data"
     folder.mkdir()
     prepare_sample_folder(folder, today=today)
+    notebook_id = prepare_sample_notebook(folder)  # for the Notebooks section and its tags
     model: TextModel = RecordedModel()
     bridge = ModelBridge(lambda: model, name=RECORDED_MODEL_NAME)
     window = MainWindow(folder, bridge=bridge)
@@ -309,8 +314,23 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
         finally:
             ops.wait()
             db.close()
+
+        # 6. the Notebooks section: the list and the tag browser beside the overview
+        overview, browser = window.notebook_overview, window.tag_browser
+        if overview is not None and browser is not None:
+            window.open_notebook(notebook_id)
+            _wait(lambda: overview.state is not None and not overview.is_busy, "the overview")
+            _wait(lambda: bool(browser.catalogue) and not browser.is_loading, "the tags")
+            browser.select_tag(browser.catalogue[0].slug)
+            _wait(lambda: bool(browser.pages) and not browser.is_loading, "the tagged pages")
+            _wait(lambda: window.ops.pending == 0, "the database")
+            written.append(_save(window, out_dir / "tag-browser.png"))
     finally:
         window.close()
         window.deleteLater()
         _settle()
+
+    # 7. the page view, the notebook overview with its chart, and the detector editor
+    written.append(render_page_view(out_dir))
+    written.extend(render_overview_and_editor(out_dir))
     return written

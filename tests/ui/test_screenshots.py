@@ -17,6 +17,10 @@ EXPECTED = {
     "habits-heatmap.png",
     "habits-heatmap-dark.png",
     "settings.png",
+    "tag-browser.png",
+    "page-view.png",
+    "notebook-overview.png",
+    "detector-editor.png",
 }
 
 

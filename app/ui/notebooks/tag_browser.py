@@ -147,6 +147,8 @@ class TagBrowser(QWidget):
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 3)
         splitter.setSizes([240, 640])
+        self.splitter = splitter
+        """Tags beside their pages (a narrow host may turn it vertical)."""
         layout.addWidget(splitter, 1)
         self.message = MessageLabel()
         layout.addWidget(self.message)
