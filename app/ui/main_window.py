@@ -40,8 +40,8 @@ from app.paths import database_path
 from app.services import journal, samples
 from app.services.changes import Changes, OpResult
 from app.services.model import choose_model, model_info
-from app.services.notebook_models import text_identity
-from app.services.notebook_runs import ModelIdentity
+from app.services.notebook_models import text_identity, vision_runtime
+from app.services.notebook_runs import ModelIdentity, VisionRuntime
 from app.services.settings import Settings, load_settings
 from app.services.views import EntryView
 from app.store import Database, open_database
@@ -84,6 +84,11 @@ class _Placeholder(QWidget):
         label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         layout.addWidget(label)
         self.label = label
+
+
+def _vision_configured(settings: Settings) -> bool:
+    """A vision model is set up: a multimodal GGUF and its projector."""
+    return bool(settings.vision_model_path and settings.vision_projector)
 
 
 def _with_bar(view: QWidget, name: str, *buttons: QPushButton, leading: bool) -> QWidget:
@@ -414,6 +419,7 @@ class MainWindow(QMainWindow):
         bridge = self.bridge
         runner = DetectorRunner(db, lambda: bridge.worker, self._model_identity)
         self.notebook_runner = runner
+        self._load_vision()
         self.notebook_list = NotebookList(db, self.ops)
         self.tag_browser = TagBrowser(db, self.ops)
         self.tag_browser.splitter.setOrientation(Qt.Orientation.Vertical)
@@ -425,7 +431,7 @@ class MainWindow(QMainWindow):
         self.notebook_sidebar.setSizes([300, 300])
 
         self.notebook_overview = NotebookOverview(db, self.ops, runner)
-        self.page_view = PageView(db, self.ops)
+        self.page_view = PageView(db, self.ops, vision_configured=_vision_configured(self.settings))
         self.detector_editor = DetectorEditor(db, self.ops, runner=runner)
         self.detectors_button = QPushButton("Detectors…")
         self.detectors_button.setToolTip("Build your own detector and try it on a page")
@@ -782,9 +788,49 @@ class MainWindow(QMainWindow):
         self.settings_dialog = dialog
         dialog.open()
 
+    def _load_vision(self) -> None:
+        """Give notebook runs the configured vision model (checked off the GUI thread; its
+        own worker thread loads it on first use), or none."""
+        self._set_vision(None)
+        if not _vision_configured(self.settings):
+            return
+        data_dir, cli_model = self.data_dir, self._cli_model
+
+        def loaded(runtime: VisionRuntime | None) -> None:
+            if self._closed or not _vision_configured(self.settings):
+                if runtime is not None:
+                    runtime.worker.close()
+                return
+            self._set_vision(runtime)
+
+        def failed(exc: BaseException) -> None:
+            self.statusBar().showMessage(f"Vision detectors are off: {user_message(exc)}")
+
+        self.file_ops.run(
+            lambda: vision_runtime(data_dir, cli_model), on_done=loaded, on_error=failed
+        )
+
+    def _set_vision(self, runtime: VisionRuntime | None) -> None:
+        """Swap the vision runtime; the old one's worker cancels its job and closes."""
+        runner = self.notebook_runner
+        if runner is None:
+            if runtime is not None:
+                runtime.worker.close()
+            return
+        old, runner.vision = runner.vision, runtime
+        if old is not None:
+            old.worker.close()
+
     def _settings_changed(self, settings: Settings) -> None:
         old, self.settings = self.settings, settings
         self.entry_page.set_auto_detect(settings.auto_detect)
+        if self.page_view is not None:
+            self.page_view.set_vision_configured(_vision_configured(settings))
+        if (settings.vision_model_path, settings.vision_projector) != (
+            old.vision_model_path,
+            old.vision_projector,
+        ):
+            self._load_vision()
         model_moved = (settings.model_path, settings.n_threads, settings.n_ctx) != (
             old.model_path,
             old.n_threads,
@@ -834,6 +880,7 @@ class MainWindow(QMainWindow):
         self.detector.cancel()
         if self.notebook_overview is not None:
             self.notebook_overview.shutdown()  # a detector run stops before the model closes
+        self._set_vision(None)
         self.bridge.close()
         if self.detector_editor is not None:
             self.detector_editor.background.wait()

@@ -5,11 +5,14 @@ Like Picard's options pages, each group of controls loads from the typed ``Setti
 saves back into it; the dialog writes the file once, on OK, through ``Operations`` (off the
 GUI thread). A model file chosen here is validated off the GUI thread before it can
 replace the current one: a bad file leaves a one-sentence message and the old choice.
+The optional vision model (a multimodal GGUF and its ``mmproj`` projector, for detectors
+that read page images) is chosen and checked the same way.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QSignalBlocker, Qt, QUrl, Signal
@@ -32,7 +35,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.llm import ModelInfo, default_model_path
+from app.llm import ModelError, ModelInfo, default_model_path
+from app.llm.errors import ModelNotFoundError, NotGGUFError
+from app.llm.info import check_gguf_file
 from app.paths import database_path
 from app.services.model import model_info
 from app.services.settings import Settings, load_settings, save_settings
@@ -49,6 +54,30 @@ MODEL_NOTE = (
     "(for example Qwen2.5-1.5B-Instruct or Llama-3.2-3B-Instruct, Q4_K_M, about 1–2 GB) "
     "and choose it here. Inkling itself never downloads anything."
 )
+
+
+VISION_NOTE = (
+    "Without both a multimodal model and its projector, detectors in vision mode (such as "
+    "Beer labels) are skipped as “needs a vision model”."
+)
+
+
+def check_projector_file(path: Path) -> Path:
+    """The resolved ``path`` when it is an existing GGUF file (a vision projector, ``mmproj``);
+    raises a ModelError in one sentence otherwise."""
+    try:
+        return check_gguf_file(path)
+    except NotGGUFError as exc:
+        raise ModelError(
+            f"{path} is not a vision projector; choose the mmproj .gguf file that goes with "
+            "the multimodal model.",
+            path=path,
+        ) from exc
+    except ModelNotFoundError as exc:
+        raise ModelError(
+            f"No vision projector file was found at {path}; check the path or choose another.",
+            path=path,
+        ) from exc
 
 
 def _size_text(n_bytes: int) -> str:
@@ -99,6 +128,8 @@ class SettingsDialog(QDialog):
         self._loaded: Settings | None = None
         self._initial_model: Path | None = None
         self._chosen_file: ModelInfo | None = None
+        self._vision_model: Path | None = None
+        self._vision_projector: Path | None = None
         self._checking = 0
         self._saving = False
         self._sized = False
@@ -188,6 +219,48 @@ class SettingsDialog(QDialog):
         run_form.addRow("", model_hint)
         run_form.addRow(self.auto_detect_check)
 
+        # ---- vision (optional)
+        self.vision_model_label = QLabel("No multimodal model chosen")
+        self.vision_model_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.vision_model_label.setWordWrap(True)
+        self.vision_model_label.setAccessibleName("Chosen vision model file")
+        self.vision_model_button = QPushButton("Choose &model…")
+        self.vision_model_button.setToolTip("Pick a multimodal .gguf model; it is checked first")
+        self.vision_model_button.clicked.connect(self.choose_vision_model)
+        self.vision_projector_label = QLabel("No projector chosen")
+        self.vision_projector_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.vision_projector_label.setWordWrap(True)
+        self.vision_projector_label.setAccessibleName("Chosen vision projector file")
+        self.vision_projector_button = QPushButton("Choose &projector…")
+        self.vision_projector_button.setToolTip(
+            "Pick the vision projector (mmproj .gguf) made for that model"
+        )
+        self.vision_projector_button.clicked.connect(self.choose_vision_projector)
+        self.vision_clear_button = QPushButton("C&lear")
+        self.vision_clear_button.setToolTip("Use no vision model")
+        self.vision_clear_button.clicked.connect(self.clear_vision)
+        self.vision_message = MessageLabel(self)
+        self.vision_note = QLabel(VISION_NOTE)
+        self.vision_note.setWordWrap(True)
+        self.vision_note.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.vision_note.setAccessibleName("About the vision model")
+        vision_box = QGroupBox("Vision (optional)")
+        vision_form = QFormLayout(vision_box)
+        vision_model_row = QHBoxLayout()
+        vision_model_row.addWidget(self.vision_model_label, 1)
+        vision_model_row.addWidget(self.vision_model_button)
+        vision_projector_row = QHBoxLayout()
+        vision_projector_row.addWidget(self.vision_projector_label, 1)
+        vision_projector_row.addWidget(self.vision_projector_button)
+        clear_row = QHBoxLayout()
+        clear_row.addStretch(1)
+        clear_row.addWidget(self.vision_clear_button)
+        vision_form.addRow("Multimodal model:", vision_model_row)
+        vision_form.addRow("Projector:", vision_projector_row)
+        vision_form.addRow(clear_row)
+        vision_form.addRow(self.vision_message)
+        vision_form.addRow(self.vision_note)
+
         # ---- data
         self.folder_label = QLabel(str(data_dir))
         self.folder_label.setTextFormat(Qt.TextFormat.PlainText)
@@ -221,6 +294,7 @@ class SettingsDialog(QDialog):
         layout.setSpacing(12)
         layout.addWidget(model_box)
         layout.addWidget(run_box)
+        layout.addWidget(vision_box)
         layout.addWidget(data_box)
         layout.addWidget(self.message)
         layout.addWidget(self.buttons)
@@ -276,13 +350,30 @@ class SettingsDialog(QDialog):
             self.threads_spin,
             self.context_combo,
             self.auto_detect_check,
+            self.vision_model_button,
+            self.vision_projector_button,
+            self.vision_clear_button,
             self.defaults_button,
         ):
             widget.setEnabled(on)
         self._update_state()
 
+    @property
+    def vision_model(self) -> Path | None:
+        """The multimodal model file the dialog would save, or None."""
+        return self._vision_model
+
+    @property
+    def vision_projector(self) -> Path | None:
+        """The vision projector file the dialog would save, or None."""
+        return self._vision_projector
+
     def _update_state(self) -> None:
         self.file_label.setEnabled(self.file_radio.isChecked())
+        self.vision_clear_button.setEnabled(
+            self.vision_model_button.isEnabled()
+            and (self._vision_model is not None or self._vision_projector is not None)
+        )
         self.ok_button.setEnabled(
             self._loaded is not None
             and not self._saving
@@ -364,6 +455,13 @@ class SettingsDialog(QDialog):
             index = self.context_combo.count() - 1
         self.context_combo.setCurrentIndex(index)
         self.auto_detect_check.setChecked(settings.auto_detect)
+        self._vision_model = (
+            Path(settings.vision_model_path) if settings.vision_model_path else None
+        )
+        self._vision_projector = (
+            Path(settings.vision_projector) if settings.vision_projector else None
+        )
+        self._show_vision()
         self._update_state()
 
     def _file_radio_toggled(self, on: bool) -> None:
@@ -378,6 +476,7 @@ class SettingsDialog(QDialog):
 
     def restore_defaults(self) -> None:
         self.model_message.clear_message()
+        self.vision_message.clear_message()
         self._apply(Settings(), None)
 
     # ------------------------------------------------------------------ choosing a model
@@ -418,6 +517,88 @@ class SettingsDialog(QDialog):
         self.model_message.show_error(user_message(error))
         self._update_state()
 
+    # ------------------------------------------------------------------ the vision model
+
+    def _show_vision(self) -> None:
+        model, projector = self._vision_model, self._vision_projector
+        self.vision_model_label.setText(str(model) if model else "No multimodal model chosen")
+        self.vision_model_label.setToolTip(str(model) if model else "")
+        self.vision_projector_label.setText(str(projector) if projector else "No projector chosen")
+        self.vision_projector_label.setToolTip(str(projector) if projector else "")
+
+    def _pick_gguf(self, title: str, current: Path | None) -> Path | None:
+        start = current.parent if current is not None else Path.home()
+        name, _filter = QFileDialog.getOpenFileName(
+            self, title, str(start), "GGUF files (*.gguf);;All files (*)"
+        )
+        return Path(name) if name else None
+
+    def choose_vision_model(self) -> None:
+        path = self._pick_gguf("Choose a multimodal GGUF model", self._vision_model)
+        if path is not None:
+            self.check_vision_model(path)
+
+    def choose_vision_projector(self) -> None:
+        current = self._vision_projector or self._vision_model
+        path = self._pick_gguf("Choose its vision projector (mmproj)", current)
+        if path is not None:
+            self.check_vision_projector(path)
+
+    def check_vision_model(self, path: Path) -> None:
+        """Validate a multimodal model off the GUI thread; a bad file keeps the old one."""
+        data = self._data_dir
+
+        def check() -> Path:
+            return model_info(data, path).path
+
+        self._check_vision(path, check, self._vision_model_ok)
+
+    def check_vision_projector(self, path: Path) -> None:
+        """Validate a projector off the GUI thread (it must exist and be GGUF)."""
+        self._check_vision(path, lambda: check_projector_file(path), self._vision_projector_ok)
+
+    def _check_vision(
+        self, path: Path, check: Callable[[], Path], done: Callable[[Path], None]
+    ) -> None:
+        self._checking += 1
+        self.vision_message.show_info(f"Checking {path.name}…")
+        self._update_state()
+        self._ops.run(
+            check, on_done=if_alive(self, done), on_error=if_alive(self, self._vision_bad)
+        )
+
+    def _vision_model_ok(self, path: Path) -> None:
+        self._checking -= 1
+        self._vision_model = path
+        self._vision_checked()
+
+    def _vision_projector_ok(self, path: Path) -> None:
+        self._checking -= 1
+        self._vision_projector = path
+        self._vision_checked()
+
+    def _vision_checked(self) -> None:
+        self._show_vision()
+        if self._vision_model is not None and self._vision_projector is not None:
+            self.vision_message.show_info("Press OK to use this vision model.")
+        elif self._vision_model is None:
+            self.vision_message.show_info("Now choose the multimodal model it goes with.")
+        else:
+            self.vision_message.show_info("Now choose its vision projector (mmproj).")
+        self._update_state()
+
+    def _vision_bad(self, error: BaseException) -> None:
+        self._checking -= 1
+        self.vision_message.show_error(user_message(error))
+        self._update_state()
+
+    def clear_vision(self) -> None:
+        self._vision_model = None
+        self._vision_projector = None
+        self.vision_message.clear_message()
+        self._show_vision()
+        self._update_state()
+
     # ------------------------------------------------------------------ data folder
 
     def open_data_folder(self) -> None:
@@ -433,6 +614,8 @@ class SettingsDialog(QDialog):
         chosen = self.chosen_model
         return base.with_changes(
             model_path=str(chosen) if chosen is not None else None,
+            vision_model_path=str(self._vision_model) if self._vision_model else None,
+            vision_projector=str(self._vision_projector) if self._vision_projector else None,
             n_threads=self.threads_spin.value(),
             n_ctx=int(self.context_combo.currentData()),
             auto_detect=self.auto_detect_check.isChecked(),

@@ -190,3 +190,90 @@ def test_picking_file_without_a_file_explains_what_to_do(
     assert again.file_radio.isChecked()
     assert not again.model_message.isVisible()
     assert again.ok_button.isEnabled()
+
+
+def test_a_vision_model_and_its_projector_are_checked_and_saved(
+    qtbot: QtBot,
+    data_dir: Path,
+    db: Database,
+    ops: Operations,
+    tiny_model_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    dialog = open_dialog(qtbot, data_dir, db, ops)
+    assert dialog.vision_model is None
+    assert dialog.vision_projector is None
+    assert "needs a vision model" in dialog.vision_note.text()
+    assert not dialog.vision_clear_button.isEnabled()
+    pick(monkeypatch, tiny_model_path)
+    dialog.vision_model_button.click()
+    qtbot.waitUntil(lambda: dialog.vision_model is not None and not dialog.is_busy)
+    assert "projector" in dialog.vision_message.text()
+    dialog.vision_projector_button.click()
+    qtbot.waitUntil(lambda: dialog.vision_projector is not None and not dialog.is_busy)
+    assert dialog.vision_message.tone.value == "info"
+    assert dialog.vision_projector_label.text() == str(tiny_model_path.resolve())
+    assert dialog.vision_clear_button.isEnabled()
+    with qtbot.waitSignal(dialog.settings_changed, timeout=5000) as saved:
+        dialog.ok_button.click()
+    expected = Settings(
+        vision_model_path=str(tiny_model_path.resolve()),
+        vision_projector=str(tiny_model_path.resolve()),
+    )
+    assert saved.args == [expected]
+    assert load_settings(data_dir) == expected
+
+
+def test_a_bad_projector_shows_an_error_and_keeps_the_old_one(
+    qtbot: QtBot,
+    data_dir: Path,
+    db: Database,
+    ops: Operations,
+    tiny_model_path: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    old = Settings(vision_model_path=str(tiny_model_path), vision_projector=str(tiny_model_path))
+    save_settings(data_dir, old)
+    dialog = open_dialog(qtbot, data_dir, db, ops)
+    assert dialog.vision_projector == tiny_model_path
+    junk = tmp_path / "mmproj.gguf"
+    junk.write_bytes(os.urandom(4096))
+    pick(monkeypatch, junk)
+    dialog.vision_projector_button.click()
+    qtbot.waitUntil(lambda: not dialog.is_busy and dialog.vision_message.tone.value == "error")
+    message = dialog.vision_message.text()
+    assert "is not a vision projector" in message
+    assert message.endswith(".")
+    assert message.count(". ") == 0
+    assert dialog.vision_projector == tiny_model_path  # the old choice stays
+    assert dialog.vision_projector_label.text() == str(tiny_model_path)
+
+    pick(monkeypatch, tmp_path / "missing-mmproj.gguf")
+    dialog.vision_projector_button.click()
+    qtbot.waitUntil(
+        lambda: not dialog.is_busy and "No vision projector file" in dialog.vision_message.text()
+    )
+    assert dialog.vision_projector == tiny_model_path
+
+    with qtbot.waitSignal(dialog.settings_changed, timeout=5000) as saved:
+        dialog.ok_button.click()
+    assert saved.args == [old]
+    assert load_settings(data_dir) == old
+
+
+def test_clear_removes_the_vision_model(
+    qtbot: QtBot, data_dir: Path, db: Database, ops: Operations, tiny_model_path: Path
+) -> None:
+    save_settings(
+        data_dir,
+        Settings(vision_model_path=str(tiny_model_path), vision_projector=str(tiny_model_path)),
+    )
+    dialog = open_dialog(qtbot, data_dir, db, ops)
+    dialog.vision_clear_button.click()
+    assert dialog.vision_model is None
+    assert dialog.vision_projector is None
+    assert dialog.vision_model_label.text() == "No multimodal model chosen"
+    with qtbot.waitSignal(dialog.settings_changed, timeout=5000):
+        dialog.ok_button.click()
+    assert load_settings(data_dir) == Settings()

@@ -10,6 +10,10 @@ Apply tag.  Tag chips show the page's tags; "×" takes one off, the line edit ad
 Keyboard: PgDown/PgUp or Alt+Right/Left next/previous page, J/K next/previous finding,
 A/X accept/reject the current finding.
 
+A line under the scan says which detectors will read the page image, from the domain's
+routing for this page (has it text?) given a text model and whether a vision model is
+configured (``set_vision_configured``, which the owner calls from its settings).
+
 Every database call goes through ``Operations``; the page image is read on that
 background thread too (as a ``QImage``, scaled down when it is very large).  Moving to
 another page calls ``show_page`` and emits ``page_requested`` so the owner can follow
@@ -61,6 +65,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.domain.notebooks.definitions import DetectorDefinition
+from app.domain.notebooks.identity import route
 from app.services import findings as findings_service
 from app.services import notebook_runs, notebooks, tags
 from app.services.changes import Changes, OpResult
@@ -100,6 +106,8 @@ class PageSnapshot:
     catalogue: tuple[TagView, ...]
     image: QImage | None
     image_error: str | None = None
+    definitions: tuple[DetectorDefinition, ...] = ()
+    """Every detector definition (built-ins and custom), for the image-readers line."""
 
     @property
     def number(self) -> int:
@@ -126,7 +134,10 @@ def read_image(path: str) -> tuple[QImage | None, str | None]:
 
 
 def load_snapshot(db: Database, notebook_id: int, page_id: int) -> PageSnapshot:
-    """Background: the page, its notebook's pages, covering findings, the tag catalogue."""
+    """Background: the page, its notebook's pages, covering findings, the tag catalogue,
+    the detector definitions."""
+    from app.services.detectors import all_definitions
+
     notebook = notebooks.get_notebook(db, notebook_id)
     pages = tuple(notebooks.list_pages(db, notebook_id))
     page = next((p for p in pages if p.id == page_id), None)
@@ -149,7 +160,44 @@ def load_snapshot(db: Database, notebook_id: int, page_id: int) -> PageSnapshot:
         catalogue=tuple(tags.list_tags(db)),
         image=image,
         image_error=error,
+        definitions=tuple(all_definitions(db)),
     )
+
+
+def _names(titles: list[str]) -> str:
+    return titles[0] if len(titles) == 1 else f"{', '.join(titles[:-1])} and {titles[-1]}"
+
+
+def _lower_first(title: str) -> str:
+    return title[:1].lower() + title[1:]
+
+
+def image_readers_text(
+    definitions: tuple[DetectorDefinition, ...] | list[DetectorDefinition],
+    *,
+    page_has_text: bool,
+    vision_configured: bool,
+    text_model: bool = True,
+) -> str:
+    """One sentence: which detectors read this page's image (the domain's routing)."""
+
+    def readers(vision: bool) -> list[str]:
+        return [
+            d.title
+            for d in definitions
+            if route(d, page_has_text=page_has_text, text_model=text_model, vision_model=vision)
+            == "vision"
+        ]
+
+    reading = readers(vision_configured)
+    if reading:
+        return f"Read from the image: {_names(reading)}."
+    skipped = [] if vision_configured else readers(True)
+    if skipped:
+        verb = "is" if len(skipped) == 1 else "are"
+        names = _names([_lower_first(t) for t in skipped])
+        return f"No detector reads this image (no vision model configured; {names} {verb} skipped)."
+    return "No detector reads this image."
 
 
 def stale_detectors(db: Database, notebook_id: int) -> list[str]:
@@ -379,10 +427,18 @@ class PageView(QWidget):
     """(notebook id, page id): the user moved to another page (prev/next)."""
     status_message = Signal(str)
 
-    def __init__(self, db: Database, ops: Operations, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        db: Database,
+        ops: Operations,
+        parent: QWidget | None = None,
+        *,
+        vision_configured: bool = False,
+    ) -> None:
         super().__init__(parent)
         self.db = db
         self.ops = ops
+        self._vision_configured = vision_configured
         self.snapshot: PageSnapshot | None = None
         self.current_finding: int | None = None
         self.is_loading = False
@@ -476,6 +532,12 @@ class PageView(QWidget):
         self.scan_stack.addWidget(self.scan)
         self.scan_stack.addWidget(self.no_scan_label)
         layout.addWidget(self.scan_stack, 1)
+        self.image_readers_label = _muted(QLabel())
+        self.image_readers_label.setWordWrap(True)
+        self.image_readers_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.image_readers_label.setAccessibleName("Detectors that read the scan")
+        self.image_readers_label.hide()
+        layout.addWidget(self.image_readers_label)
         self.zoom_in_button.clicked.connect(self.scan.zoom_in)
         self.zoom_out_button.clicked.connect(self.scan.zoom_out)
         self.fit_button.clicked.connect(self.scan.fit_to_width)
@@ -640,6 +702,38 @@ class PageView(QWidget):
         self.edit_button.setEnabled(False)
         self.tag_edit.setEnabled(False)
         self.scan_stack.setCurrentWidget(self.no_scan_label)
+        self.image_readers_label.hide()
+
+    # ------------------------------------------------------------------ image readers
+
+    @property
+    def vision_configured(self) -> bool:
+        return self._vision_configured
+
+    def set_vision_configured(self, on: bool) -> None:
+        """Whether a vision model (multimodal GGUF and projector) is configured."""
+        if on != self._vision_configured:
+            self._vision_configured = on
+            self._show_image_readers()
+
+    def _show_image_readers(self) -> None:
+        snapshot = self.snapshot
+        label = self.image_readers_label
+        if snapshot is None or snapshot.page.image_path is None:
+            label.hide()
+            return
+        page = snapshot.page
+        if page.excluded:
+            label.setText("No detector reads this page (it is excluded from analysis).")
+        else:
+            label.setText(
+                image_readers_text(
+                    snapshot.definitions,
+                    page_has_text=bool(page.text and page.text.strip()),
+                    vision_configured=self._vision_configured,
+                )
+            )
+        label.show()
 
     def _apply(self, snapshot: PageSnapshot) -> None:
         self.snapshot = snapshot
@@ -677,6 +771,7 @@ class PageView(QWidget):
                 self.text_view.setPlainText(page.text or "")
             else:
                 self.text_view.verticalScrollBar().setValue(scroll)
+        self._show_image_readers()
         self._tag_names.setStringList([t.slug for t in snapshot.catalogue])
         self._fill_chips(snapshot)
         self._fill_findings(snapshot)

@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from app.services import notebooks
 from app.services.changes import OpResult
 from app.services.notebooks import NotebookView
+from app.services.settings import Settings, save_settings
 from app.ui.main_window import NOTEBOOKS, MainWindow
 from app.ui.model_bridge import ModelBridge
 from tests.ui.notebooks.conftest import SAMPLE, ScriptedModel, window_reply
@@ -205,3 +206,51 @@ def test_closing_with_the_overview_open_does_not_hang(
     assert bridge.closed
     assert overview.background.wait(0)  # the run's thread has stopped
     qtbot.wait(300)  # its result arrives after the close: quietly
+
+
+def test_the_page_view_follows_the_vision_settings(
+    open_window: OpenWindow, tmp_path: Path, bridge: ModelBridge
+) -> None:
+    folder = tmp_path / "inkling-data"
+    folder.mkdir()
+    both = Settings(vision_model_path="/models/vision.gguf", vision_projector="/models/mmproj.gguf")
+    save_settings(folder, both)
+    window = open_window(folder, bridge)
+    view = window.page_view
+    assert view is not None
+    assert view.vision_configured
+    window._settings_changed(both.with_changes(vision_projector=None))
+    assert not view.vision_configured
+    window._settings_changed(both)
+    assert view.vision_configured
+
+
+def test_runs_from_the_window_get_the_configured_vision_model(
+    qtbot: QtBot,
+    open_window: OpenWindow,
+    tmp_path: Path,
+    bridge: ModelBridge,
+    tiny_model_path: Path,
+) -> None:
+    folder = tmp_path / "inkling-data"
+    folder.mkdir()
+    vision = Settings(vision_model_path=str(tiny_model_path), vision_projector=str(tiny_model_path))
+    save_settings(folder, vision)
+    window = open_window(folder, bridge)
+    runner = window.notebook_runner
+    assert runner is not None
+    qtbot.waitUntil(lambda: runner.vision is not None, timeout=10_000)
+    first = runner.vision
+    assert first is not None
+    assert len(first.identity.digest) == 64
+
+    def change(settings: Settings) -> None:  # as the settings dialog does: save, announce
+        save_settings(folder, settings)
+        window._settings_changed(settings)
+
+    change(vision.with_changes(vision_projector=None))
+    assert runner.vision is None  # switched off: the old worker is closed
+
+    change(vision.with_changes(vision_projector=str(tmp_path / "gone.gguf")))
+    qtbot.waitUntil(lambda: "Vision detectors are off" in window.statusBar().currentMessage())
+    assert runner.vision is None

@@ -389,3 +389,45 @@ def test_clicking_a_highlight_makes_its_finding_current(
     qtbot.mouseClick(view.text_view.viewport(), Qt.MouseButton.LeftButton, pos=point)
     assert view.current_finding == tom.id
     assert card(view, tom.id).current
+
+
+def test_the_line_under_the_scan_says_which_detectors_read_the_image(
+    qtbot: QtBot, db: Database, ops: Operations, tmp_path: Path
+) -> None:
+    folder = tmp_path / "labels"
+    folder.mkdir()
+    (folder / "001.png").write_bytes(tiny_png(90))
+    (folder / "001.txt").write_text("Tasting notes: hoppy.", encoding="utf-8")
+    (folder / "002.png").write_bytes(tiny_png(200))  # a scan without text
+    scans = notebooks.import_notebook(db, folder, title="Labels").value.id
+    with_text, scan_only = page_ids(db, scans)
+    view = open_view(qtbot, db, ops)
+    assert not view.vision_configured
+    show(qtbot, view, scans, with_text)
+    line = view.image_readers_label
+    assert line.isVisible()
+    assert line.text() == (
+        "No detector reads this image (no vision model configured; beer labels is skipped)."
+    )
+
+    view.set_vision_configured(True)
+    assert line.text() == "Read from the image: Beer labels."
+
+    # a page without text: the auto-mode prompt detectors read its image too
+    show(qtbot, view, scans, scan_only)
+    assert line.text().startswith("Read from the image: Poems, To-do lists, Lists, Quotations")
+    assert line.text().endswith("and Beer labels.")
+    view.set_vision_configured(False)
+    assert "beer labels are skipped" in line.text()
+    assert "poems, to-do lists" in line.text()
+
+
+def test_the_vision_setting_can_be_given_up_front_and_a_page_without_a_scan_has_no_line(
+    qtbot: QtBot, db: Database, ops: Operations, notebook: int
+) -> None:
+    view = PageView(db, ops, vision_configured=True)
+    qtbot.addWidget(view)
+    view.show()
+    assert view.vision_configured
+    show(qtbot, view, notebook, page_ids(db, notebook)[0])
+    assert not view.image_readers_label.isVisible()
