@@ -171,45 +171,40 @@ def accept_finding(
     db: Database, finding_id: int, *, page_id: int | None = None
 ) -> OpResult[FindingView]:
     """Accept a finding (approve its non-rejected pages and tag them), or one page of it."""
-    with db.session() as session:
-        row = _load(session, finding_id)
-        _check_page(row, page_id)
-        current = {r.page_id: r.decision for r in row.page_reviews}
-        span = list(row.page_ids)
-        if page_id is None:
-            decisions, approved = review_rules.accept(span, current)
-        else:
-            decisions = review_rules.review_page(span, current, page_id, review_rules.APPROVED)
-            approved = [page_id]
-        before = (dict(current), row.review_status)
-        _set_reviews(session, row, decisions)
-        pages: set[int] = set()
-        if row.tag_slug:
-            pages = union_tag(session, approved, row.tag_slug, row.tag_label)
-        view = FindingView.of(row)
-    changed = before != (view.page_reviews, view.review_status)
-    return _result(view, changed, pages)
+    return _review(db, finding_id, page_id, review_rules.APPROVED)
 
 
 def reject_finding(
     db: Database, finding_id: int, *, page_id: int | None = None
 ) -> OpResult[FindingView]:
     """Reject a finding (every page, taking its tag off them), or one page of it."""
+    return _review(db, finding_id, page_id, review_rules.REJECTED)
+
+
+def _review(
+    db: Database, finding_id: int, page_id: int | None, decision: str
+) -> OpResult[FindingView]:
+    """Record a decision for the whole finding or one page, and tag or untag those pages."""
     with db.session() as session:
         row = _load(session, finding_id)
         _check_page(row, page_id)
         current = {r.page_id: r.decision for r in row.page_reviews}
         span = list(row.page_ids)
-        if page_id is None:
-            decisions, rejected = review_rules.reject(span, current)
+        if page_id is not None:
+            decisions = review_rules.review_page(span, current, page_id, decision)
+            touched = [page_id]
+        elif decision == review_rules.APPROVED:
+            decisions, touched = review_rules.accept(span, current)
         else:
-            decisions = review_rules.review_page(span, current, page_id, review_rules.REJECTED)
-            rejected = [page_id]
+            decisions, touched = review_rules.reject(span, current)
         before = (dict(current), row.review_status)
         _set_reviews(session, row, decisions)
         pages: set[int] = set()
         if row.tag_slug:
-            pages = remove_tag(session, rejected, row.tag_slug)
+            if decision == review_rules.APPROVED:
+                pages = union_tag(session, touched, row.tag_slug, row.tag_label)
+            else:
+                pages = remove_tag(session, touched, row.tag_slug)
         view = FindingView.of(row)
     changed = before != (view.page_reviews, view.review_status)
     return _result(view, changed, pages)
