@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -26,6 +27,7 @@ from app.services import (
     completions,
     detection,
     detectors,
+    evaluation,
     findings,
     journal,
     notebook_runs,
@@ -37,7 +39,12 @@ from app.services import (
 from app.services.errors import InvalidInputError, ServiceError
 from app.services.findings import FindingView
 from app.services.model import choose_model, model_info, start_worker, use_model
-from app.services.notebook_models import start_text_worker, text_model_or_none, vision_runtime
+from app.services.notebook_models import (
+    start_text_worker,
+    text_identity,
+    text_model_or_none,
+    vision_runtime,
+)
 from app.services.settings import load_settings
 from app.services.views import SuggestionView
 from app.store import Database, StoreError, open_database
@@ -652,6 +659,123 @@ def cmd_detector_delete(cli: Cli) -> int:
     return 0
 
 
+def _eval_progress(cli: Cli, what: str) -> Callable[[int, int, str], None]:
+    def progress(done: int, total: int, item_id: str) -> None:
+        line = f"{what}: {done}/{total} ({item_id})"
+        if cli.err.isatty():  # one line, rewritten in place
+            cli.err.write("\r" + line + ("\n" if done >= total else ""))
+            cli.err.flush()
+        else:
+            cli.note(line)
+
+    return progress
+
+
+def _prf_line(name: str, m: dict[str, Any]) -> str:
+    return (
+        f"{name:<14} precision {m['precision']:.3f}  recall {m['recall']:.3f}  "
+        f"F1 {m['f1']:.3f}  (tp {m['tp']}, fp {m['fp']}, fn {m['fn']})"
+    )
+
+
+def cmd_eval_journal(cli: Cli) -> int:
+    cases = evaluation.load_labelled(cli.args.file, "journal")
+    choice = choose_model(cli.data, cli.args.model)
+    model_info(cli.data, choice.path)  # a bad model file fails here, in one sentence
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="inkling-eval-") as folder:
+        db = open_database(database_path(Path(folder)))
+        worker = start_worker(choice.path, load_settings(cli.data))
+        try:
+            doc = evaluation.evaluate_journal(
+                db, worker, cases, day=date.today(), on_progress=_eval_progress(cli, "entries")
+            )
+        finally:
+            worker.close()
+            db.close()
+    cli.note(f"Done in {time.perf_counter() - started:.1f} s with {choice.path.name}.")
+
+    def text() -> str:
+        m = doc["metrics"]
+        lines = [
+            f"{item['id']:<12} "
+            + (
+                "; ".join(f"{h['index']}: \u201c{h['anchor_text']}\u201d" for h in item["hits"])
+                or "-"
+            )
+            for item in doc["items"]
+        ]
+        return "\n".join(
+            [
+                *lines,
+                "",
+                _prf_line("completions", m),
+                f"{'empty clean':<14} {m['empty_entries_clean']:.3f}  "
+                f"({m['entries']} entries, {m['anchors_not_matching_body']} bad anchors)",
+            ]
+        )
+
+    cli.emit(doc, text)
+    return 0
+
+
+def cmd_eval_notebooks(cli: Cli) -> int:
+    a = cli.args
+    cases = evaluation.load_labelled(a.file, "notebooks")
+    chosen = (
+        [d.strip() for d in a.detectors.split(",") if d.strip()]
+        if a.detectors
+        else list(evaluation.NOTEBOOK_DETECTORS)
+    )
+    unknown = [d for d in chosen if d not in evaluation.NOTEBOOK_DETECTORS]
+    if unknown or not chosen:
+        raise InvalidInputError(
+            "--detectors takes a comma-separated choice of "
+            + ", ".join(evaluation.NOTEBOOK_DETECTORS)
+            + "."
+        )
+    needs_model = any(d in evaluation.PROMPT_DETECTORS for d in chosen)
+    text_model = None
+    if needs_model:
+        choice = choose_model(cli.data, a.model)
+        text_model = (choice.path, text_identity(cli.data, choice.path, load_settings(cli.data)))
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="inkling-eval-") as folder:
+        db = open_database(database_path(Path(folder)))
+        worker = start_text_worker(text_model[0], load_settings(cli.data)) if text_model else None
+        try:
+            doc = evaluation.evaluate_notebooks(
+                db,
+                worker,
+                cases,
+                workdir=Path(folder),
+                detector_ids=chosen,
+                model=text_model[1] if text_model else None,
+                on_progress=_eval_progress(cli, "notebooks"),
+            )
+        finally:
+            if worker is not None:
+                worker.close()
+            db.close()
+    cli.note(f"Done in {time.perf_counter() - started:.1f} s.")
+
+    def text() -> str:
+        m = doc["metrics"]
+        lines = [f"{m['notebooks']} notebook(s); detectors: {', '.join(chosen)}"]
+        lines += [
+            _prf_line(t, m[t]) for t in (*evaluation.PROMPT_DETECTORS, "names") if t in chosen
+        ]
+        lines += [
+            f"{t:<14} exact pages {m[t]['exact_pages']:.3f}  ({m[t]['pages']} pages)"
+            for t in ("first_person", "swear_words")
+            if t in chosen
+        ]
+        return "\n".join(lines)
+
+    cli.emit(doc, text)
+    return 0
+
+
 def cmd_demo(cli: Cli) -> int:
     from app.demo import run_demo
 
@@ -852,6 +976,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub(model, "use", cmd_model_use, "validate a GGUF file and make it the model to use")
     p.add_argument("path", nargs="?")
     p.add_argument("--default", action="store_true", help="go back to the embedded default")
+
+    evaluate = group("eval", "measure detection quality on a labelled .jsonl file")
+    sub(evaluate, "journal", cmd_eval_journal, "score completion detection").add_argument("file")
+    p = sub(evaluate, "notebooks", cmd_eval_notebooks, "score the notebook detectors")
+    p.add_argument("file")
+    p.add_argument(
+        "--detectors",
+        help="comma-separated detectors to run (default: all seven text detectors)",
+    )
 
     p = groups.add_parser(
         "demo",

@@ -1,0 +1,235 @@
+"""Evaluation over labelled files: the app's own code path, scored like the reference.
+
+Each run works in a database of its own (the caller gives a fresh, temporary one).
+Journal cases become habits/practices plus an entry and go through
+:func:`detection.detect_entry`; notebook cases are imported as form-feed text
+notebooks and go through :func:`notebook_runs.run_detector`. The metrics are those of
+:mod:`app.domain.evaluation`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from app.domain import TextModel
+from app.domain.evaluation import COUNT_TYPES, SPAN_TYPES, score_journal, score_notebooks
+from app.llm import ModelWorker
+from app.services import detection, journal, notebook_runs, notebooks, targets
+from app.services.errors import InvalidInputError
+from app.store import Database
+
+PROMPT_DETECTORS: tuple[str, ...] = SPAN_TYPES
+"""The notebook detectors that need the language model."""
+NOTEBOOK_DETECTORS: tuple[str, ...] = (*SPAN_TYPES, "names", *COUNT_TYPES)
+"""The detectors the notebook format labels (beer_labels needs images: not in it)."""
+
+Progress = Callable[[int, int, str], None]
+"""``(done, total, item id)`` after each item."""
+
+
+def _fail(path: Path, line: int, what: str) -> InvalidInputError:
+    return InvalidInputError(f"Line {line} of {path} {what}.")
+
+
+def _check_journal_case(path: Path, line: int, case: dict[str, Any]) -> None:
+    if not isinstance(case.get("id"), str | int) or not isinstance(case.get("body"), str):
+        raise _fail(path, line, "needs an \u201cid\u201d and a text \u201cbody\u201d")
+    candidates = case.get("candidates")
+    if not isinstance(candidates, list) or not all(
+        isinstance(c, dict)
+        and isinstance(c.get("index"), int)
+        and c.get("target_type") in ("habit", "practice")
+        and isinstance(c.get("name"), str)
+        for c in candidates
+    ):
+        raise _fail(path, line, "needs \u201ccandidates\u201d of {index, target_type, name}")
+    if len({c["index"] for c in candidates}) != len(candidates):
+        raise _fail(path, line, "repeats a candidate index")
+    expected = case.get("expected")
+    if not isinstance(expected, list) or not all(
+        isinstance(e, dict)
+        and isinstance(e.get("index"), int)
+        and isinstance(e.get("evidence"), str)
+        for e in expected
+    ):
+        raise _fail(path, line, "needs an \u201cexpected\u201d list of {index, evidence}")
+
+
+def _check_notebook_case(path: Path, line: int, case: dict[str, Any]) -> None:
+    if not isinstance(case.get("id"), str | int):
+        raise _fail(path, line, "needs an \u201cid\u201d")
+    pages = case.get("pages")
+    if not isinstance(pages, list) or not pages or not all(isinstance(p, str) for p in pages):
+        raise _fail(path, line, "needs \u201cpages\u201d, a non-empty list of texts")
+    if not isinstance(case.get("expected", {}), dict):
+        raise _fail(path, line, "has an \u201cexpected\u201d that is not an object")
+    if any("\f" in p for p in pages):
+        raise _fail(path, line, "has a page containing a form feed")
+
+
+def load_labelled(path: Path | str, kind: str) -> list[dict[str, Any]]:
+    """Read a labelled ``.jsonl`` file (``kind`` "journal" or "notebooks"); blank lines
+    are skipped. A problem is refused in one sentence naming the file and line."""
+    source = Path(path)
+    try:
+        text = source.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InvalidInputError(f"The file {source} does not exist.") from None
+    except UnicodeDecodeError:
+        raise InvalidInputError(f"The file {source} is not UTF-8 text.") from None
+    except OSError as exc:
+        raise InvalidInputError(f"The file {source} cannot be read ({exc.strerror}).") from None
+    check = _check_journal_case if kind == "journal" else _check_notebook_case
+    cases: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            case = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise _fail(source, number, f"is not valid JSON ({exc.msg})") from None
+        if not isinstance(case, dict):
+            raise _fail(source, number, "is not a JSON object")
+        check(source, number, case)
+        key = str(case["id"])
+        if key in seen:
+            raise _fail(source, number, f"repeats the id {key!r}")
+        seen.add(key)
+        cases.append(case)
+    if not cases:
+        raise InvalidInputError(f"The file {source} holds no labelled items.")
+    return cases
+
+
+def _by_id(items: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {str(item["id"]): item for item in items}
+
+
+# --------------------------------------------------------------------------- journal
+
+
+def evaluate_journal(
+    db: Database,
+    worker: ModelWorker[TextModel],
+    cases: Sequence[dict[str, Any]],
+    *,
+    day: date,
+    on_progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Detect completions in every case through the app; ``{"items", "metrics"}``.
+
+    Per case its candidates are created (habits then practices, each in the file's index
+    order) and the previous case's are archived/ended, so the app sees exactly this
+    case's candidates. Hits are the suggestions stored, mapped back to file indexes.
+    """
+    items: list[dict[str, Any]] = []
+    previous: list[tuple[str, int]] = []
+    for done, case in enumerate(cases, start=1):
+        for target_type, target_id in previous:
+            targets.set_active(db, target_type, target_id, False)
+        index_of: dict[tuple[str, int], int] = {}
+        for candidate in sorted(case["candidates"], key=lambda c: int(c["index"])):
+            if candidate["target_type"] == "habit":
+                view = targets.add_habit(db, candidate["name"]).value
+            else:
+                view = targets.add_practice(db, candidate["name"]).value
+            index_of[(view.target_type, view.id)] = int(candidate["index"])
+        previous = list(index_of)
+        entry = journal.add_entry(db, day, case["body"]).value
+        outcome = detection.detect_entry(db, worker, entry.id, today=day).value
+        hits = [
+            {
+                "index": index_of[(s.target_type, s.target_id)],
+                "anchor_start": s.anchor_start,
+                "anchor_end": s.anchor_end,
+                "anchor_text": s.anchor_text,
+            }
+            for s in outcome.suggestions
+            if (s.target_type, s.target_id) in index_of
+        ]
+        item: dict[str, Any] = {"id": case["id"], "hits": hits}
+        if outcome.error:
+            item["error"] = outcome.error
+        items.append(item)
+        if on_progress is not None:
+            on_progress(done, len(cases), str(case["id"]))
+    return {"items": items, "metrics": score_journal(cases, _by_id(items))}
+
+
+# --------------------------------------------------------------------------- notebooks
+
+
+def evaluate_notebooks(
+    db: Database,
+    worker: ModelWorker[TextModel] | None,
+    cases: Sequence[dict[str, Any]],
+    *,
+    workdir: Path,
+    detector_ids: Sequence[str] = NOTEBOOK_DETECTORS,
+    model: notebook_runs.ModelIdentity | None = None,
+    on_progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Run the chosen detectors over every notebook through the app; ``{"items", "metrics"}``.
+
+    Page positions are 0-based; a detector not run reports nothing (so it scores as
+    such). A detector that cannot run at all (e.g. spaCy missing) is refused: a
+    measurement must not silently drop it; a run whose windows all failed counts as
+    finding nothing and is noted in the item's ``errors``.
+    """
+    unknown = [d for d in detector_ids if d not in NOTEBOOK_DETECTORS]
+    if unknown:
+        raise InvalidInputError(
+            f"{', '.join(unknown)} cannot be evaluated; choose from "
+            + ", ".join(NOTEBOOK_DETECTORS)
+            + "."
+        )
+    items: list[dict[str, Any]] = []
+    for done, case in enumerate(cases, start=1):
+        source = workdir / f"notebook-{done}.txt"
+        source.write_text("\f".join(case["pages"]) + "\f", encoding="utf-8")
+        notebook = notebooks.import_notebook(db, source, title=f"eval {case['id']}").value
+        source.unlink()
+        pages = notebooks.list_pages(db, notebook.id)
+        if len(pages) != len(case["pages"]):
+            raise InvalidInputError(
+                f"Notebook {case['id']!r} has {len(case['pages'])} pages but imported as "
+                f"{len(pages)}; blank pages cannot be evaluated."
+            )
+        position = {p.id: p.order for p in pages}
+        found: dict[str, list[Any]] = {}
+        errors: dict[str, str] = {}
+        for detector_id in detector_ids:
+            run = notebook_runs.run_detector(
+                db, worker, notebook.id, detector_id, model=model, force=True, auto_tag=False
+            ).value
+            if run.outcome == "skipped_not_applicable" or run.attempt_state == "cancelled":
+                raise InvalidInputError(
+                    f"The {detector_id} detector did not run on {case['id']!r}: "
+                    f"{run.message or run.attempt_state}"
+                )
+            if run.attempt_state == "failed":
+                errors[detector_id] = run.message or "failed"
+            if detector_id in COUNT_TYPES:
+                counts = {int(c["page_id"]): int(c["count"]) for c in run.page_counts or ()}
+                found[detector_id] = [counts.get(p.id, 0) for p in pages]
+                continue
+            views = run.findings if run.attempt_state == "succeeded" else ()
+            if detector_id == "names":
+                found["names"] = [
+                    [str(f.detector_data.get("name") or f.title or ""), position[f.start_page]]
+                    for f in views
+                ]
+            else:
+                found[detector_id] = [[position[f.start_page], position[f.end_page]] for f in views]
+        item: dict[str, Any] = {"id": case["id"], "findings": found}
+        if errors:
+            item["errors"] = errors
+        items.append(item)
+        if on_progress is not None:
+            on_progress(done, len(cases), str(case["id"]))
+    return {"items": items, "metrics": score_notebooks(cases, _by_id(items))}
