@@ -4,40 +4,24 @@ scripted models (no language model runs) for prompt detectors."""
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.domain import Prompt
 from app.llm import ModelWorker
 from app.services import notebooks
 from app.services.notebook_runs import ModelIdentity
 from app.store import Database, open_database
 from app.ui.notebooks.runner import DetectorRunner
 from app.ui.ops import Operations
+from tests.services.conftest import ScriptedModel, make_worker
+
+__all__ = ["ScriptedModel", "make_worker"]  # shared with tests/services: one scripted model
 
 SAMPLE = Path(__file__).resolve().parents[3] / "resources" / "sample_notebook.txt"
 MODEL = ModelIdentity("scripted", "0" * 64, 4096, 512)
-
-
-class ScriptedModel:
-    """A text model whose reply is computed from the prompt by the test; records calls."""
-
-    def __init__(self, reply: Callable[[Prompt], str]) -> None:
-        self.reply = reply
-        self.prompts: list[Prompt] = []
-        self.threads: set[int] = set()
-
-    def complete(self, prompt: Prompt) -> str:
-        self.prompts.append(prompt)
-        self.threads.add(threading.get_ident())
-        return self.reply(prompt)
-
-    def close(self) -> None:
-        pass
 
 
 def window_reply(
@@ -80,20 +64,6 @@ def ops(qtbot: QtBot) -> Iterator[Operations]:
 @pytest.fixture
 def notebook(db: Database) -> int:
     return notebooks.import_notebook(db, SAMPLE, title="Sample").value.id
-
-
-@pytest.fixture
-def make_worker() -> Iterator[Callable[[ScriptedModel], ModelWorker[ScriptedModel]]]:
-    workers: list[ModelWorker[ScriptedModel]] = []
-
-    def make(model: ScriptedModel) -> ModelWorker[ScriptedModel]:
-        worker: ModelWorker[ScriptedModel] = ModelWorker(lambda: model)
-        workers.append(worker)
-        return worker
-
-    yield make
-    for worker in workers:
-        worker.close()
 
 
 @pytest.fixture
