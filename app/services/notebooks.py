@@ -218,26 +218,21 @@ def edit_page_text(db: Database, page_id: int, text: str | None) -> OpResult[Pag
         text = text.replace("\r\n", "\n").replace("\r", "\n")
         if len(text) > PAGE_TEXT_MAX:
             raise InvalidInputError(f"A page can be at most {PAGE_TEXT_MAX:,} characters long.")
-    with db.session() as session:
-        page = require_page(session, page_id)
-        if page.edited_text == text:
-            return OpResult(PageView.of(page, page_tags(session, [page.id])[page.id]))
-        page.edited_text = text
-        page.updated_at = utcnow()
-        session.flush()
-        view = PageView.of(page, page_tags(session, [page.id])[page.id])
-    return OpResult(
-        view, Changes(pages=frozenset({page_id}), notebooks=frozenset({view.notebook_id}))
-    )
+    return _update_page(db, page_id, "edited_text", text)
 
 
 def set_page_excluded(db: Database, page_id: int, excluded: bool) -> OpResult[PageView]:
     """Exclude a page from analysis, or include it again."""
+    return _update_page(db, page_id, "excluded", excluded)
+
+
+def _update_page(db: Database, page_id: int, field: str, value: object) -> OpResult[PageView]:
+    """Set one field of a page; unchanged values report no changes."""
     with db.session() as session:
         page = require_page(session, page_id)
-        if page.excluded == excluded:
+        if getattr(page, field) == value:
             return OpResult(PageView.of(page, page_tags(session, [page.id])[page.id]))
-        page.excluded = excluded
+        setattr(page, field, value)
         page.updated_at = utcnow()
         session.flush()
         view = PageView.of(page, page_tags(session, [page.id])[page.id])
