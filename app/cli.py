@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from app import __version__
+from app.domain.pipeline import Pipeline
 from app.llm import Cancelled, ModelError
 from app.paths import data_dir, database_path
 from app.services import (
@@ -217,14 +218,29 @@ def cmd_entry_delete(cli: Cli) -> int:
     return 0
 
 
+PIPELINE_HELP = (
+    "who reads the entry: rules (cue words in context, no model), model, or combined "
+    "(default: the saved setting)"
+)
+
+
+def _pipeline(cli: Cli) -> Pipeline:
+    """``--pipeline``, else the saved setting."""
+    chosen = getattr(cli.args, "pipeline", None)
+    return Pipeline(chosen or load_settings(cli.data).journal_pipeline)
+
+
 def cmd_detect_entry(cli: Cli) -> int:
+    pipeline = _pipeline(cli)
     choice = choose_model(cli.data, cli.args.model)
-    model_info(cli.data, choice.path)  # a bad model file fails here, in one sentence
+    if pipeline is not Pipeline.RULES:
+        model_info(cli.data, choice.path)  # a bad model file fails here, in one sentence
     worker = start_worker(choice.path, load_settings(cli.data))  # loads on first use only
     started = time.perf_counter()
-    cli.note(f"Detecting completions in entry {cli.args.id} with {choice.path.name}…")
+    reader = "cue words" if pipeline is Pipeline.RULES else choice.path.name
+    cli.note(f"Detecting completions in entry {cli.args.id} with {reader}…")
     try:
-        outcome = detection.detect_entry(cli.db, worker, cli.args.id).value
+        outcome = detection.detect_entry(cli.db, worker, cli.args.id, pipeline=pipeline).value
     finally:
         worker.close()
     cli.note(f"Done in {time.perf_counter() - started:.1f} s.")
@@ -680,20 +696,28 @@ def _prf_line(name: str, m: dict[str, Any]) -> str:
 
 def cmd_eval_journal(cli: Cli) -> int:
     cases = evaluation.load_labelled(cli.args.file, "journal")
+    pipeline = _pipeline(cli)
     choice = choose_model(cli.data, cli.args.model)
-    model_info(cli.data, choice.path)  # a bad model file fails here, in one sentence
+    if pipeline is not Pipeline.RULES:
+        model_info(cli.data, choice.path)  # a bad model file fails here, in one sentence
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="inkling-eval-") as folder:
         db = open_database(database_path(Path(folder)))
         worker = start_worker(choice.path, load_settings(cli.data))
         try:
             doc = evaluation.evaluate_journal(
-                db, worker, cases, day=date.today(), on_progress=_eval_progress(cli, "entries")
+                db,
+                worker,
+                cases,
+                day=date.today(),
+                on_progress=_eval_progress(cli, "entries"),
+                pipeline=pipeline,
             )
         finally:
             worker.close()
             db.close()
-    cli.note(f"Done in {time.perf_counter() - started:.1f} s with {choice.path.name}.")
+    reader = "cue words" if pipeline is Pipeline.RULES else choice.path.name
+    cli.note(f"Done in {time.perf_counter() - started:.1f} s with {reader} ({pipeline}).")
 
     def text() -> str:
         m = doc["metrics"]
@@ -859,9 +883,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
 
     detect = group("detect", "run the on-device model")
-    sub(detect, "entry", cmd_detect_entry, "find completions in an entry").add_argument(
-        "id", type=int
-    )
+    p = sub(detect, "entry", cmd_detect_entry, "find completions in an entry")
+    p.add_argument("id", type=int)
+    p.add_argument("--pipeline", choices=[m.value for m in Pipeline], help=PIPELINE_HELP)
 
     notebook = group("notebook", "notebooks of pages")
     p = sub(
@@ -978,7 +1002,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--default", action="store_true", help="go back to the embedded default")
 
     evaluate = group("eval", "measure detection quality on a labelled .jsonl file")
-    sub(evaluate, "journal", cmd_eval_journal, "score completion detection").add_argument("file")
+    p = sub(evaluate, "journal", cmd_eval_journal, "score completion detection")
+    p.add_argument("file")
+    p.add_argument("--pipeline", choices=[m.value for m in Pipeline], help=PIPELINE_HELP)
     p = sub(evaluate, "notebooks", cmd_eval_notebooks, "score the notebook detectors")
     p.add_argument("file")
     p.add_argument(

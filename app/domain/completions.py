@@ -6,7 +6,7 @@ resolves targets from its own candidates and computes every offset itself.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -84,13 +84,35 @@ def detect_completions(
         return []
     prompt = build_detection_prompt(candidates, body, max_hits=max_hits)
     reply = llm.complete(prompt)
+    return resolve_drafts(
+        parse_reply(reply),
+        body,
+        candidates=candidates,
+        max_hits=max_hits,
+        entry_day=entry_day,
+        today=today,
+    )
+
+
+def resolve_drafts(
+    drafts: Iterable[Draft],
+    body: str,
+    *,
+    candidates: Sequence[Candidate],
+    max_hits: int = DEFAULT_MAX_HITS,
+    entry_day: date | None = None,
+    today: date | None = None,
+) -> list[CompletionDetected]:
+    """Steps 2-4 for drafts from any proposer (the model or the rules), in their order:
+    known index, anchored quote, clean label, believable facts, no duplicate target or
+    overlapping span, at most ``max_hits``."""
     now = date.today() if today is None else today
     by_index: dict[int, Candidate] = {}
     for candidate in candidates:
         by_index.setdefault(candidate.index, candidate)
     kept: list[CompletionDetected] = []
     targets: set[tuple[str, int]] = set()
-    for draft in parse_reply(reply):
+    for draft in drafts:
         if len(kept) >= max_hits:
             break
         hit = _resolve(draft, body, by_index, entry_day, now)

@@ -19,10 +19,15 @@ from enum import StrEnum
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.domain import Candidate, CompletionDetected, TextModel, detect_completions
+from app.domain import Candidate, CompletionDetected, TextModel
 from app.domain.candidates import TargetRow, build_candidates
+from app.domain.parsed import ParsedText
+from app.domain.pipeline import DEFAULT_PIPELINE, Pipeline, detect
+from app.domain.rules import RuleCandidate, mask_for_parsing
 from app.llm import Cancelled, JobContext, ModelWorker
+from app.nlp.parse import ParserUnavailable, parse_text
 from app.services.changes import NO_CHANGES, Changes, OpResult
+from app.services.cues import effective_cues
 from app.services.errors import NotFoundError
 from app.services.views import SuggestionView
 from app.store import Database
@@ -46,6 +51,13 @@ class DetectionRequest:
     day: date
     body: str
     candidates: tuple[Candidate, ...]
+    cues: tuple[RuleCandidate, ...] = ()
+    """The candidates with their cue words (same order)."""
+    pipeline: Pipeline = DEFAULT_PIPELINE
+
+    @property
+    def needs_model(self) -> bool:
+        return bool(self.candidates) and self.pipeline is not Pipeline.RULES
 
 
 @dataclass(frozen=True)
@@ -83,8 +95,10 @@ def _offered_targets(session: Session, entry_id: int) -> set[tuple[str, int]]:
     }
 
 
-def prepare_detection(db: Database, entry_id: int) -> DetectionRequest:
-    """Read the entry and the candidates the model may choose from."""
+def prepare_detection(
+    db: Database, entry_id: int, *, pipeline: Pipeline = DEFAULT_PIPELINE
+) -> DetectionRequest:
+    """Read the entry, the candidates and their cue words."""
     with db.session() as session:
         entry = session.get(JournalEntry, entry_id)
         if entry is None:
@@ -96,19 +110,46 @@ def prepare_detection(db: Database, entry_id: int) -> DetectionRequest:
             [TargetRow(p.id, p.name) for p in practices],
             offered=_offered_targets(session, entry_id),
         )
-        return DetectionRequest(entry.id, entry.day, entry.body, tuple(candidates))
+        stored = {("habit", h.id): h.cues for h in habits}
+        stored.update({("practice", p.id): p.cues for p in practices})
+        with_cues = tuple(
+            RuleCandidate(c, *effective_cues(c.name, stored.get((c.target_type, c.target_id))))
+            for c in candidates
+        )
+        return DetectionRequest(
+            entry.id, entry.day, entry.body, tuple(candidates), with_cues, pipeline
+        )
+
+
+def _parse(body: str) -> ParsedText | None:
+    try:
+        return parse_text(mask_for_parsing(body))
+    except ParserUnavailable as exc:
+        log.warning("cue-word rules unavailable: %s", exc)
+        return None
 
 
 def run_detection(
-    request: DetectionRequest, llm: TextModel, *, today: date | None = None
+    request: DetectionRequest, llm: TextModel | None, *, today: date | None = None
 ) -> DetectionReply:
-    """Ask the model. A model error becomes a failed check; cancellation propagates."""
+    """Read the entry with the request's pipeline (the model only if it uses one).
+
+    A model error becomes a failed check; cancellation propagates. Without spaCy the
+    rules cannot read, and the model pipeline is used instead.
+    """
     if not request.candidates:
         return DetectionReply(request, ())
+    pipeline = request.pipeline
+    parsed = _parse(request.body) if pipeline is not Pipeline.MODEL else None
+    if parsed is None and pipeline is not Pipeline.MODEL:
+        pipeline = Pipeline.MODEL
+    cues = request.cues or tuple(RuleCandidate(c, ()) for c in request.candidates)
     try:
-        found = detect_completions(
+        found = detect(
             request.body,
-            candidates=list(request.candidates),
+            pipeline=pipeline,
+            candidates=cues,
+            parsed=parsed,
             llm=llm,
             entry_day=request.day,
             today=today,
@@ -124,7 +165,7 @@ def run_detection(
 def store_detections(db: Database, reply: DetectionReply) -> OpResult[DetectionOutcome]:
     """Write the suggestions, unless the entry changed while the model was reading it."""
     request = reply.request
-    model_called = bool(request.candidates)
+    model_called = request.needs_model
     with db.session() as session:
         entry = session.get(JournalEntry, request.entry_id)
         if entry is None or entry.body != request.body:
@@ -176,14 +217,17 @@ def detect_entry(
     entry_id: int,
     *,
     today: date | None = None,
+    pipeline: Pipeline = DEFAULT_PIPELINE,
 ) -> OpResult[DetectionOutcome]:
     """All three phases; the model phase runs on the worker's thread.
 
-    Without candidates the model is not called (nor loaded).
+    Without candidates, or with the rules pipeline, the model is not called (nor loaded).
     """
-    request = prepare_detection(db, entry_id)
+    request = prepare_detection(db, entry_id, pipeline=pipeline)
     if not request.candidates:
         reply = DetectionReply(request, ())
+    elif not request.needs_model:
+        reply = run_detection(request, None, today=today)
     else:
 
         def job(ctx: JobContext[TextModel]) -> DetectionReply:

@@ -17,6 +17,7 @@ from typing import Any
 
 from app.domain import TextModel
 from app.domain.evaluation import COUNT_TYPES, SPAN_TYPES, score_journal, score_notebooks
+from app.domain.pipeline import DEFAULT_PIPELINE, Pipeline
 from app.llm import ModelWorker
 from app.services import detection, journal, notebook_runs, notebooks, targets
 from app.services.errors import InvalidInputError
@@ -120,6 +121,7 @@ def evaluate_journal(
     *,
     day: date,
     on_progress: Progress | None = None,
+    pipeline: Pipeline = DEFAULT_PIPELINE,
 ) -> dict[str, Any]:
     """Detect completions in every case through the app; ``{"items", "metrics"}``.
 
@@ -141,7 +143,7 @@ def evaluate_journal(
             index_of[(view.target_type, view.id)] = int(candidate["index"])
         previous = list(index_of)
         entry = journal.add_entry(db, day, case["body"]).value
-        outcome = detection.detect_entry(db, worker, entry.id, today=day).value
+        outcome = detection.detect_entry(db, worker, entry.id, today=day, pipeline=pipeline).value
         hits = [
             {
                 "index": index_of[(s.target_type, s.target_id)],

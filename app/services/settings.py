@@ -16,6 +16,7 @@ DEFAULT_CONTEXT = 4096
 
 
 _PATH_FIELDS = ("model_path", "vision_model_path", "vision_projector")
+_CHOICES: dict[str, tuple[str, ...]] = {"journal_pipeline": ("rules", "model", "combined")}
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,8 @@ class Settings:
     n_ctx: int = DEFAULT_CONTEXT
     auto_detect: bool = True
     """Look for completions automatically a few seconds after the user stops typing."""
+    journal_pipeline: str = "rules"
+    """Who reads journal entries: "rules" (cue words in context), "model", "combined"."""
 
     def with_changes(self, **changes: Any) -> Settings:
         return replace(self, **changes)
@@ -49,6 +52,8 @@ def load_settings(data_dir: Path) -> Settings:
         default = getattr(defaults, f.name)
         if f.name in _PATH_FIELDS:
             values[f.name] = value if isinstance(value, str) and value else None
+        elif f.name in _CHOICES:
+            values[f.name] = value if value in _CHOICES[f.name] else default
         elif isinstance(default, bool):  # before int: a bool is an int in Python
             values[f.name] = value if isinstance(value, bool) else default
         elif isinstance(value, int) and not isinstance(value, bool) and value > 0:

@@ -83,7 +83,7 @@ def list_targets(db: Database, *, include_inactive: bool = False) -> list[Target
 
 def get_target(db: Database, target_type: str, target_id: int) -> TargetView:
     with db.session() as session:
-        return _view(_get_row(session, target_type, target_id))
+        return _view(target_row(session, target_type, target_id))
 
 
 def rename_target(
@@ -91,7 +91,7 @@ def rename_target(
 ) -> OpResult[TargetView]:
     cleaned = _clean_name(name)
     with db.session() as session:
-        row = _get_row(session, target_type, target_id)
+        row = target_row(session, target_type, target_id)
         row.name = cleaned
         session.flush()
         view = _view(row)
@@ -103,7 +103,7 @@ def set_active(
 ) -> OpResult[TargetView]:
     """Archive (or restore) a habit; end (or resume) a practice. Its history stays."""
     with db.session() as session:
-        row = _get_row(session, target_type, target_id)
+        row = target_row(session, target_type, target_id)
         if isinstance(row, Habit):
             row.archived = not active
         else:
@@ -113,7 +113,7 @@ def set_active(
     return OpResult(view, Changes(targets=frozenset({(target_type, target_id)})))
 
 
-def _get_row(session: Session, target_type: str, target_id: int) -> Habit | Practice:
+def target_row(session: Session, target_type: str, target_id: int) -> Habit | Practice:
     row: Habit | Practice | None
     if target_type == "habit":
         row = session.get(Habit, target_id)

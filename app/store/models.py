@@ -11,6 +11,7 @@ from datetime import UTC, date, datetime
 from typing import Final
 
 from sqlalchemy import (
+    JSON,
     Boolean,
     CheckConstraint,
     ColumnElement,
@@ -88,6 +89,8 @@ class Habit(Base):
     default_amount: Mapped[float | None] = mapped_column(Float)
     archived: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    cues: Mapped[list[str] | None] = mapped_column(JSON, default=None)
+    """The user's cue words; ``None``: seeded from the name."""
 
     completions: Mapped[list[HabitCompletion]] = relationship(
         back_populates="habit", cascade="all, delete-orphan", passive_deletes=True
@@ -108,6 +111,8 @@ class Practice(Base):
     default_minutes: Mapped[int | None] = mapped_column(Integer)
     ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    cues: Mapped[list[str] | None] = mapped_column(JSON, default=None)
+    """The user's cue words; ``None``: seeded from the name."""
 
     sessions: Mapped[list[PracticeSession]] = relationship(
         back_populates="practice", cascade="all, delete-orphan", passive_deletes=True

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.domain.pipeline import Pipeline
 from app.llm import ModelInfo
 from app.paths import database_path
 from app.services import journal, samples
@@ -385,6 +386,7 @@ class MainWindow(QMainWindow):
         self.db = db
         self.settings = settings
         self.entry_page.set_auto_detect(settings.auto_detect)
+        self.detector.set_pipeline(Pipeline(settings.journal_pipeline))
         for view in (self.journal_sidebar, self.entry_page, self.detector):
             view.set_database(db)
         self._add_views(db)
@@ -824,6 +826,7 @@ class MainWindow(QMainWindow):
     def _settings_changed(self, settings: Settings) -> None:
         old, self.settings = self.settings, settings
         self.entry_page.set_auto_detect(settings.auto_detect)
+        self.detector.set_pipeline(Pipeline(settings.journal_pipeline))
         if self.page_view is not None:
             self.page_view.set_vision_configured(_vision_configured(settings))
         if (settings.vision_model_path, settings.vision_projector) != (

@@ -106,13 +106,28 @@ BODY = (
 )
 
 
+def test_the_default_rules_read_an_entry_without_loading_the_model(
+    scripted: list[ScriptedModel],
+) -> None:
+    run_json("habit", "add", "Meditation")
+    run_json("habit", "add", "Run", "--practice")
+    run_json("habit", "add", "Journal")
+    entry = run_json("entry", "add", "--date", "2026-11-02", "--text", BODY)["id"]
+    doc = run_json("detect", "entry", str(entry))
+    assert [(s["target_name"], s["anchor_text"]) for s in doc["suggestions"]] == [
+        ("Meditation", "This morning I meditated for twenty minutes by the window"),
+        ("Run", "Later I went for a run along the river"),
+    ]  # "I planned to journal tonight but never got to it" is not a completion
+    assert scripted == []  # no model was loaded
+
+
 def test_detect_accept_dismiss_flow(
     scripted: list[ScriptedModel], capsys: pytest.CaptureFixture[str]
 ) -> None:
     run_json("habit", "add", "Meditation")
     run_json("habit", "add", "Run", "--practice")
     entry = run_json("entry", "add", "--date", "2026-11-02", "--text", BODY)["id"]
-    doc = run_json("detect", "entry", str(entry))
+    doc = run_json("detect", "entry", str(entry), "--pipeline", "model")
     assert doc["entry_id"] == entry
     assert doc["checked"] is True
     first, second = doc["suggestions"]
@@ -170,7 +185,7 @@ def test_a_bad_model_is_one_clear_line_and_exit_2(
     run_json("habit", "add", "Meditation")
     run_json("entry", "add", "--date", "2026-11-02", "--text", "Meditated.")
     capsys.readouterr()
-    for argv in (("model", "info"), ("detect", "entry", "1")):
+    for argv in (("model", "info"), ("detect", "entry", "1", "--pipeline", "model")):
         code, out = run("--model", str(model), *argv, "--json")
         err = capsys.readouterr().err
         assert code == 2

@@ -44,7 +44,7 @@ def test_eval_journal_json_and_table(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     labelled = write_jsonl(tmp_path / "j.jsonl", JOURNAL_CASES)
-    code, out = run("eval", "journal", str(labelled), "--json")
+    code, out = run("eval", "journal", str(labelled), "--json", "--pipeline", "model")
     assert code == 0
     doc: dict[str, Any] = json.loads(out)
     assert [(i["id"], [h["index"] for h in i["hits"]]) for i in doc["items"]] == [
@@ -57,7 +57,7 @@ def test_eval_journal_json_and_table(
     assert len(scripted) == 1  # one worker for the whole file
     assert not (isolated_dirs / "inkling.sqlite3").exists()  # a temporary data folder only
 
-    code, out = run("eval", "journal", str(labelled))
+    code, out = run("eval", "journal", str(labelled), "--pipeline", "model")
     assert code == 0
     assert "completions    precision 0.500  recall 1.000  F1 0.667" in out
     assert "empty clean    0.000" in out
@@ -101,7 +101,9 @@ def test_eval_refusals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     journal = write_jsonl(tmp_path / "j.jsonl", JOURNAL_CASES)
     not_a_model = tmp_path / "model.gguf"
     not_a_model.write_bytes(b"not a gguf file")
-    code, _ = run("eval", "journal", str(journal), "--model", str(not_a_model))
+    code, _ = run(
+        "eval", "journal", str(journal), "--model", str(not_a_model), "--pipeline", "model"
+    )
     assert code == 2
     assert capsys.readouterr().err.count("\n") == 1
 
@@ -114,7 +116,7 @@ def test_eval_journal_with_the_default_model(tmp_path: Path) -> None:
     lines = [line for line in source.read_text(encoding="utf-8").splitlines() if line.strip()]
     sample = tmp_path / "first5.jsonl"
     sample.write_text("\n".join(lines[:5]) + "\n", encoding="utf-8")
-    code, out = run("eval", "journal", str(sample), "--json")
+    code, out = run("eval", "journal", str(sample), "--json", "--pipeline", "model")
     assert code == 0
     doc = json.loads(out)
     assert [i["id"] for i in doc["items"]] == [json.loads(line)["id"] for line in lines[:5]]

@@ -6,6 +6,7 @@ from datetime import date
 
 import pytest
 
+from app.domain.pipeline import Pipeline
 from app.llm import ModelWorker
 from app.services import detection, journal, targets
 from app.services.detection import CheckStatus
@@ -37,7 +38,9 @@ def test_detect_stores_anchored_suggestions_from_the_worker_thread(
     model = ScriptedModel(
         lambda p: hits((0, "I meditated for twenty minutes"), (2, "I went for a run"))
     )
-    result = detection.detect_entry(db, make_worker(model), entry.id, today=DAY)
+    result = detection.detect_entry(
+        db, make_worker(model), entry.id, today=DAY, pipeline=Pipeline.MODEL
+    )
     outcome = result.value
     assert outcome.status is CheckStatus.COMPLETED
     assert outcome.checked
@@ -61,10 +64,12 @@ def test_rerun_never_offers_a_target_twice_and_skips_the_model_when_nothing_is_l
     setup_targets(db)
     entry = journal.add_entry(db, DAY, BODY).value
     first = ScriptedModel(lambda p: hits((0, "I meditated for twenty minutes")))
-    detection.detect_entry(db, make_worker(first), entry.id, today=DAY)
+    detection.detect_entry(db, make_worker(first), entry.id, today=DAY, pipeline=Pipeline.MODEL)
 
     second = ScriptedModel(lambda p: hits((0, "I went for a run")))
-    outcome = detection.detect_entry(db, make_worker(second), entry.id, today=DAY).value
+    outcome = detection.detect_entry(
+        db, make_worker(second), entry.id, today=DAY, pipeline=Pipeline.MODEL
+    ).value
     # Meditation was offered already: the model sees only Journal (0) and Run (1).
     assert "Meditation" not in second.prompts[0].user
     assert "0. Journal (habit)" in second.prompts[0].user
@@ -72,9 +77,11 @@ def test_rerun_never_offers_a_target_twice_and_skips_the_model_when_nothing_is_l
     assert len(outcome.suggestions) == 2
 
     third = ScriptedModel(lambda p: hits((0, "I went for a run")))
-    detection.detect_entry(db, make_worker(third), entry.id, today=DAY)
+    detection.detect_entry(db, make_worker(third), entry.id, today=DAY, pipeline=Pipeline.MODEL)
     fourth = ScriptedModel(lambda p: hits((0, "anything")))
-    outcome = detection.detect_entry(db, make_worker(fourth), entry.id, today=DAY).value
+    outcome = detection.detect_entry(
+        db, make_worker(fourth), entry.id, today=DAY, pipeline=Pipeline.MODEL
+    ).value
     assert fourth.prompts == []  # every target offered: no model call at all
     assert outcome.checked
     assert not outcome.model_called
@@ -84,7 +91,9 @@ def test_rerun_never_offers_a_target_twice_and_skips_the_model_when_nothing_is_l
 def test_no_targets_means_no_model_call(db: Database, make_worker: MakeWorker) -> None:
     entry = journal.add_entry(db, DAY, BODY).value
     model = ScriptedModel(lambda p: hits((0, "I meditated")))
-    outcome = detection.detect_entry(db, make_worker(model), entry.id).value
+    outcome = detection.detect_entry(
+        db, make_worker(model), entry.id, pipeline=Pipeline.MODEL
+    ).value
     assert model.prompts == []
     assert outcome.checked
     assert outcome.suggestions == ()
@@ -98,7 +107,7 @@ def test_archived_habits_and_ended_practices_are_not_candidates(
     targets.set_active(db, "practice", run, False)
     entry = journal.add_entry(db, DAY, BODY).value
     model = ScriptedModel(lambda p: hits((0, "I meditated")))
-    detection.detect_entry(db, make_worker(model), entry.id)
+    detection.detect_entry(db, make_worker(model), entry.id, pipeline=Pipeline.MODEL)
     assert "0. Meditation (habit)" in model.prompts[0].user
     assert "Journal" not in model.prompts[0].user.split("ENTRY")[0]
     assert "Run (practice)" not in model.prompts[0].user
@@ -111,9 +120,14 @@ def test_malformed_output_is_a_completed_check_that_loses_nothing(
     setup_targets(db)
     entry = journal.add_entry(db, DAY, BODY).value
     detection.detect_entry(
-        db, make_worker(ScriptedModel(lambda p: hits((0, "I meditated")))), entry.id
+        db,
+        make_worker(ScriptedModel(lambda p: hits((0, "I meditated")))),
+        entry.id,
+        pipeline=Pipeline.MODEL,
     )
-    outcome = detection.detect_entry(db, make_worker(ScriptedModel(lambda p: reply)), entry.id)
+    outcome = detection.detect_entry(
+        db, make_worker(ScriptedModel(lambda p: reply)), entry.id, pipeline=Pipeline.MODEL
+    )
     assert outcome.value.status is CheckStatus.COMPLETED
     assert outcome.value.created == ()
     assert [s.anchor_text for s in outcome.value.suggestions] == ["I meditated"]
@@ -125,13 +139,18 @@ def test_a_model_error_is_a_failed_check_that_loses_nothing(
     setup_targets(db)
     entry = journal.add_entry(db, DAY, BODY).value
     detection.detect_entry(
-        db, make_worker(ScriptedModel(lambda p: hits((0, "I meditated")))), entry.id
+        db,
+        make_worker(ScriptedModel(lambda p: hits((0, "I meditated")))),
+        entry.id,
+        pipeline=Pipeline.MODEL,
     )
 
     def boom(prompt: object) -> str:
         raise RuntimeError("decode failed")
 
-    outcome = detection.detect_entry(db, make_worker(ScriptedModel(boom)), entry.id).value
+    outcome = detection.detect_entry(
+        db, make_worker(ScriptedModel(boom)), entry.id, pipeline=Pipeline.MODEL
+    ).value
     assert outcome.status is CheckStatus.FAILED
     assert not outcome.checked
     assert outcome.error == "decode failed"
@@ -141,7 +160,7 @@ def test_a_model_error_is_a_failed_check_that_loses_nothing(
 def test_an_entry_edited_while_the_model_reads_it_stores_nothing(db: Database) -> None:
     setup_targets(db)
     entry = journal.add_entry(db, DAY, BODY).value
-    request = detection.prepare_detection(db, entry.id)
+    request = detection.prepare_detection(db, entry.id, pipeline=Pipeline.MODEL)
     reply = detection.run_detection(
         request, ScriptedModel(lambda p: hits((0, "I meditated"))), today=DAY
     )
@@ -149,7 +168,9 @@ def test_an_entry_edited_while_the_model_reads_it_stores_nothing(db: Database) -
     result = detection.store_detections(db, reply)
     assert result.value.status is CheckStatus.STALE
     assert result.changes.empty
-    assert detection.prepare_detection(db, entry.id).candidates  # nothing was offered
+    assert detection.prepare_detection(
+        db, entry.id, pipeline=Pipeline.MODEL
+    ).candidates  # nothing was offered
 
 
 def test_facts_are_stored_with_the_suggestion(db: Database, make_worker: MakeWorker) -> None:
@@ -159,7 +180,9 @@ def test_facts_are_stored_with_the_suggestion(db: Database, make_worker: MakeWor
     model = ScriptedModel(
         lambda p: hits((0, "I drank 64 oz of water"), amount=64, unit="oz", when="yesterday")
     )
-    created = detection.detect_entry(db, make_worker(model), entry.id, today=DAY).value.created
+    created = detection.detect_entry(
+        db, make_worker(model), entry.id, today=DAY, pipeline=Pipeline.MODEL
+    ).value.created
     assert [(s.target_id, s.completed_units, s.completed_on) for s in created] == [
         (water, 64.0, date(2026, 11, 1))
     ]

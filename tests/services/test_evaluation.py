@@ -14,6 +14,7 @@ import pytest
 
 from app.domain import Prompt
 from app.domain.evaluation import score_journal, score_notebooks, sentence_spans
+from app.domain.pipeline import Pipeline
 from app.llm import ModelWorker
 from app.services import evaluation
 from app.services.errors import InvalidInputError
@@ -70,6 +71,7 @@ def test_journal_eval_maps_app_indexes_back_to_the_file(
         JOURNAL_CASES,
         day=date(2026, 11, 2),
         on_progress=lambda done, total, item: seen.append((done, total, item)),
+        pipeline=Pipeline.MODEL,
     )
     assert doc["items"] == [
         {

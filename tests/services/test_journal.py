@@ -5,6 +5,7 @@ from datetime import date
 
 import pytest
 
+from app.domain.pipeline import Pipeline
 from app.llm import ModelWorker
 from app.services import completions, detection, journal, suggestions, targets
 from app.services.errors import InvalidInputError, NotFoundError
@@ -22,7 +23,9 @@ def entry_with_suggestions(db: Database, make_worker: MakeWorker) -> int:
         targets.add_habit(db, name)
     entry = journal.add_entry(db, DAY, BODY).value.id
     reply = hits((0, "Went for a run"), (1, "Meditated at noon"), (2, "Read a chapter"))
-    detection.detect_entry(db, make_worker(ScriptedModel(lambda p: reply)), entry, today=DAY)
+    detection.detect_entry(
+        db, make_worker(ScriptedModel(lambda p: reply)), entry, today=DAY, pipeline=Pipeline.MODEL
+    )
     return entry
 
 

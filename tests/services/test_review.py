@@ -5,6 +5,7 @@ from datetime import date
 
 import pytest
 
+from app.domain.pipeline import Pipeline
 from app.llm import ModelWorker
 from app.services import completions, detection, journal, review, suggestions, targets
 from app.services.errors import NotFoundError, RefusedError
@@ -24,7 +25,7 @@ def found(db: Database, make_worker: MakeWorker) -> list[SuggestionView]:
     entry = journal.add_entry(db, DAY, BODY).value
     reply = hits((0, "Drank plenty of water"), (1, "Went for a run"))
     worker = make_worker(ScriptedModel(lambda p: reply))
-    outcome = detection.detect_entry(db, worker, entry.id, today=DAY).value
+    outcome = detection.detect_entry(db, worker, entry.id, today=DAY, pipeline=Pipeline.MODEL).value
     return list(outcome.created)
 
 

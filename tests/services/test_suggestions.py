@@ -5,6 +5,7 @@ from datetime import date
 
 import pytest
 
+from app.domain.pipeline import Pipeline
 from app.llm import ModelWorker
 from app.services import completions, detection, journal, suggestions, targets
 from app.services.errors import InvalidInputError, NotFoundError, RefusedError
@@ -21,7 +22,11 @@ def suggest(
 ) -> list[SuggestionView]:
     entry = journal.add_entry(db, day, body).value
     model = ScriptedModel(lambda p: reply)
-    return list(detection.detect_entry(db, make_worker(model), entry.id, today=DAY).value.created)
+    return list(
+        detection.detect_entry(
+            db, make_worker(model), entry.id, today=DAY, pipeline=Pipeline.MODEL
+        ).value.created
+    )
 
 
 @pytest.fixture

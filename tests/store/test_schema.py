@@ -132,7 +132,7 @@ def test_fresh_database_has_every_table_and_index(db: Database, db_path: Path) -
 
 def test_stamped_at_head_and_marked_as_inkling(db: Database) -> None:
     head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
-    assert head == "0003"
+    assert head == "0004"
     with db.engine.connect() as connection:
         assert connection.scalar(text("SELECT version_num FROM alembic_version")) == head
         assert connection.exec_driver_sql("PRAGMA application_id").scalar() == APPLICATION_ID
@@ -176,7 +176,7 @@ def test_migrations_are_found_next_to_the_module_without_an_ini_file() -> None:
     config = _alembic_config()
     assert config.config_file_name is None
     scripts = ScriptDirectory.from_config(config)
-    assert [s.revision for s in scripts.walk_revisions()] == ["0003", "0002", "0001"]
+    assert [s.revision for s in scripts.walk_revisions()] == ["0004", "0003", "0002", "0001"]
 
 
 def test_a_failed_migration_leaves_nothing_behind(

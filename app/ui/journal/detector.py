@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 from app.domain import TextModel
+from app.domain.pipeline import DEFAULT_PIPELINE, Pipeline
 from app.llm import Cancelled, JobContext
 from app.services import detection
 from app.services.changes import OpResult
@@ -34,9 +35,14 @@ class DetectionController(QObject):
         self._db: Database | None = None
         self._running: int | None = None
         self._queue: list[int] = []
+        self.pipeline = DEFAULT_PIPELINE
 
     def set_database(self, db: Database | None) -> None:
         self._db = db
+
+    def set_pipeline(self, pipeline: Pipeline) -> None:
+        """Who reads the next entries (the settings' choice)."""
+        self.pipeline = pipeline
 
     @property
     def running_entry(self) -> int | None:
@@ -68,11 +74,12 @@ class DetectionController(QObject):
         if db is None:
             return
         self._running = entry_id
+        pipeline = self.pipeline
         if not continuing:
             self.running_changed.emit(True)
         self.started.emit(entry_id)
         self._ops.run(
-            lambda: detection.prepare_detection(db, entry_id),
+            lambda: detection.prepare_detection(db, entry_id, pipeline=pipeline),
             on_done=self._prepared,
             on_error=lambda exc: self._fail(entry_id, exc),
         )
@@ -84,6 +91,14 @@ class DetectionController(QObject):
         if not request.candidates:
             self._end(entry_id)
             self.finished.emit(entry_id, None)
+            return
+
+        if not request.needs_model:  # the rules read on the background thread, no model
+            self._ops.run(
+                lambda: detection.run_detection(request, None),
+                on_done=self._answered,
+                on_error=lambda exc: self._fail(entry_id, exc),
+            )
             return
 
         def ask(ctx: JobContext[TextModel]) -> DetectionReply:

@@ -15,6 +15,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.domain import Prompt
+from app.domain.pipeline import Pipeline
 from app.llm import ModelWorker
 from app.paths import database_path
 from app.services import detection, journal, samples
@@ -82,7 +83,7 @@ def sample_dir(tmp_path: Path) -> Path:
         model = ScriptedModel(scripted_reply)
         with ModelWorker(lambda: model) as worker:
             first = journal.list_entries(db)[0]
-            detection.detect_entry(db, worker, first.id, today=TODAY)
+            detection.detect_entry(db, worker, first.id, today=TODAY, pipeline=Pipeline.MODEL)
     finally:
         db.close()
     return folder
@@ -107,7 +108,11 @@ OpenWindow = Callable[..., MainWindow]
 def open_window(qtbot: QtBot) -> Iterator[OpenWindow]:
     windows: list[MainWindow] = []
 
-    def make(folder: Path, bridge: ModelBridge, **kwargs: object) -> MainWindow:
+    def make(
+        folder: Path, bridge: ModelBridge, pipeline: Pipeline = Pipeline.MODEL, **kwargs: object
+    ) -> MainWindow:
+        """A started window; its detector reads with ``pipeline`` (these tests script the
+        model's replies, so by default the model reads, not the cue-word rules)."""
         window = MainWindow(folder, bridge=bridge, **kwargs)  # type: ignore[arg-type]
         qtbot.addWidget(window)
         windows.append(window)
@@ -115,6 +120,7 @@ def open_window(qtbot: QtBot) -> Iterator[OpenWindow]:
         window.show()
         with qtbot.waitSignal(window.ready, timeout=10_000):
             window.start()
+        window.detector.set_pipeline(pipeline)
         return window
 
     yield make

@@ -1,0 +1,213 @@
+"""Cue words: the words that show a habit was done, seeded from its name, editable by the user.
+
+A cue is a short pattern over tokens: words separated by spaces, where ``word``
+matches a token's text or lemma (case-insensitive), ``word*`` matches a prefix of
+either, and ``#`` matches a number ("3", "20", "3l", "5k", "11,400"). A habit starts
+with the cues of every seed family its name matches (a curated lexicon of common
+habits, ``resources/cues``) plus the content words of its name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from app.domain.parsed import ParsedText, Token
+
+MAX_CUES: Final = 40
+MAX_CUE_CHARS: Final = 60
+
+_NUMBER: Final = re.compile(r"^\d[\d,.]*(?:k|l|km|mi|m|x)?$", re.IGNORECASE)
+_NUMBER_WORDS: Final = frozenset(
+    {
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+        "twelve", "fifteen", "twenty", "thirty", "forty", "fifty", "sixty", "ninety", "hundred",
+    }
+)  # fmt: skip
+_NAME_STOP: Final = frozenset(
+    {
+        "the", "a", "an", "to", "of", "for", "at", "in", "on", "by", "my", "and", "or", "with",
+        "up", "down", "out", "do", "did", "done", "take", "get", "go", "make", "learn",
+        "practice", "practise", "no", "more", "less", "daily", "day", "days", "every", "each",
+        "home", "time", "times", "minute", "minutes", "min", "mins", "session", "sessions",
+        "habit", "some", "one", "two", "three", "before", "after", "per", "least", "class",
+        "classes", "lesson", "lessons", "training", "routine", "week", "weekly",
+    }
+)  # fmt: skip
+_WORD: Final = re.compile(r"[^\W\d_][\w'-]*", re.UNICODE)
+
+
+class CueError(ValueError):
+    """A cue list that cannot be used (one sentence)."""
+
+
+@dataclass(frozen=True)
+class CueFamily:
+    id: str
+    names: tuple[str, ...]
+    cues: tuple[str, ...]
+    exclude: tuple[str, ...] = ()
+
+    def matches_name(self, name: str) -> bool:
+        lowered = name.lower()
+        words = _WORD.findall(lowered)
+        for key in self.names:
+            if " " in key or "-" in key:
+                if key in lowered:
+                    return True
+            elif any(word.startswith(key) for word in words):
+                return True
+        return False
+
+
+def _strings(value: object, what: str) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise CueError(f"The cue lexicon's {what} must be a list of words.")
+    return tuple(v.strip().lower() for v in value)
+
+
+def families_from_json(data: Mapping[str, Any]) -> tuple[CueFamily, ...]:
+    """The seed families of a lexicon document (strict: a malformed one is refused)."""
+    raw = data.get("families")
+    if not isinstance(raw, list):
+        raise CueError("The cue lexicon has no list of families.")
+    out: list[CueFamily] = []
+    for item in raw:
+        if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+            raise CueError("Every family of the cue lexicon needs an id.")
+        family = CueFamily(
+            id=item["id"],
+            names=_strings(item.get("names"), "family names"),
+            cues=_strings(item.get("cues"), "cues"),
+            exclude=_strings(item.get("exclude", []), "exclusions") if item.get("exclude") else (),
+        )
+        for cue in (*family.cues, *family.exclude):
+            Cue.parse(cue)
+        out.append(family)
+    return tuple(out)
+
+
+def is_abstinence(name: str) -> bool:
+    """A habit of not doing something ("No sugar", "Quit smoking"): never read as done."""
+    words = _WORD.findall(name.lower())
+    return bool(words) and words[0] in {"no", "quit", "avoid", "stop", "skip", "without", "zero"}
+
+
+def name_words(name: str) -> list[str]:
+    """The content words of a habit's name (what a name alone can be recognised by)."""
+    words = [w for w in _WORD.findall(name.lower()) if w not in _NAME_STOP and len(w) > 2]
+    return [f"{w}*" if len(w) >= 5 else w for w in words]
+
+
+def seed_cues(name: str, families: Sequence[CueFamily]) -> tuple[list[str], list[str]]:
+    """``(cues, exclusions)`` for a new habit named ``name``."""
+    if is_abstinence(name):
+        return [], []
+    cues: list[str] = []
+    exclude: list[str] = []
+    for family in families:
+        if family.matches_name(name):
+            cues.extend(family.cues)
+            exclude.extend(family.exclude)
+    if not cues:
+        cues.extend(name_words(name))
+    return _dedupe(cues)[:MAX_CUES], _dedupe(exclude)[:MAX_CUES]
+
+
+def _dedupe(items: Iterable[str]) -> list[str]:
+    seen: dict[str, None] = {}
+    for item in items:
+        seen.setdefault(item, None)
+    return list(seen)
+
+
+def clean_cues(raw: Iterable[str]) -> list[str]:
+    """A user's cue list: trimmed, lower-cased, valid, unique, bounded (refuses bad ones)."""
+    out: list[str] = []
+    for text in raw:
+        cue = " ".join(text.lower().split())
+        if not cue:
+            continue
+        if len(cue) > MAX_CUE_CHARS:
+            raise CueError(f"A cue may be at most {MAX_CUE_CHARS} characters: “{cue[:20]}…”.")
+        Cue.parse(cue)
+        out.append(cue)
+    out = _dedupe(out)
+    if len(out) > MAX_CUES:
+        raise CueError(f"A habit may have at most {MAX_CUES} cues.")
+    return out
+
+
+@dataclass(frozen=True)
+class Cue:
+    """One parsed pattern: a sequence of ``(kind, word)`` with kind exact/prefix/number."""
+
+    text: str
+    parts: tuple[tuple[str, str], ...]
+
+    @classmethod
+    def parse(cls, text: str) -> Cue:
+        parts: list[tuple[str, str]] = []
+        for piece in text.lower().split():
+            if piece == "#":
+                parts.append(("number", ""))
+            elif piece.endswith("*") and len(piece) > 1:
+                parts.append(("prefix", piece[:-1]))
+            elif piece.endswith("*"):
+                raise CueError("A cue cannot be a bare “*”.")
+            else:
+                parts.append(("exact", piece))
+        if not parts:
+            raise CueError("A cue cannot be empty.")
+        return cls(text, tuple(parts))
+
+    def _part_matches(self, part: tuple[str, str], tok: Token) -> bool:
+        kind, word = part
+        lower = tok.lower
+        if kind == "number":
+            return bool(_NUMBER.match(lower)) or lower in _NUMBER_WORDS
+        if kind == "prefix":
+            return lower.startswith(word) or tok.lemma.startswith(word)
+        return lower == word or tok.lemma == word
+
+    def find(self, words: Sequence[Token]) -> list[tuple[int, int]]:
+        """Every match as ``(first, last_exclusive)`` positions in ``words``."""
+        n = len(self.parts)
+        hits: list[tuple[int, int]] = []
+        for at in range(len(words) - n + 1):
+            if all(self._part_matches(p, words[at + k]) for k, p in enumerate(self.parts)):
+                hits.append((at, at + n))
+        return hits
+
+
+@dataclass(frozen=True)
+class CueMatch:
+    """Cue ``cue`` matched the tokens ``first..last`` (token indexes into the parse)."""
+
+    cue: str
+    first: int
+    last: int
+
+    def span(self, parsed: ParsedText) -> tuple[int, int]:
+        return parsed.tokens[self.first].start, parsed.tokens[self.last].end
+
+
+def find_cues(
+    parsed: ParsedText, cues: Sequence[str], exclude: Sequence[str] = ()
+) -> list[CueMatch]:
+    """Matches of ``cues`` in text order, minus those an exclusion phrase overlaps."""
+    words = [t for t in parsed.tokens if t.pos != "SPACE" and t.text.strip()]
+    blocked: set[int] = set()
+    for phrase in exclude:
+        for a, b in Cue.parse(phrase).find(words):
+            blocked.update(w.i for w in words[a:b])
+    found: dict[int, CueMatch] = {}
+    for text in cues:
+        for a, b in Cue.parse(text).find(words):
+            first, last = words[a].i, words[b - 1].i
+            if any(i in blocked for i in range(first, last + 1)):
+                continue
+            found.setdefault(first, CueMatch(text, first, last))
+    return [found[k] for k in sorted(found)]

@@ -1,0 +1,69 @@
+"""Cue words per habit and practice: seeded from the name, seen and edited by the user."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+from app.domain.cues import CueError, CueFamily, clean_cues, families_from_json, seed_cues
+from app.services.changes import Changes, OpResult
+from app.services.errors import InvalidInputError
+from app.services.targets import target_row
+from app.store import Database
+
+CUE_LEXICON: Final = (
+    Path(__file__).resolve().parents[2] / "resources" / "cues" / "habit_cues_en_v1.json"
+)
+
+
+@cache
+def cue_families() -> tuple[CueFamily, ...]:
+    """The seed lexicon shipped in ``resources/cues`` (read once)."""
+    return families_from_json(json.loads(CUE_LEXICON.read_text(encoding="utf-8")))
+
+
+@dataclass(frozen=True)
+class CueView:
+    target_type: str
+    target_id: int
+    name: str
+    cues: tuple[str, ...]
+    exclude: tuple[str, ...]
+    seeded: bool
+    """True while the user has not edited them (they follow the name)."""
+
+
+def effective_cues(name: str, stored: list[str] | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The cues a detection uses: the user's own, or the seed from the name; plus the
+    seed families' exclusions ("ran out" is not running)."""
+    seeded, exclude = seed_cues(name, cue_families())
+    if stored is None:
+        return tuple(seeded), tuple(exclude)
+    return tuple(stored), tuple(exclude)
+
+
+def get_cues(db: Database, target_type: str, target_id: int) -> CueView:
+    with db.session() as session:
+        row = target_row(session, target_type, target_id)
+        cues, exclude = effective_cues(row.name, row.cues)
+        return CueView(target_type, target_id, row.name, cues, exclude, row.cues is None)
+
+
+def set_cues(
+    db: Database, target_type: str, target_id: int, cues: list[str] | None
+) -> OpResult[CueView]:
+    """Replace the cue words (``None``: back to the seed from the name)."""
+    try:
+        cleaned = None if cues is None else clean_cues(cues)
+    except CueError as exc:
+        raise InvalidInputError(str(exc)) from None
+    with db.session() as session:
+        row = target_row(session, target_type, target_id)
+        row.cues = cleaned
+        session.flush()
+        effective, exclude = effective_cues(row.name, row.cues)
+        view = CueView(target_type, target_id, row.name, effective, exclude, row.cues is None)
+    return OpResult(view, Changes(targets=frozenset({(target_type, target_id)})))

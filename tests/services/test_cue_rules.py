@@ -1,0 +1,187 @@
+"""The cue-word rules read with spaCy's real parse: what counts as done, and what not."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from app.domain.candidates import Candidate
+from app.domain.completions import resolve_drafts
+from app.domain.cues import CueError, clean_cues, find_cues, is_abstinence, seed_cues
+from app.domain.evaluation import score_journal
+from app.domain.rules import RuleCandidate, count_target, deadline, mask_for_parsing, propose
+from app.nlp.parse import parse_text
+from app.services.cues import cue_families
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "eval"
+
+
+def detect(body: str, *names: str) -> list[tuple[str, str]]:
+    """(habit name, anchored text) for what the rules find in ``body``."""
+    candidates = [Candidate(i, "habit", i + 1, name) for i, name in enumerate(names)]
+    with_cues = [
+        RuleCandidate(c, *map(tuple, seed_cues(c.name, cue_families()))) for c in candidates
+    ]
+    drafts = propose(body, parse_text(mask_for_parsing(body)), with_cues)
+    hits = resolve_drafts(drafts, body, candidates=candidates)
+    return [(names[h.target_id - 1], h.anchor_text) for h in hits]
+
+
+@pytest.mark.parametrize(
+    ("body", "name", "quote"),
+    [
+        (
+            "Went for a run along the harbour before work.",
+            "Running",
+            "Went for a run along the harbour before work",
+        ),
+        ("Meditated for ten minutes, then made coffee.", "Meditation", "Meditated for ten minutes"),
+        ("We swam 20 lengths at the pool.", "Swim", "We swam 20 lengths at the pool"),
+        ("- [x] flossed\n- [ ] stretch", "Floss", "flossed"),
+        ("Lights out at 10:15 last night.", "Sleep by 11", "Lights out at 10:15 last night"),
+        ("Phone says 12,050 steps.", "Walk 10k steps", "Phone says 12,050 steps"),
+    ],
+)
+def test_a_completion_is_found_and_quoted(body: str, name: str, quote: str) -> None:
+    assert detect(body, name) == [(name, quote)]
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("I didn't run today, my knee hurt.", "Running"),  # negation
+        ("No yoga this week.", "Yoga"),  # "no" on the activity
+        ("Forgot to floss again.", "Floss"),  # avoidance verb
+        ("I want to start meditating in the mornings.", "Meditation"),  # intention
+        ("I'm going to swim tomorrow.", "Swim"),  # future
+        ("I'll call Mum on Friday.", "Call family"),  # modal
+        ("Should I take vitamins?", "Take vitamins"),  # question
+        ("My brother ran a marathon on Sunday.", "Running"),  # someone else
+        ("She came back from her swim smiling.", "Swim"),  # someone else's
+        ('He said "you should stretch more".', "Stretching"),  # quoted speech
+        ("I used to cycle to school.", "Cycling"),  # long ago
+        ("Bought a new yoga mat online.", "Yoga"),  # having, not doing
+        ("- guitar ❌", "Practice guitar"),  # marked not done
+        ("- [ ] read", "Read"),  # unchecked
+        ("In bed at 11:40, too late again.", "Sleep by 11"),  # after the deadline
+        ("Watch says 6,300 steps.", "Walk 10k steps"),  # below the target
+        ("Skipped dessert tonight.", "No sugar"),  # abstaining is never a completion
+        ("Ran out of milk so I went to the shop.", "Running"),  # an exclusion phrase
+    ],
+)
+def test_what_is_not_a_completion(body: str, name: str) -> None:
+    assert detect(body, name) == []
+
+
+def test_a_conjoined_verb_shares_its_plan() -> None:
+    assert detect("Tomorrow I'm going to get up early and run.", "Running") == []
+
+
+def test_a_future_heading_covers_the_fragments_after_it() -> None:
+    assert detect("Tomorrow: a long walk. More water.", "Hydrate", "Walking") == []
+
+
+def test_two_habits_in_one_sentence_get_their_own_clauses() -> None:
+    found = detect(
+        "Did a yoga class after work and took my vitamins with dinner.", "Yoga", "Take vitamins"
+    )
+    assert found == [
+        ("Yoga", "Did a yoga class after work"),
+        ("Take vitamins", "took my vitamins with dinner"),
+    ]
+
+
+def test_masking_keeps_offsets() -> None:
+    body = "✅ [x] 🧘 yoga\n- ran 5k"
+    masked = mask_for_parsing(body)
+    assert len(masked) == len(body)
+    assert masked.endswith("ran 5k")
+    assert "yoga" in masked
+    assert "✅" not in masked
+
+
+def test_targets_in_names() -> None:
+    assert count_target("Walk 10k steps") == (10000.0, "step")
+    assert count_target("Read 20 pages") == (20.0, "page")
+    assert count_target("Meditation") is None
+    assert deadline("Sleep by 11") == 23 * 60
+    assert deadline("In bed before 10:30pm") == 22 * 60 + 30
+    assert deadline("Floss") is None
+
+
+def test_seeded_cues_follow_the_name() -> None:
+    cues, exclude = seed_cues("Running", cue_families())
+    assert "ran" in cues
+    assert "ran out" in exclude
+    assert seed_cues("Pottery class", cue_families())[0] == ["pottery*"]  # no family: the name
+    assert seed_cues("No alcohol", cue_families()) == ([], [])
+    assert is_abstinence("Quit smoking")
+    assert not is_abstinence("Running")
+
+
+def test_user_cues_are_cleaned_and_bounded() -> None:
+    assert clean_cues(["  Pottery ", "wheel  throwing", "pottery", ""]) == [
+        "pottery",
+        "wheel throwing",
+    ]
+    with pytest.raises(CueError):
+        clean_cues(["*"])
+    with pytest.raises(CueError):
+        clean_cues(["x" * 61])
+    with pytest.raises(CueError):
+        clean_cues([f"w{i}" for i in range(41)])
+
+
+def test_cue_patterns_match_lemmas_prefixes_and_numbers() -> None:
+    parsed = parse_text("I was swimming 3 km and meditating later.")
+    found = [m.cue for m in find_cues(parsed, ["swim", "# km", "meditat*"])]
+    assert found == ["swim", "# km", "meditat*"]
+
+
+def _score(path: Path) -> dict[str, float]:
+    cases = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    items = {}
+    for case in cases:
+        names = [c["name"] for c in sorted(case["candidates"], key=lambda c: c["index"])]
+        candidates = [Candidate(i, "habit", i + 1, n) for i, n in enumerate(names)]
+        with_cues = [
+            RuleCandidate(c, *map(tuple, seed_cues(c.name, cue_families()))) for c in candidates
+        ]
+        body = case["body"]
+        drafts = propose(body, parse_text(mask_for_parsing(body)), with_cues)
+        hits = resolve_drafts(drafts, body, candidates=candidates, today=date(2026, 11, 30))
+        items[case["id"]] = {
+            "id": case["id"],
+            "hits": [
+                {
+                    "index": h.target_id - 1,
+                    "anchor_start": h.anchor_start,
+                    "anchor_end": h.anchor_end,
+                    "anchor_text": h.anchor_text,
+                }
+                for h in hits
+            ],
+        }
+    return score_journal(cases, items)
+
+
+def test_quality_on_entries_written_after_the_rules() -> None:
+    """A small labelled set written after the rules were (not tuned on): the issue's bar."""
+    metrics = _score(FIXTURES / "journal_own_holdout.jsonl")
+    assert metrics["precision"] >= 0.85
+    assert metrics["recall"] >= 0.5
+    assert metrics["empty_entries_clean"] >= 0.9
+
+
+def test_quality_on_the_shared_dev_set() -> None:
+    source = SHARED / "journal_dev.jsonl"
+    if not source.exists():
+        pytest.skip(f"the shared dev set {source} is not present")
+    metrics = _score(source)
+    assert metrics["precision"] >= 0.85
+    assert metrics["recall"] >= 0.5
+    assert metrics["empty_entries_clean"] >= 0.9
