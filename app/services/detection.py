@@ -213,7 +213,7 @@ def store_detections(db: Database, reply: DetectionReply) -> OpResult[DetectionO
 
 def detect_entry(
     db: Database,
-    worker: ModelWorker[TextModel],
+    worker: ModelWorker[TextModel] | None,
     entry_id: int,
     *,
     today: date | None = None,
@@ -228,6 +228,8 @@ def detect_entry(
         reply = DetectionReply(request, ())
     elif not request.needs_model:
         reply = run_detection(request, None, today=today)
+    elif worker is None:
+        raise ValueError(f"the {request.pipeline} pipeline needs a model worker")
     else:
 
         def job(ctx: JobContext[TextModel]) -> DetectionReply:

@@ -116,7 +116,7 @@ def _by_id(items: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 
 def evaluate_journal(
     db: Database,
-    worker: ModelWorker[TextModel],
+    worker: ModelWorker[TextModel] | None,
     cases: Sequence[dict[str, Any]],
     *,
     day: date,

@@ -48,7 +48,7 @@ from app.domain.notebooks.windows import (
     windows_for,
 )
 from app.llm import Cancelled, JobContext, ModelWorker
-from app.nlp.people import NerUnavailable, find_people, ner_model_id
+from app.nlp.people import NerUnavailable, find_people_in_pages, ner_model_id
 from app.services.changes import Changes, OpResult
 from app.services.detectors import get_definition
 from app.services.errors import NotFoundError
@@ -403,16 +403,19 @@ def _run_lexical(plan: _Plan, report: Callable[[int, int], None]) -> _Detected:
 def _run_names(plan: _Plan, report: Callable[[int, int], None]) -> _Detected:
     """People per page: spaCy PERSON mentions grouped by the domain into findings."""
     out = _Detected(windows_total=len(plan.candidates))
-    report(0, len(plan.candidates))
-    for position, page in enumerate(plan.candidates):
-        mentions = [PersonMention(m.start, m.end, m.text) for m in find_people(page.text or "")]
+    total = len(plan.candidates)
+    report(0, total)
+    found = find_people_in_pages(
+        [page.text or "" for page in plan.candidates], lambda i: report(i + 1, total)
+    )
+    for position, (page, page_mentions) in enumerate(zip(plan.candidates, found, strict=True)):
+        mentions = [PersonMention(m.start, m.end, m.text) for m in page_mentions]
         out.raws.extend(
             people_findings(
                 position, page.page_id, mentions, finding_type=plan.definition.finding_type
             )
         )
         out.windows_scanned += 1
-        report(position + 1, len(plan.candidates))
     return out
 
 

@@ -498,7 +498,8 @@ class MainWindow(QMainWindow):
             entries = sorted(result.value.entries, key=lambda e: (e.day, e.id), reverse=True)
             if entries:
                 self.open_entry(entries[0].id)
-            if self.settings.auto_detect and self.bridge.problem is None:
+            reads = self.bridge.problem is None or self.detector.pipeline is Pipeline.RULES
+            if self.settings.auto_detect and reads:
                 for entry in entries:  # read the sample in the background, newest first
                     self.detector.request(entry.id)
 

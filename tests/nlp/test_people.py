@@ -47,3 +47,36 @@ def test_missing_spacy_raises_ner_unavailable(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(people, "import_module", lambda name: no_spacy(name))
     with pytest.raises(people.NerUnavailable, match="spaCy"):
         people.find_people("Anna")
+
+
+def _names(pages: list[str]) -> list[list[str]]:
+    from app.nlp.people import find_people_in_pages
+
+    found = find_people_in_pages(pages)
+    for mentions, text in zip(found, pages, strict=True):
+        for m in mentions:
+            assert text[m.start : m.end] == m.text  # offsets index the page
+    return [[m.text for m in mentions] for mentions in found]
+
+
+def test_possessives_and_edge_punctuation_are_not_part_of_a_name() -> None:
+    assert _names(["We ate at Maria Gonzalez's house on Sunday."]) == [["Maria Gonzalez"]]
+
+
+def test_people_listed_beside_a_person_are_people() -> None:
+    [names] = _names(["Present: Dana Whitfield, Marcus Lee, Sofia Ruiz and me."])
+    assert "Dana Whitfield" in names
+    assert len(names) >= 2
+
+
+def test_someone_called_by_name_is_a_person() -> None:
+    assert _names(["Sat opposite an old man called Hamish on the train."]) == [["Hamish"]]
+
+
+def test_a_given_name_is_found_again_on_other_pages() -> None:
+    pages = ["Lunch with Dana Whitfield at noon.", "Dana sent the slides at six."]
+    assert _names(pages) == [["Dana Whitfield"], ["Dana"]]
+
+
+def test_sentence_initial_words_are_not_names() -> None:
+    assert _names(["Cook the onions for three hours."]) == [[]]

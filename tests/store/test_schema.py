@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -100,9 +101,30 @@ def schema_sql(path: Path) -> dict[str, list[str]]:
             "SELECT name, sql FROM sqlite_master"
             " WHERE sql IS NOT NULL AND name != 'alembic_version'"
         ).fetchall()
-    return {
-        name: sorted(line.strip().rstrip(",") for line in sql.splitlines()) for name, sql in rows
-    }
+    return {name: sorted(_clauses(sql)) for name, sql in rows}
+
+
+def _clauses(sql: str) -> list[str]:
+    """A CREATE statement's top-level comma-separated parts, whitespace-normalised (a
+    column added by ALTER TABLE lands on its neighbour's line; it is the same schema)."""
+    sql = sql.strip()
+    if sql.startswith("CREATE TABLE") and sql.endswith(")"):
+        sql = sql[:-1]  # the table's closing parenthesis, after whichever part comes last
+    parts: list[str] = []
+    depth = 0
+    current: list[str] = []
+    for ch in sql:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        if ch == "," and depth == 1:
+            parts.append("".join(current))
+            current = []
+        else:
+            current.append(ch)
+    parts.append("".join(current))
+    return [re.sub(r"\s*([(),])\s*", r"\1", " ".join(part.split())) for part in parts]
 
 
 def test_fresh_database_has_every_table_and_index(db: Database, db_path: Path) -> None:
