@@ -26,6 +26,7 @@ from app.llm import Cancelled, ModelError
 from app.paths import data_dir, database_path
 from app.services import (
     completions,
+    cues,
     detection,
     detectors,
     evaluation,
@@ -176,6 +177,29 @@ def cmd_habit_list(cli: Cli) -> int:
         f"{t.target_type:<8} {t.id:<4} {t.name}" + (f" ({t.unit})" if t.unit else "") for t in items
     ]
     cli.emit(doc, "\n".join(lines) or "No habits or practices yet.")
+    return 0
+
+
+def cmd_habit_cues(cli: Cli) -> int:
+    a = cli.args
+    target_type = "practice" if a.practice else "habit"
+    if a.reset:
+        view = cues.set_cues(cli.db, target_type, a.id, None).value
+    elif a.set is not None:
+        view = cues.set_cues(cli.db, target_type, a.id, a.set.split(",")).value
+    else:
+        view = cues.get_cues(cli.db, target_type, a.id)
+    doc = {
+        "target_type": view.target_type,
+        "id": view.target_id,
+        "name": view.name,
+        "cues": list(view.cues),
+        "exclude": list(view.exclude),
+        "seeded": view.seeded,
+    }
+    origin = "seeded from the name" if view.seeded else "your own"
+    text = f"{view.name} ({origin}): " + (", ".join(view.cues) or "none — never read as done")
+    cli.emit(doc, text)
     return 0
 
 
@@ -866,6 +890,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--default-amount", type=float, help="amount logged when none is written")
     p = sub(habit, "list", cmd_habit_list, "list habits, then practices")
     p.add_argument("--all", action="store_true", help="include archived and ended ones")
+    p = sub(habit, "cues", cmd_habit_cues, "show or edit the words that show it was done")
+    p.add_argument("id", type=int)
+    p.add_argument("--practice", action="store_true", help="ID is a practice")
+    change = p.add_mutually_exclusive_group()
+    change.add_argument(
+        "--set", metavar="CUES", help='comma-separated cues, e.g. "pottery, wheel*, glaz*"'
+    )
+    change.add_argument("--reset", action="store_true", help="back to the seed from the name")
 
     entry = group("entry", "journal entries")
     for name, func, help_text in (

@@ -8,11 +8,14 @@ from functools import cache
 from pathlib import Path
 from typing import Final
 
+from sqlalchemy import select
+
 from app.domain.cues import CueError, CueFamily, clean_cues, families_from_json, seed_cues
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError
 from app.services.targets import target_row
 from app.store import Database
+from app.store.models import Habit, Practice
 
 CUE_LEXICON: Final = (
     Path(__file__).resolve().parents[2] / "resources" / "cues" / "habit_cues_en_v1.json"
@@ -67,3 +70,19 @@ def set_cues(
         effective, exclude = effective_cues(row.name, row.cues)
         view = CueView(target_type, target_id, row.name, effective, exclude, row.cues is None)
     return OpResult(view, Changes(targets=frozenset({(target_type, target_id)})))
+
+
+def list_cues(db: Database) -> dict[tuple[str, int], CueView]:
+    """Every habit's and practice's cue words, in one read."""
+    out: dict[tuple[str, int], CueView] = {}
+    with db.session() as session:
+        rows: list[tuple[str, Habit | Practice]] = [
+            *(("habit", h) for h in session.scalars(select(Habit))),
+            *(("practice", p) for p in session.scalars(select(Practice))),
+        ]
+        for target_type, row in rows:
+            effective, exclude = effective_cues(row.name, row.cues)
+            out[(target_type, row.id)] = CueView(
+                target_type, row.id, row.name, effective, exclude, row.cues is None
+            )
+    return out

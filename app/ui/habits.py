@@ -41,9 +41,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.domain.cues import is_abstinence
 from app.domain.streaks import DayTotal, current_streak, daily_totals, longest_streak
-from app.services import completions, targets
+from app.services import completions, cues, targets
 from app.services.changes import Changes, OpResult, Target
+from app.services.cues import CueView
 from app.services.views import CompletionView, TargetView
 from app.store import Database
 from app.ui.heatmap import WEEKS, CalendarHeatmap, long_day, qdate
@@ -63,6 +65,7 @@ class TargetStats:
     totals: dict[date, DayTotal]
     current: int
     longest: int
+    cues: CueView | None = None
 
     @property
     def key(self) -> Target:
@@ -82,6 +85,7 @@ class HabitsSnapshot:
 def read_habits(db: Database, today: date) -> HabitsSnapshot:
     """Everything the view shows, read in one go on the operations thread."""
     all_targets = targets.list_targets(db, include_inactive=True)
+    cue_words = cues.list_cues(db)
     by_target: dict[Target, list[CompletionView]] = {}
     for c in completions.list_completions(db):
         by_target.setdefault((c.target_type, c.target_id), []).append(c)
@@ -95,6 +99,7 @@ def read_habits(db: Database, today: date) -> HabitsSnapshot:
                 daily_totals((c.day, c.amount) for c in done),
                 current_streak(days, today),
                 longest_streak(days),
+                cue_words.get((t.target_type, t.id)),
             )
         )
     return HabitsSnapshot(today, tuple(items))
@@ -463,6 +468,31 @@ class HabitsView(QWidget):
         log_layout = QVBoxLayout(self.log_group)
         log_layout.addLayout(log_row)
 
+        self.cues_edit = QLineEdit()
+        self.cues_edit.setAccessibleName("Cue words")
+        self.cues_edit.setPlaceholderText("No cue words: never found in entries")
+        self.cues_edit.setToolTip(
+            "Words that show it was done, separated by commas. “swim*” matches any ending "
+            "(swimming, swims), “#” any number (“# km”)."
+        )
+        self.cues_edit.returnPressed.connect(self.save_cues)
+        self.cues_save = QPushButton("&Save words")
+        self.cues_save.clicked.connect(self.save_cues)
+        self.cues_reset = QPushButton("Suggested")
+        self.cues_reset.setToolTip("Go back to the words suggested by the name")
+        self.cues_reset.clicked.connect(self.reset_cues)
+        self.cues_note = QLabel()
+        self.cues_note.setWordWrap(True)
+        self.cues_note.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        cue_row = QHBoxLayout()
+        cue_row.addWidget(self.cues_edit, 1)
+        cue_row.addWidget(self.cues_save)
+        cue_row.addWidget(self.cues_reset)
+        self.cues_group = QGroupBox("Words that show it was done")
+        cues_layout = QVBoxLayout(self.cues_group)
+        cues_layout.addLayout(cue_row)
+        cues_layout.addWidget(self.cues_note)
+
         self.message = MessageLabel(self)
 
         detail = QWidget()
@@ -474,6 +504,7 @@ class HabitsView(QWidget):
         detail_layout.addWidget(self.heatmap)
         detail_layout.addWidget(self.day_label)
         detail_layout.addWidget(self.log_group)
+        detail_layout.addWidget(self.cues_group)
         detail_layout.addWidget(self.message)
         detail_layout.addStretch()
 
@@ -516,6 +547,9 @@ class HabitsView(QWidget):
         self.setTabOrder(self.heatmap, self.log_date)
         self.setTabOrder(self.log_date, self.log_amount)
         self.setTabOrder(self.log_amount, self.log_button)
+        self.setTabOrder(self.log_button, self.cues_edit)
+        self.setTabOrder(self.cues_edit, self.cues_save)
+        self.setTabOrder(self.cues_save, self.cues_reset)
 
         self._show_target(None)
         self.reload()
@@ -667,6 +701,50 @@ class HabitsView(QWidget):
         chosen = self.heatmap.current_day
         self.day_label.setText(self.heatmap.describe_day(chosen) if chosen else " ")
         self._setup_log_row(t, snapshot.today)
+        self._show_cues(stats.cues)
+
+    def _show_cues(self, view: CueView | None) -> None:
+        words = view.cues if view is not None else ()
+        self.cues_edit.setText(", ".join(words))
+        self.cues_reset.setEnabled(view is not None and not view.seeded)
+        if view is None or not words:
+            note = (
+                "Habits of not doing something are never read as done in entries."
+                if view is not None and is_abstinence(view.name)
+                else "Add words to let Inkling find it in your entries."
+            )
+        elif view.seeded:
+            note = (
+                "Suggested from the name. Entries are read in context: "
+                "“didn't run”, “want to run” or “my sister ran” are not counted."
+            )
+        else:
+            note = "Your own words. Entries are read in context: plans and negations do not count."
+        self.cues_note.setText(note)
+
+    def save_cues(self) -> None:
+        self._change_cues(self.cues_edit.text().split(","))
+
+    def reset_cues(self) -> None:
+        self._change_cues(None)
+
+    def _change_cues(self, words: list[str] | None) -> None:
+        stats = self.current_stats()
+        if stats is None:
+            return
+        t = stats.target
+        db = self._db
+
+        def done(result: OpResult[CueView]) -> None:
+            self._show_cues(result.value)
+            self.message.show_info(f"Saved the words for {t.name}.")
+
+        self.message.clear_message()
+        self._ops.run(
+            lambda: cues.set_cues(db, t.target_type, t.id, words),
+            on_done=if_alive(self, done),
+            on_error=if_alive(self, self._show_error),
+        )
 
     def _setup_log_row(self, t: TargetView, today: date) -> None:
         self.log_date.setMaximumDate(qdate(today))

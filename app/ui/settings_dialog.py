@@ -102,6 +102,25 @@ def describe_default_model() -> str | None:
     return f"{DEFAULT_MODEL_NAME} ({_size_text(path.stat().st_size)}, {path.name})"
 
 
+PIPELINE_CHOICES = (
+    (
+        "Cue words in context (recommended)",
+        "rules",
+        "Fast and measured best: each habit's words, read with their grammar; no model call",
+    ),
+    (
+        "The language model",
+        "model",
+        "The model alone; weak with the small embedded model, better with a larger one",
+    ),
+    (
+        "Cue words, then the model",
+        "combined",
+        "Cue words first; the model is asked about the habits they did not find",
+    ),
+)
+
+
 class SettingsDialog(QDialog):
     """Edit ``Settings``; OK saves them and reports what changed."""
 
@@ -209,11 +228,23 @@ class SettingsDialog(QDialog):
         self.auto_detect_check.setToolTip(
             "When off, detection runs only when you ask for it (Entry ▸ Detect Completions)"
         )
+        self.pipeline_combo = QComboBox()
+        self.pipeline_combo.setAccessibleName("Who reads journal entries")
+        for label, value, tip in PIPELINE_CHOICES:
+            self.pipeline_combo.addItem(label, value)
+            self.pipeline_combo.setItemData(
+                self.pipeline_combo.count() - 1, tip, Qt.ItemDataRole.ToolTipRole
+            )
+        self.pipeline_combo.setToolTip(
+            "Cue words are each habit's words (Habits & practices), read in context: "
+            "plans, negations and other people's doings do not count."
+        )
         model_hint = QLabel("Threads and context size apply when the model next starts.")
         model_hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         model_hint.setWordWrap(True)
         run_box = QGroupBox("Detection")
         run_form = QFormLayout(run_box)
+        run_form.addRow("&Journal entries:", self.pipeline_combo)
         run_form.addRow("&Threads:", self.threads_spin)
         run_form.addRow("Context &size:", self.context_combo)
         run_form.addRow("", model_hint)
@@ -349,6 +380,7 @@ class SettingsDialog(QDialog):
             self.choose_button,
             self.threads_spin,
             self.context_combo,
+            self.pipeline_combo,
             self.auto_detect_check,
             self.vision_model_button,
             self.vision_projector_button,
@@ -455,6 +487,9 @@ class SettingsDialog(QDialog):
             index = self.context_combo.count() - 1
         self.context_combo.setCurrentIndex(index)
         self.auto_detect_check.setChecked(settings.auto_detect)
+        self.pipeline_combo.setCurrentIndex(
+            max(0, self.pipeline_combo.findData(settings.journal_pipeline))
+        )
         self._vision_model = (
             Path(settings.vision_model_path) if settings.vision_model_path else None
         )
@@ -619,6 +654,7 @@ class SettingsDialog(QDialog):
             n_threads=self.threads_spin.value(),
             n_ctx=int(self.context_combo.currentData()),
             auto_detect=self.auto_detect_check.isChecked(),
+            journal_pipeline=str(self.pipeline_combo.currentData()),
         )
 
     def save(self) -> None:

@@ -331,3 +331,41 @@ def test_heatmap_weeks_start_on_the_locales_first_day(
         assert next_day.top() > first_rect.top()
     finally:
         QLocale.setDefault(saved)
+
+
+def test_cue_words_are_shown_edited_and_reset(qtbot: QtBot, db: Database, ops: Operations) -> None:
+    from app.services import cues
+
+    habit = targets.add_habit(db, "Pottery").value
+    view = make_view(qtbot, db, ops)
+    view.tree.setCurrentItem(view.item_for(("habit", habit.id)))
+    assert view.cues_edit.text() == "pottery*"  # seeded from the name
+    assert not view.cues_reset.isEnabled()
+    view.cues_edit.setText("pottery, wheel*,  glazed ")
+    qtbot.mouseClick(view.cues_save, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(
+        lambda: cues.get_cues(db, "habit", habit.id).cues == ("pottery", "wheel*", "glazed")
+    )
+    settle(qtbot, view, ops)
+    assert view.cues_edit.text() == "pottery, wheel*, glazed"
+    assert view.cues_reset.isEnabled()
+
+    view.cues_edit.setText("*")  # refused in one sentence, nothing saved
+    qtbot.keyClick(view.cues_edit, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: "*" in view.message.text())
+    assert cues.get_cues(db, "habit", habit.id).cues == ("pottery", "wheel*", "glazed")
+
+    qtbot.mouseClick(view.cues_reset, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: cues.get_cues(db, "habit", habit.id).seeded)
+    settle(qtbot, view, ops)
+    assert view.cues_edit.text() == "pottery*"
+
+
+def test_abstinence_habits_say_they_are_never_read_as_done(
+    qtbot: QtBot, db: Database, ops: Operations
+) -> None:
+    habit = targets.add_habit(db, "No sugar").value
+    view = make_view(qtbot, db, ops)
+    view.tree.setCurrentItem(view.item_for(("habit", habit.id)))
+    assert view.cues_edit.text() == ""
+    assert "never read as done" in view.cues_note.text()

@@ -277,3 +277,14 @@ def test_clear_removes_the_vision_model(
     with qtbot.waitSignal(dialog.settings_changed, timeout=5000):
         dialog.ok_button.click()
     assert load_settings(data_dir) == Settings()
+
+
+def test_who_reads_journal_entries_is_saved(
+    qtbot: QtBot, data_dir: Path, db: Database, ops: Operations
+) -> None:
+    dialog = open_dialog(qtbot, data_dir, db, ops)
+    assert dialog.pipeline_combo.currentData() == "rules"  # the measured best is the default
+    dialog.pipeline_combo.setCurrentIndex(dialog.pipeline_combo.findData("combined"))
+    with qtbot.waitSignal(dialog.settings_changed, timeout=5000):
+        dialog.ok_button.click()
+    assert load_settings(data_dir).journal_pipeline == "combined"
