@@ -1,0 +1,97 @@
+"""Findings that arrive with an imported notebook (PAGE-XML ``person`` tags).
+
+They are stored as the published result of the built-in names detector, in a run that
+says where they came from: no model or spaCy ran, so the run has no model, its prompt
+is ``import:page-xml`` and its cache identity is ``import:page-xml``.  That identity
+never equals the one a real names run computes, so the detector shows as stale and a
+later run of names replaces the imported result (carrying reviews forward) as usual.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Final
+
+from sqlalchemy.orm import Session
+
+from app.domain.notebooks.definitions import builtin_detector
+from app.domain.notebooks.people import PersonMention, people_findings
+from app.domain.notebooks.tags import finding_tag
+from app.store.models import utcnow
+from app.store.notebooks import DetectionRun, Finding, NotebookPage
+
+NAMES_DETECTOR: Final = "names"
+PAGE_XML_SOURCE: Final = "import:page-xml"
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def publish_imported_names(
+    session: Session,
+    notebook_id: int,
+    pages: Sequence[NotebookPage],
+    names: Sequence[Sequence[tuple[int, int]]],
+    *,
+    source: str = PAGE_XML_SOURCE,
+    description: str = "PAGE-XML person tags",
+) -> list[int]:
+    """Publish one names finding per distinct name per page (``names[i]`` are the
+    ``(start, end)`` spans of person mentions in ``pages[i]``'s text); the finding ids.
+
+    Call inside the import's transaction, on a notebook with no published names run.
+    """
+    definition = builtin_detector(NAMES_DETECTOR)
+    assert definition is not None  # a built-in detector
+    run = DetectionRun(
+        notebook_id=notebook_id,
+        detector_id=definition.detector_id,
+        detector_version=definition.version,
+        definition=definition.to_json(),
+        attempt_state="succeeded",
+        outcome="success",
+        message=f"Imported from {description}; no model ran.",
+        cache_identity=source,
+        prompt_id=source,
+        pages_scanned=len(pages),
+        published=True,
+        finished_at=utcnow(),
+    )
+    session.add(run)
+    session.flush()
+    ids: list[int] = []
+    for position, (page, spans) in enumerate(zip(pages, names, strict=True)):
+        text = page.effective_text or ""
+        mentions = [PersonMention(start, end, text[start:end]) for start, end in spans]
+        fingerprint = hashlib.sha256(f"{page.id}:{_sha256(text)}".encode()).hexdigest()
+        for raw in people_findings(
+            position, page.id, mentions, finding_type=definition.finding_type
+        ):
+            slug, label = finding_tag(raw.finding_type, raw.data)
+            row = Finding(
+                run_id=run.id,
+                notebook_id=notebook_id,
+                detector_id=definition.detector_id,
+                detector_version=definition.version,
+                start_page_id=page.id,
+                end_page_id=page.id,
+                page_ids=[page.id],
+                finding_type=raw.finding_type,
+                confidence=raw.confidence,
+                reason=raw.reason,
+                title=raw.title,
+                tag_slug=slug or None,
+                tag_label=label or None,
+                detector_data=dict(raw.data),
+                evidence=[anchor.to_json() for anchor in raw.evidence],
+                prompt_id=source,
+                prompt_version=definition.version,
+                input_fingerprint=fingerprint,
+                review_status="unreviewed",
+            )
+            session.add(row)
+            session.flush()
+            ids.append(row.id)
+    return ids
