@@ -176,10 +176,12 @@ def _files(folder: Path) -> list[Path]:
 
 def _read_folder(folder: Path, staging: Path, steps: Steps) -> list[ImportedPage]:
     entries = _files(folder)
-    transcripts = [p for p in entries if p.suffix.lower() == TRANSCRIPT_SUFFIX]
-    nested = folder / TRANSKRIBUS_FOLDER
-    if not transcripts and nested.is_dir():
-        transcripts = [p for p in _files(nested) if p.suffix.lower() == TRANSCRIPT_SUFFIX]
+    nested = folder / TRANSKRIBUS_FOLDER  # its mets.xml and metadata.xml are not pages
+    transcripts = [
+        p
+        for p in (_files(nested) if nested.is_dir() else entries)
+        if p.suffix.lower() == TRANSCRIPT_SUFFIX
+    ] or [p for p in entries if p.suffix.lower() == TRANSCRIPT_SUFFIX]
     if transcripts:
         return _read_transcripts(sorted(transcripts, key=natural_key), staging, steps)
     images = [p for p in entries if p.suffix.lower() in IMAGE_SUFFIXES]

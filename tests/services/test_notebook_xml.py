@@ -157,6 +157,8 @@ def test_a_transkribus_export_with_a_page_subfolder(db: Database, tmp_path: Path
     (folder / "page").mkdir(parents=True)
     (folder / "scan-1.png").write_bytes(tiny_png())
     (folder / "page" / "scan-1.xml").write_text(PAGE_2013_DOC, encoding="utf-8")
+    (folder / "mets.xml").write_text('<mets xmlns="http://www.loc.gov/METS/"/>', encoding="utf-8")
+    (folder / "metadata.xml").write_text("<trpDocMetadata/>", encoding="utf-8")
     notebook = notebooks.import_notebook(db, folder).value.id
     assert [p.text for p in notebooks.list_pages(db, notebook)] == [PAGE_2013_TEXT]
 
