@@ -9,7 +9,6 @@ later run of names replaces the imported result (carrying reviews forward) as us
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from typing import Final
 
@@ -17,16 +16,12 @@ from sqlalchemy.orm import Session
 
 from app.domain.notebooks.definitions import builtin_detector
 from app.domain.notebooks.people import PersonMention, people_findings
-from app.domain.notebooks.tags import finding_tag
+from app.services.finding_rows import finding_row, text_digest
 from app.store.models import utcnow
-from app.store.notebooks import DetectionRun, Finding, NotebookPage
+from app.store.notebooks import DetectionRun, NotebookPage
 
 NAMES_DETECTOR: Final = "names"
 PAGE_XML_SOURCE: Final = "import:page-xml"
-
-
-def _sha256(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def publish_imported_names(
@@ -65,31 +60,19 @@ def publish_imported_names(
     for position, (page, spans) in enumerate(zip(pages, names, strict=True)):
         text = page.effective_text or ""
         mentions = [PersonMention(start, end, text[start:end]) for start, end in spans]
-        fingerprint = hashlib.sha256(f"{page.id}:{_sha256(text)}".encode()).hexdigest()
         for raw in people_findings(
             position, page.id, mentions, finding_type=definition.finding_type
         ):
-            slug, label = finding_tag(raw.finding_type, raw.data)
-            row = Finding(
+            row = finding_row(
+                raw,
                 run_id=run.id,
                 notebook_id=notebook_id,
-                detector_id=definition.detector_id,
-                detector_version=definition.version,
-                start_page_id=page.id,
-                end_page_id=page.id,
-                page_ids=[page.id],
-                finding_type=raw.finding_type,
-                confidence=raw.confidence,
-                reason=raw.reason,
-                title=raw.title,
-                tag_slug=slug or None,
-                tag_label=label or None,
-                detector_data=dict(raw.data),
-                evidence=[anchor.to_json() for anchor in raw.evidence],
+                definition=definition,
+                pages=[page.id],
+                page_digests={page.id: text_digest(text)},
                 prompt_id=source,
                 prompt_version=definition.version,
-                input_fingerprint=fingerprint,
-                review_status="unreviewed",
+                model_digest=None,
             )
             session.add(row)
             session.flush()
