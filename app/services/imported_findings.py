@@ -21,7 +21,9 @@ from app.store.models import utcnow
 from app.store.notebooks import DetectionRun, NotebookPage
 
 NAMES_DETECTOR: Final = "names"
-PAGE_XML_SOURCE: Final = "import:page-xml"
+IMPORTED: Final = "import:"
+"""The prefix of an imported result's cache identity (and prompt id)."""
+PAGE_XML_SOURCE: Final = f"{IMPORTED}page-xml"
 
 
 def publish_imported_names(

@@ -30,6 +30,7 @@ from app.domain.notebooks import DetectorDefinition
 from app.llm import Cancelled
 from app.services import detectors, notebook_runs, notebooks
 from app.services.changes import Changes, OpResult
+from app.services.imported_findings import IMPORTED
 from app.services.notebook_export import PageXmlExport, export_page_xml
 from app.services.notebook_runs import RunView
 from app.store import Database
@@ -116,6 +117,8 @@ def outcome_text(run: RunView | None) -> str:
         return "—"
     if run.attempt_state == "running":
         return "running…"
+    if run.cache_identity is not None and run.cache_identity.startswith(IMPORTED):
+        return "imported, no model ran"
     if run.attempt_state != "succeeded":
         text = run.attempt_state
     else:

@@ -81,6 +81,9 @@ def test_export_page_xml_from_the_overview(
     view.show()
     with qtbot.waitSignal(view.loaded, timeout=10_000):
         view.show_notebook(notebook)
+    assert view.rows["names"].outcome.text() == "imported, no model ran"
+    assert "PAGE-XML" in view.rows["names"].outcome.toolTip()
+    assert view.rows["names"].freshness.text() == "Stale"
     target = tmp_path / "exports"
     target.mkdir()
     (target / "Letters (PAGE-XML)").mkdir()
