@@ -404,7 +404,13 @@ def _run_text(run: notebook_runs.RunView) -> str:
 
 
 def cmd_notebook_import(cli: Cli) -> int:
-    result = notebooks.import_notebook(cli.db, cli.args.path, title=cli.args.title)
+    progress = _eval_progress(cli, "pages")
+    result = notebooks.import_notebook(
+        cli.db,
+        cli.args.path,
+        title=cli.args.title,
+        on_progress=lambda done, total: progress(done, total, cli.args.path),
+    )
     view = result.value
     cli.emit(
         {"id": view.id, "pages": view.pages},

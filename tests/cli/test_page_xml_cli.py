@@ -21,8 +21,10 @@ def run(*argv: str) -> tuple[int, str]:
 def test_import_then_export_then_import_again(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, out = run("notebook", "import", str(transcript_folder(tmp_path)), "--json")
+    folder = transcript_folder(tmp_path)
+    code, out = run("notebook", "import", str(folder), "--json")
     assert code == 0
+    assert f"pages: 3/3 ({folder})" in capsys.readouterr().err
     imported = json.loads(out)
     assert imported["pages"] == 3
     code, out = run("finding", "list", str(imported["id"]), "--detector", "names", "--json")
@@ -54,7 +56,9 @@ def test_refusals_are_one_line_and_exit_1(
     err = capsys.readouterr().err
     assert (code, out) == (1, "")
     source = folder / "page-2.xml"
-    assert err == f"inkling: {source} names the image images/scan-2.jpg, which is not beside it.\n"
+    assert err.endswith(
+        f"\ninkling: {source} names the image images/scan-2.jpg, which is not beside it.\n"
+    )
     code, _ = run("export", "page-xml", "99", str(tmp_path / "x"), "--json")
     assert code == 1
     assert capsys.readouterr().err == "inkling: There is no notebook with id 99.\n"
