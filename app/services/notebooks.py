@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
-from app.services.imported_findings import publish_imported_names
+from app.services.imported_findings import NAMES_DETECTOR, publish_imported_names
 from app.services.notebook_import import PAGE_TEXT_MAX, Progress, read_notebook, remove_tree
 from app.store import Database
 from app.store.models import utcnow
@@ -159,7 +159,7 @@ def import_notebook(
             notebooks=frozenset({view.id}),
             pages=page_ids,
             findings=frozenset(found),
-            detectors=frozenset({"names"}) if found else frozenset(),
+            detectors=frozenset({NAMES_DETECTOR}) if found else frozenset(),
         ),
     )
 
