@@ -447,7 +447,13 @@ def _run_text(run: notebook_runs.RunView) -> str:
 
 
 def cmd_notebook_import(cli: Cli) -> int:
-    result = notebooks.import_notebook(cli.db, cli.args.path, title=cli.args.title)
+    progress = _eval_progress(cli, "pages")
+    result = notebooks.import_notebook(
+        cli.db,
+        cli.args.path,
+        title=cli.args.title,
+        on_progress=lambda done, total: progress(done, total, cli.args.path),
+    )
     view = result.value
     cli.emit(
         {"id": view.id, "pages": view.pages},
@@ -702,6 +708,25 @@ def cmd_detector_delete(cli: Cli) -> int:
     return 0
 
 
+def cmd_export_page_xml(cli: Cli) -> int:
+    from app.services.notebook_export import export_page_xml
+
+    a = cli.args
+    progress = _eval_progress(cli, "pages")
+    done = export_page_xml(
+        cli.db,
+        a.notebook_id,
+        a.dest,
+        accepted_only=a.accepted_only,
+        on_progress=lambda done, total: progress(done, total, a.dest),
+    ).value
+    cli.emit(
+        {"folder": str(done.folder), "pages": done.pages, "findings": done.findings},
+        f"Wrote {done.pages} page(s) with {done.findings} finding(s) to {done.folder}.",
+    )
+    return 0
+
+
 def _eval_progress(cli: Cli, what: str) -> Callable[[int, int, str], None]:
     def progress(done: int, total: int, item_id: str) -> None:
         line = f"{what}: {done}/{total} ({item_id})"
@@ -929,7 +954,7 @@ def build_parser() -> argparse.ArgumentParser:
         notebook,
         "import",
         cmd_notebook_import,
-        "import a folder of page images, a .txt/.md or a PDF",
+        "import a folder of page images or PAGE-XML/ALTO files, a .txt/.md or a PDF",
     )
     p.add_argument("path")
     p.add_argument("--title")
@@ -1012,6 +1037,12 @@ def build_parser() -> argparse.ArgumentParser:
         "file"
     )
     sub(detector, "delete", cmd_detector_delete, "delete a custom detector").add_argument("id")
+
+    export = group("export", "write your data in formats other tools read")
+    p = sub(export, "page-xml", cmd_export_page_xml, "a notebook as PAGE-XML with findings as tags")
+    p.add_argument("notebook_id", type=int)
+    p.add_argument("dest", help="a new or empty folder")
+    p.add_argument("--accepted-only", action="store_true", help="only accepted findings")
 
     suggestion = group("suggestion", "review what the model proposed")
     p = sub(suggestion, "list", cmd_suggestion_list, "list suggestions")

@@ -1,20 +1,29 @@
-"""Reading a notebook from disk: a folder of page images, a form-feed text file, or a PDF.
+"""Reading a notebook from disk: a folder of page images (with optional ``.txt``
+transcriptions), a folder of PAGE-XML or ALTO v4 files beside their images, a form-feed
+text file, or a PDF.
 
 Everything is read and checked before anything is written: a file that cannot be read
 is refused with one sentence naming it, and nothing is imported.  Page images are
 written to a staging folder; the caller moves it into place when the rows commit.
+``on_progress(done, total)`` is called between pages; a set ``cancel`` event stops
+there with :class:`~app.llm.Cancelled`.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 import shutil
 import struct
+import threading
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from app.domain.notebooks.page_xml import PERSON, TranscriptError, parse_transcript
+from app.llm import Cancelled
 from app.services.errors import InvalidInputError
 
 IMAGE_SUFFIXES: Final = {".png": ".png", ".jpg": ".jpg", ".jpeg": ".jpg"}
@@ -22,6 +31,11 @@ TEXT_SUFFIXES: Final = (".txt", ".md")
 PDF_RENDER_SCALE: Final = 1.5  # 108 dpi: readable on screen, small on disk
 PAGE_TEXT_MAX: Final = 1_000_000
 _PNG_MAGIC: Final = b"\x89PNG\r\n\x1a\n"
+TRANSCRIPT_SUFFIX: Final = ".xml"
+TRANSKRIBUS_FOLDER: Final = "page"
+"""Transkribus exports put the PAGE-XML files in ``page/`` beside the images."""
+
+Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
@@ -31,22 +45,47 @@ class ImportedPage:
     text: str | None
     image_file: Path | None = None
     image_digest: str | None = None
+    names: tuple[tuple[int, int], ...] = ()
+    """Person spans ``(start, end)`` in ``text`` tagged in the source (PAGE-XML)."""
 
 
-def read_notebook(path: Path, staging: Path) -> list[ImportedPage]:
+class Steps:
+    """Progress between pages, and the cancel check that goes with it."""
+
+    def __init__(self, on_progress: Progress | None, cancel: threading.Event | None) -> None:
+        self._report = on_progress
+        self._cancel = cancel
+
+    def __call__(self, done: int, total: int) -> None:
+        if self._cancel is not None and self._cancel.is_set():
+            raise Cancelled("The import was cancelled; nothing was imported.")
+        if self._report is not None:
+            self._report(done, total)
+
+
+def read_notebook(
+    path: Path,
+    staging: Path,
+    *,
+    on_progress: Progress | None = None,
+    cancel: threading.Event | None = None,
+) -> list[ImportedPage]:
     """Read ``path`` (folder, ``.txt``/``.md`` or ``.pdf``), staging images in ``staging``."""
+    steps = Steps(on_progress, cancel)
     if not path.exists():
         raise InvalidInputError(f"{path} does not exist.")
     if path.is_dir():
-        return _read_folder(path, staging)
+        return _read_folder(path, staging, steps)
     suffix = path.suffix.lower()
     if suffix in TEXT_SUFFIXES:
-        return _read_text_file(path)
+        pages = _read_text_file(path)
+        steps(len(pages), len(pages))
+        return pages
     if suffix == ".pdf":
-        return _read_pdf(path, staging)
+        return _read_pdf(path, staging, steps)
     raise InvalidInputError(
-        f"{path.name} cannot be imported: choose a folder of PNG or JPEG pages, "
-        "a .txt or .md file, or a PDF."
+        f"{path.name} cannot be imported: choose a folder of PNG or JPEG pages or of "
+        "PAGE-XML or ALTO files, a .txt or .md file, or a PDF."
     )
 
 
@@ -107,14 +146,44 @@ def image_kind(data: bytes) -> str | None:
     return None
 
 
-def _read_folder(folder: Path, staging: Path) -> list[ImportedPage]:
+def image_size(data: bytes) -> tuple[int, int]:
+    """``(width, height)`` of a PNG or JPEG, ``(0, 0)`` when it cannot be told."""
+    if data.startswith(_PNG_MAGIC) and len(data) >= 24:
+        width, height = struct.unpack(">II", data[16:24])
+        return int(width), int(height)
+    position = 2
+    while data.startswith(b"\xff\xd8") and position + 9 <= len(data):
+        if data[position] != 0xFF:
+            break
+        marker = data[position + 1]
+        length = struct.unpack(">H", data[position + 2 : position + 4])[0]
+        if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
+            height, width = struct.unpack(">HH", data[position + 5 : position + 9])
+            return int(width), int(height)
+        position += 2 + length
+    return 0, 0
+
+
+def _files(folder: Path) -> list[Path]:
     try:
-        entries = sorted(
+        return sorted(
             (p for p in folder.iterdir() if not p.name.startswith(".") and p.is_file()),
             key=lambda p: (p.name.casefold(), p.name),
         )
     except OSError as exc:
         raise InvalidInputError(f"The folder {folder} cannot be read ({exc.strerror}).") from None
+
+
+def _read_folder(folder: Path, staging: Path, steps: Steps) -> list[ImportedPage]:
+    entries = _files(folder)
+    nested = folder / TRANSKRIBUS_FOLDER  # its mets.xml and metadata.xml are not pages
+    transcripts = [
+        p
+        for p in (_files(nested) if nested.is_dir() else entries)
+        if p.suffix.lower() == TRANSCRIPT_SUFFIX
+    ] or [p for p in entries if p.suffix.lower() == TRANSCRIPT_SUFFIX]
+    if transcripts:
+        return _read_transcripts(sorted(transcripts, key=natural_key), staging, steps)
     images = [p for p in entries if p.suffix.lower() in IMAGE_SUFFIXES]
     if not images:
         raise InvalidInputError(f"The folder {folder} holds no PNG or JPEG page images.")
@@ -126,17 +195,74 @@ def _read_folder(folder: Path, staging: Path) -> list[ImportedPage]:
             )
     pages: list[ImportedPage] = []
     for number, image in enumerate(images):
-        data = _read_bytes(image)
-        if image_kind(data) is None:
-            raise InvalidInputError(f"{image} is not a readable PNG or JPEG image.")
-        target = staging / f"{number}{IMAGE_SUFFIXES[image.suffix.lower()]}"
-        target.write_bytes(data)
+        steps(number, len(images))
+        target, digest = _stage_image(image, staging, number)
         transcription = image.with_suffix(".txt")
         text: str | None = None
         if transcription.is_file():
             text = _check_length(transcription, _decode(transcription, _read_bytes(transcription)))
-        pages.append(ImportedPage(text, target, hashlib.sha256(data).hexdigest()))
+        pages.append(ImportedPage(text, target, digest))
+    steps(len(images), len(images))
     return pages
+
+
+def _stage_image(image: Path, staging: Path, number: int) -> tuple[Path, str]:
+    """Copy a checked PNG or JPEG to ``staging`` as page ``number``; its path and SHA-256."""
+    data = _read_bytes(image)
+    if image.suffix.lower() not in IMAGE_SUFFIXES or image_kind(data) is None:
+        raise InvalidInputError(f"{image} is not a readable PNG or JPEG image.")
+    target = staging / f"{number}{IMAGE_SUFFIXES[image.suffix.lower()]}"
+    target.write_bytes(data)
+    return target, hashlib.sha256(data).hexdigest()
+
+
+def natural_key(path: Path) -> tuple[list[int | str], str]:
+    """File names in natural order: ``p2.xml`` before ``p10.xml``."""
+    parts: list[int | str] = [
+        int(part) if part.isdigit() else part.casefold() for part in re.split(r"(\d+)", path.name)
+    ]
+    return parts, path.name
+
+
+def _read_transcripts(files: list[Path], staging: Path, steps: Steps) -> list[ImportedPage]:
+    """One page per PAGE-XML or ALTO file, each beside the image it names."""
+    pages: list[ImportedPage] = []
+    for number, source in enumerate(files):
+        steps(number, len(files))
+        try:
+            transcript = parse_transcript(_read_bytes(source))
+        except TranscriptError as exc:
+            raise InvalidInputError(f"{source} {exc}.") from None
+        image = _transcript_image(source, transcript.image)
+        target, digest = _stage_image(image, staging, number) if image else (None, None)
+        text = _check_length(source, transcript.text) if transcript.text is not None else None
+        names = tuple((s.start, s.end) for s in transcript.spans if s.kind == PERSON)
+        pages.append(ImportedPage(text, target, digest, names))
+    steps(len(files), len(files))
+    return pages
+
+
+def _transcript_image(source: Path, name: str | None) -> Path | None:
+    """The image a transcription names, looked up by file name beside it (or, for a
+    Transkribus ``page/`` folder, beside that folder); a blank name means no image."""
+    folders = [source.parent]
+    if source.parent.name.casefold() == TRANSKRIBUS_FOLDER:
+        folders.append(source.parent.parent)
+    if name is None:  # ALTO without sourceImageInformation: the image of the same name
+        for folder in folders:
+            for candidate in _files(folder):
+                if candidate.stem == source.stem and candidate.suffix.lower() in IMAGE_SUFFIXES:
+                    return candidate
+        raise InvalidInputError(
+            f"{source} names no image, and there is no PNG or JPEG of the same name beside it."
+        )
+    base = name.replace("\\", "/").rsplit("/", 1)[-1].strip()
+    if not base:
+        return None
+    for folder in folders:
+        if (folder / base).is_file():
+            return folder / base
+    raise InvalidInputError(f"{source} names the image {name}, which is not beside it.")
 
 
 def _png(width: int, height: int, channels: int, stride: int, buffer: bytes) -> bytes:
@@ -162,7 +288,7 @@ def _png(width: int, height: int, channels: int, stride: int, buffer: bytes) -> 
     )
 
 
-def _read_pdf(path: Path, staging: Path) -> list[ImportedPage]:
+def _read_pdf(path: Path, staging: Path, steps: Steps) -> list[ImportedPage]:
     import pypdfium2 as pdfium  # type: ignore[import-untyped]
 
     data = _read_bytes(path)
@@ -175,6 +301,7 @@ def _read_pdf(path: Path, staging: Path) -> list[ImportedPage]:
         if len(document) == 0:
             raise InvalidInputError(f"{path} has no pages.")
         for number in range(len(document)):
+            steps(number, len(document))
             page = document[number]
             try:
                 textpage = page.get_textpage()
@@ -207,6 +334,7 @@ def _read_pdf(path: Path, staging: Path) -> list[ImportedPage]:
                     hashlib.sha256(png).hexdigest(),
                 )
             )
+        steps(len(document), len(document))
     finally:
         document.close()
     return pages

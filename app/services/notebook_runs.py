@@ -17,7 +17,6 @@ A run goes through three phases, like journal detection:
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import logging
 import threading
 from collections.abc import Callable, Sequence
@@ -39,7 +38,6 @@ from app.domain.notebooks.lexical import LexicalCount, lexical_count, lexical_pa
 from app.domain.notebooks.people import PersonMention, people_findings
 from app.domain.notebooks.prompts import build_window_prompt
 from app.domain.notebooks.replies import parse_window_reply
-from app.domain.notebooks.tags import finding_tag
 from app.domain.notebooks.windows import (
     ABSTAIN_UNPARSEABLE,
     DetectorWarning,
@@ -52,6 +50,7 @@ from app.nlp.people import NerUnavailable, find_people_in_pages, ner_model_id
 from app.services.changes import Changes, OpResult
 from app.services.detectors import get_definition
 from app.services.errors import NotFoundError
+from app.services.finding_rows import finding_row, text_digest
 from app.services.findings import FindingView, published_findings_query
 from app.services.notebooks import data_folder, require_notebook
 from app.services.tags import union_tag
@@ -159,10 +158,6 @@ class RunView:
 
 
 # --------------------------------------------------------------------------- identity
-
-
-def _sha256_text(text: str | None) -> str:
-    return hashlib.sha256((text or "").encode("utf-8")).hexdigest()
 
 
 def prompt_key(definition: DetectorDefinition, route: Route | None) -> str:
@@ -468,37 +463,22 @@ def _publish(
     prompt_id = prompt_key(definition, plan.route) if ref is None else None
     if ref is not None:
         prompt_id = vision_twin(ref.prompt_id) if plan.route == "vision" else ref.prompt_id
-    fingerprint_of = {p.page_id: _sha256_text(p.text) for p in candidates}
+    fingerprint_of = {p.page_id: text_digest(p.text) for p in candidates}
     ids: list[int] = []
     tagged: set[int] = set()
     tags: set[str] = set()
     for raw in final:
         pages = [candidates[i].page_id for i in raw.pages]
-        slug, label = finding_tag(raw.finding_type, raw.data)
-        fingerprint = hashlib.sha256(
-            "|".join(f"{pid}:{fingerprint_of[pid]}" for pid in pages).encode()
-        ).hexdigest()
-        row = Finding(
+        row = finding_row(
+            raw,
             run_id=run.id,
             notebook_id=plan.notebook_id,
-            detector_id=definition.detector_id,
-            detector_version=definition.version,
-            start_page_id=pages[0],
-            end_page_id=pages[-1],
-            page_ids=pages,
-            finding_type=raw.finding_type,
-            confidence=min(1.0, max(0.0, float(raw.confidence))),
-            reason=raw.reason,
-            title=raw.title,
-            tag_slug=slug or None,
-            tag_label=label or None,
-            detector_data=dict(raw.data),
-            evidence=[anchor.to_json() for anchor in raw.evidence],
+            definition=definition,
+            pages=pages,
+            page_digests=fingerprint_of,
             prompt_id=prompt_id,
             prompt_version=ref.version if ref is not None else definition.version,
             model_digest=model.digest if model is not None else None,
-            input_fingerprint=fingerprint,
-            review_status="unreviewed",
         )
         session.add(row)
         session.flush()
@@ -520,6 +500,7 @@ def _publish(
                 for page_id, decision in decisions.items()
             )
         ids.append(row.id)
+        slug, label = row.tag_slug, row.tag_label or ""
         if plan.auto_tag and row.review_status != "rejected" and slug:
             targets = review_rules.pages_to_tag(pages, row.review_status, decisions)
             changed = union_tag(session, targets, slug, label)

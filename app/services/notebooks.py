@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import threading
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
@@ -20,7 +21,8 @@ from sqlalchemy.orm import Session
 
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
-from app.services.notebook_import import PAGE_TEXT_MAX, read_notebook, remove_tree
+from app.services.imported_findings import NAMES_DETECTOR, publish_imported_names
+from app.services.notebook_import import PAGE_TEXT_MAX, Progress, read_notebook, remove_tree
 from app.store import Database
 from app.store.models import utcnow
 from app.store.notebooks import DetectionRun, Notebook, NotebookPage, PageTag
@@ -88,12 +90,20 @@ def _clean_title(title: str) -> str:
 
 
 def import_notebook(
-    db: Database, path: Path | str, *, title: str | None = None
+    db: Database,
+    path: Path | str,
+    *,
+    title: str | None = None,
+    on_progress: Progress | None = None,
+    cancel: threading.Event | None = None,
 ) -> OpResult[NotebookView]:
-    """Import a folder of page images, a form-feed ``.txt``/``.md`` file, or a PDF.
+    """Import a folder of page images or of PAGE-XML/ALTO files, a form-feed
+    ``.txt``/``.md`` file, or a PDF.  PAGE-XML ``person`` tags become the published
+    result of the names detector (see :mod:`app.services.imported_findings`).
 
     All or nothing: a file that cannot be read is refused (``InvalidInputError``, one
-    sentence naming it) and neither rows nor image files are left behind.
+    sentence naming it), a set ``cancel`` stops between pages (``Cancelled``), and
+    neither rows nor image files are left behind.
     """
     source = Path(path).expanduser()
     name = _clean_title(title if title is not None else (source.stem or source.name or "Notebook"))
@@ -102,7 +112,7 @@ def import_notebook(
     final: Path | None = None
     try:
         staging.mkdir(parents=True, exist_ok=False)
-        pages = read_notebook(source, staging)
+        pages = read_notebook(source, staging, on_progress=on_progress, cancel=cancel)
         with db.session() as session:
             notebook = Notebook(title=name)
             session.add(notebook)
@@ -126,6 +136,10 @@ def import_notebook(
             ]
             session.add_all(rows)
             session.flush()
+            found: list[int] = []
+            if any(page.names for page in pages):
+                names = [page.names for page in pages]
+                found = publish_imported_names(session, notebook.id, rows, names)
             view = NotebookView(notebook.id, notebook.title, len(rows), notebook.created_at)
             page_ids = frozenset(row.id for row in rows)
             if any(page.image_file for page in pages):
@@ -139,7 +153,15 @@ def import_notebook(
         remove_tree(staging)
         with contextlib.suppress(OSError):
             root.rmdir()  # only when empty: a refused first import leaves no folder
-    return OpResult(view, Changes(notebooks=frozenset({view.id}), pages=page_ids))
+    return OpResult(
+        view,
+        Changes(
+            notebooks=frozenset({view.id}),
+            pages=page_ids,
+            findings=frozenset(found),
+            detectors=frozenset({NAMES_DETECTOR}) if found else frozenset(),
+        ),
+    )
 
 
 def list_notebooks(db: Database) -> list[NotebookView]:

@@ -1,15 +1,19 @@
 """The notebook overview: every detector's freshness and last run, Run / Force run in the
-background with progress and Cancel, the Auto-tag toggles, and the counters' chart."""
+background with progress and Cancel, the Auto-tag toggles, the counters' chart, and
+Export PAGE-XML (in the background too, with progress and Cancel)."""
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import shiboken6
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
+    QFileDialog,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -23,8 +27,11 @@ from PySide6.QtWidgets import (
 )
 
 from app.domain.notebooks import DetectorDefinition
+from app.llm import Cancelled
 from app.services import detectors, notebook_runs, notebooks
 from app.services.changes import Changes, OpResult
+from app.services.imported_findings import IMPORTED
+from app.services.notebook_export import PageXmlExport, export_page_xml
 from app.services.notebook_runs import RunView
 from app.store import Database
 from app.ui.messages import MessageLabel, if_alive, user_message
@@ -32,6 +39,8 @@ from app.ui.notebooks.chart import CountChart, PageCount
 from app.ui.notebooks.runner import Background, DetectorRunner, Progress
 from app.ui.ops import Operations
 
+EXPORTING = "page-xml export"
+"""``running`` while an export is going (runs and exports share the progress row)."""
 COUNTERS = ("first_person", "swear_words")
 """The lexical counters whose counts per page are charted."""
 
@@ -108,6 +117,8 @@ def outcome_text(run: RunView | None) -> str:
         return "—"
     if run.attempt_state == "running":
         return "running…"
+    if run.cache_identity is not None and run.cache_identity.startswith(IMPORTED):
+        return "imported, no model ran"
     if run.attempt_state != "succeeded":
         text = run.attempt_state
     else:
@@ -203,7 +214,16 @@ class NotebookOverview(QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.3)
         font.setBold(True)
         self.heading.setFont(font)
-        layout.addWidget(self.heading)
+        head = QHBoxLayout()
+        head.addWidget(self.heading, 1)
+        self.export_button = QPushButton("Export PAGE-XML…", self)
+        self.export_button.setToolTip(
+            "Write each page as a PAGE-XML file beside a copy of its image, with the "
+            "findings that are not rejected as tags on its lines"
+        )
+        self.export_button.clicked.connect(self._pick_export_folder)
+        head.addWidget(self.export_button)
+        layout.addLayout(head)
         self.message = MessageLabel(self)
         layout.addWidget(self.message)
 
@@ -351,6 +371,7 @@ class NotebookOverview(QWidget):
         self._running = detector_id
         title = self.rows[detector_id].title.text() if detector_id in self.rows else detector_id
         self.progress_label.setText(f"Running {title}…")
+        self.progress.setFormat("%v / %m windows")
         self.progress.setRange(0, 0)  # busy until the first report
         self._set_progress_visible(True)
         self.cancel_button.setEnabled(True)
@@ -368,6 +389,53 @@ class NotebookOverview(QWidget):
             on_error=if_alive(self, self._run_failed),
             on_progress=if_alive_progress(self),
         )
+
+    def _pick_export_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Export PAGE-XML into a folder")
+        if folder:
+            self.export_page_xml(Path(folder))
+
+    def export_page_xml(self, parent: Path) -> None:
+        """Export the notebook into a new folder inside ``parent``, in the background."""
+        notebook_id = self.notebook_id
+        if notebook_id is None or self._running is not None:
+            return
+        dest = export_folder(parent, self.state.title if self.state else "Notebook")
+        cancel = threading.Event()
+        self._cancel = cancel
+        self._running = EXPORTING
+        self.progress_label.setText("Exporting PAGE-XML…")
+        self.progress.setFormat("%v / %m pages")
+        self.progress.setRange(0, 0)
+        self._set_progress_visible(True)
+        self.cancel_button.setEnabled(True)
+        self.message.clear_message()
+        self._enable_runs()
+        db = self.db
+
+        def work(report: Progress) -> OpResult[PageXmlExport]:
+            return export_page_xml(db, notebook_id, dest, on_progress=report, cancel=cancel)
+
+        self.background.run(
+            work,
+            on_done=if_alive(self, self._export_done),
+            on_error=if_alive(self, self._export_failed),
+            on_progress=if_alive_progress(self),
+        )
+
+    def _export_done(self, result: OpResult[PageXmlExport]) -> None:
+        self._finish()
+        done = result.value
+        self.message.show_info(
+            f"Exported {done.pages} page(s) with {done.findings} finding(s) to {done.folder}."
+        )
+
+    def _export_failed(self, error: BaseException) -> None:
+        self._finish()
+        if isinstance(error, Cancelled):
+            self.message.show_info("The export was cancelled; nothing was written.")
+        else:
+            self.message.show_error(user_message(error))
 
     def _on_progress(self, done: int, total: int) -> None:
         if total > 0:
@@ -425,6 +493,7 @@ class NotebookOverview(QWidget):
 
     def _enable_runs(self) -> None:
         idle = self._running is None
+        self.export_button.setEnabled(idle)
         for row in self.rows.values():
             row.run.setEnabled(idle)
             row.force.setEnabled(idle)
@@ -432,6 +501,17 @@ class NotebookOverview(QWidget):
     def _open_page(self, page_id: int) -> None:
         if self.notebook_id is not None:
             self.page_requested.emit(self.notebook_id, page_id)
+
+
+def export_folder(parent: Path, title: str) -> Path:
+    """A new folder in ``parent`` named after the notebook (numbered if it exists)."""
+    name = re.sub(r'[\\/:*?"<>|\x00-\x1f]', "-", title).strip(" .") or "Notebook"
+    folder = parent / f"{name} (PAGE-XML)"
+    number = 2
+    while folder.exists():
+        folder = parent / f"{name} (PAGE-XML) {number}"
+        number += 1
+    return folder
 
 
 def if_alive_progress(owner: NotebookOverview) -> Progress:

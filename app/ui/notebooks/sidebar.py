@@ -1,12 +1,13 @@
 """The notebooks list: each notebook with its page count and a thumbnail of its first page,
-and Import (a folder of scans, a text file, or a PDF) running in the background."""
+and Import (a folder of scans or of PAGE-XML/ALTO files, a text file, or a PDF) running in
+the background with progress by page."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QSize, Qt, Signal
+from PySide6.QtCore import QObject, QPoint, QSize, Qt, Signal
 from PySide6.QtGui import QIcon, QImage, QPixmap
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -31,7 +32,13 @@ from app.ui.ops import Operations
 
 THUMB = QSize(40, 52)
 ID_ROLE = Qt.ItemDataRole.UserRole
-EMPTY_NOTE = "No notebooks yet: import a folder, a text file or a PDF."
+EMPTY_NOTE = "No notebooks yet: import a folder (scans or PAGE-XML/ALTO), a text file or a PDF."
+
+
+class _PageProgress(QObject):
+    """Carries an import's page progress from the worker thread (a queued signal)."""
+
+    report = Signal(int, int)
 
 
 @dataclass(frozen=True)
@@ -89,9 +96,11 @@ class NotebookList(QWidget):
         title.setFont(font)
         header.addWidget(title, 1)
         self.import_button = QPushButton("Import…", self)
-        self.import_button.setToolTip("Import a folder of page scans, a text file or a PDF")
+        self.import_button.setToolTip(
+            "Import a folder of page scans or of PAGE-XML/ALTO files, a text file or a PDF"
+        )
         menu = QMenu(self.import_button)
-        self.import_folder_action = menu.addAction("Folder of page images…")
+        self.import_folder_action = menu.addAction("Folder of page images or PAGE-XML/ALTO…")
         self.import_text_action = menu.addAction("Text file…")
         self.import_pdf_action = menu.addAction("PDF…")
         self.import_folder_action.triggered.connect(self._pick_folder)
@@ -221,7 +230,9 @@ class NotebookList(QWidget):
     # ------------------------------------------------------------------ import
 
     def _pick_folder(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Import a folder of page images")
+        folder = QFileDialog.getExistingDirectory(
+            self, "Import a folder of page images, or of PAGE-XML or ALTO files beside them"
+        )
         if folder:
             self.import_path(Path(folder))
 
@@ -243,26 +254,40 @@ class NotebookList(QWidget):
             return
         self._importing = True
         self.import_button.setEnabled(False)
+        self.progress.setRange(0, 0)
         self.progress.show()
         self.message.show_info(f"Importing {path.name}…")
         db = self.db
+        pages = _PageProgress(self)
+        pages.report.connect(self._on_progress)
 
         def done(result: OpResult[NotebookView]) -> None:
             self._import_finished()
+            pages.deleteLater()
             book = result.value
-            self.message.show_info(f"Imported {book.title} ({book.pages} pages).")
+            names = len(result.changes.findings)
+            self.message.show_info(
+                f"Imported {book.title} ({book.pages} pages"
+                + (f"; {names} names from its PAGE-XML tags)." if names else ").")
+            )
             self.imported.emit(book.id)
             self.reload()
 
         def failed(error: BaseException) -> None:
             self._import_finished()
+            pages.deleteLater()
             self.message.show_error(user_message(error))
 
         self.ops.run(
-            lambda: notebooks.import_notebook(db, path),
+            lambda: notebooks.import_notebook(db, path, on_progress=pages.report.emit),
             on_done=if_alive(self, done),
             on_error=if_alive(self, failed),
         )
+
+    def _on_progress(self, done: int, total: int) -> None:
+        if self._importing and total > 0:
+            self.progress.setRange(0, total)
+            self.progress.setValue(min(done, total))
 
     def _import_finished(self) -> None:
         self._importing = False

@@ -1,0 +1,365 @@
+"""PAGE-XML and ALTO transcriptions of one page (stdlib ``xml.etree`` only).
+
+Reading: the page text (one line per ``TextLine``, in reading order), the image the file
+names, and the Transkribus-style ``person`` tags of ``TextLine@custom`` as spans in the
+page text.  Writing: a PAGE-XML 2019 page whose lines carry tags in the same form.
+
+Documents with a DTD are refused before parsing (transcriptions never need one), so no
+entity is ever expanded.  A :class:`TranscriptError`'s message is the end of a sentence
+whose subject is the file, e.g. ``"is not well-formed XML (line 3, column 7)"``.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+PAGE_2013: Final = "http://schema.primaresearch.org/PAGE/gts/pagecontent/2013-07-15"
+PAGE_2019: Final = "http://schema.primaresearch.org/PAGE/gts/pagecontent/2019-07-15"
+ALTO_V4: Final = "http://www.loc.gov/standards/alto/ns-v4#"
+PERSON: Final = "person"
+
+Format = Literal["page-xml", "alto"]
+
+_TAG: Final = re.compile(r"\s*([A-Za-z_][\w-]*)\s*\{([^{}]*)\}")
+_NUMBER: Final = re.compile(r"\d{1,9}")
+_NOT_XML: Final = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+class TranscriptError(ValueError):
+    """A file that is not a usable transcription (the message completes "<file> ...")."""
+
+
+@dataclass(frozen=True)
+class TextSpan:
+    """A tagged range of the page text: ``text[start:end]``."""
+
+    kind: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Transcript:
+    format: Format
+    text: str | None
+    """The lines joined by newlines; None when the file has no text line at all."""
+    image: str | None
+    """The image file name as written in the file (None or blank: none named)."""
+    spans: tuple[TextSpan, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Line:
+    label: str
+    text: str
+    custom: str
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def parse_transcript(data: bytes) -> Transcript:
+    """Read a PAGE-XML (2013 or 2019) or ALTO v4 file; raises :class:`TranscriptError`."""
+    try:
+        source = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise TranscriptError(f"is not UTF-8 text (byte {exc.start + 1})") from None
+    if "<!DOCTYPE" in source or "<!ENTITY" in source:
+        raise TranscriptError("declares a DTD, which PAGE-XML and ALTO files never need")
+    try:
+        root = ET.fromstring(source)
+    except ET.ParseError as exc:
+        line, column = exc.position
+        raise TranscriptError(
+            f"is not well-formed XML (line {line}, column {column + 1})"
+        ) from None
+    namespace, name = _split(root.tag)
+    if name == "PcGts" and namespace in (PAGE_2013, PAGE_2019):
+        return _read_page(root, namespace)
+    if name == "alto" and namespace == ALTO_V4:
+        return _read_alto(root)
+    found = f"{{{namespace}}}{name}" if namespace else name
+    raise TranscriptError(
+        f"is neither PAGE-XML (2013 or 2019) nor ALTO v4: its root element is {found}"
+    )
+
+
+def _split(tag: str) -> tuple[str, str]:
+    if tag.startswith("{"):
+        namespace, _, name = tag[1:].partition("}")
+        return namespace, name
+    return "", tag
+
+
+def _one_line(text: str | None) -> str:
+    """A line's text with any line break replaced by a space (offsets are kept)."""
+    return (text or "").replace("\r", " ").replace("\n", " ")
+
+
+def _read_page(root: ET.Element, ns: str) -> Transcript:
+    def q(name: str) -> str:
+        return f"{{{ns}}}{name}"
+
+    page = root.find(q("Page"))
+    if page is None:
+        raise TranscriptError("has no Page element")
+    image = page.get("imageFilename")
+    if image is None:
+        raise TranscriptError("has no imageFilename on its Page element")
+    lines: list[_Line] = []
+    for region in _regions_in_order(page, ns):
+        for line in region.findall(q("TextLine")):
+            label = f"TextLine '{line.get('id')}'" if line.get("id") else "a TextLine"
+            lines.append(_Line(label, _page_line_text(line, ns), line.get("custom", "")))
+    return _transcript("page-xml", lines, image)
+
+
+def _page_line_text(line: ET.Element, ns: str) -> str:
+    equivs = line.findall(f"{{{ns}}}TextEquiv")
+    if equivs:
+        first = min(equivs, key=lambda e: _number_or(e.get("index"), 0))
+        return _one_line(first.findtext(f"{{{ns}}}Unicode"))
+    words = [
+        _one_line(word.findtext(f"{{{ns}}}TextEquiv/{{{ns}}}Unicode"))
+        for word in line.findall(f"{{{ns}}}Word")
+    ]
+    return " ".join(w for w in words if w)
+
+
+def _number_or(value: str | None, default: int) -> int:
+    return int(value) if value is not None and _NUMBER.fullmatch(value.strip()) else default
+
+
+def _index(value: str | None) -> int:
+    if value is None or not _NUMBER.fullmatch(value.strip()):
+        raise TranscriptError(f"has a reading order entry whose index {value!r} is not a number")
+    return int(value)
+
+
+def _regions_in_order(page: ET.Element, ns: str) -> list[ET.Element]:
+    """Text regions in reading order when the page gives one (regions it leaves out
+    follow in document order), else in document order."""
+    regions = list(page.iter(f"{{{ns}}}TextRegion"))
+    order = page.find(f"{{{ns}}}ReadingOrder")
+    if order is None:
+        return regions
+    by_id = {el.get("id"): el for el in page.iter() if el.get("id")}
+    ordered: list[ET.Element] = []
+    seen: set[int] = set()
+    for ref in _refs(order):
+        target = by_id.get(ref)
+        if target is None:
+            raise TranscriptError(
+                f"has a reading order that names region '{ref}', which is not on the page"
+            )
+        for region in target.iter(f"{{{ns}}}TextRegion"):
+            if id(region) not in seen:
+                seen.add(id(region))
+                ordered.append(region)
+    return ordered + [r for r in regions if id(r) not in seen]
+
+
+def _refs(group: ET.Element) -> Iterator[str]:
+    """Region ids of a reading-order group, recursively (indexed children by index)."""
+    ref = group.get("regionRef")
+    if ref:
+        yield ref
+    children = [c for c in group if _split(c.tag)[1].startswith(("RegionRef", "Ordered", "Unord"))]
+    if _split(group.tag)[1].startswith("OrderedGroup"):
+        children.sort(key=lambda c: _index(c.get("index")))
+    for child in children:
+        name = _split(child.tag)[1]
+        if name.startswith("RegionRef"):
+            target = child.get("regionRef")
+            if not target:
+                raise TranscriptError("has a reading order entry without a regionRef")
+            yield target
+        else:
+            yield from _refs(child)
+
+
+def _read_alto(root: ET.Element) -> Transcript:
+    def q(name: str) -> str:
+        return f"{{{ALTO_V4}}}{name}"
+
+    layout = root.find(q("Layout"))
+    if layout is None:
+        raise TranscriptError("has no Layout element")
+    image = root.findtext(f"{q('Description')}/{q('sourceImageInformation')}/{q('fileName')}")
+    lines: list[_Line] = []
+    for line in layout.iter(q("TextLine")):
+        label = f"TextLine '{line.get('ID')}'" if line.get("ID") else "a TextLine"
+        words: list[str] = []
+        for child in line:
+            name = _split(child.tag)[1]
+            content = child.get("CONTENT")
+            if name == "String":
+                if content is None:
+                    raise TranscriptError(f"has a String without CONTENT in {label}")
+                words.append(_one_line(content))
+            elif name == "HYP" and words and content:
+                words[-1] += _one_line(content)
+        lines.append(_Line(label, " ".join(words), ""))
+    return _transcript("alto", lines, image.strip() if image is not None else None)
+
+
+def _transcript(kind: Format, lines: Sequence[_Line], image: str | None) -> Transcript:
+    if not lines:
+        return Transcript(kind, None, image)
+    spans: list[TextSpan] = []
+    continued: list[bool] = []
+    start = 0
+    for number, line in enumerate(lines, start=1):
+        for name, props in parse_custom(line.custom, f"{line.label} (line {number})"):
+            if name != PERSON:
+                continue
+            offset, length = _range(props, line, number)
+            piece = TextSpan(PERSON, start + offset, start + offset + length)
+            joins = props.get("continued") == "true"
+            if spans and continued[-1] and joins and offset == 0 and spans[-1].end == start - 1:
+                spans[-1] = TextSpan(PERSON, spans[-1].start, piece.end)
+                continued[-1] = offset + length == len(line.text)
+            else:
+                spans.append(piece)
+                continued.append(joins and offset + length == len(line.text))
+        start += len(line.text) + 1
+    spans.sort(key=lambda s: (s.start, s.end))
+    return Transcript(kind, "\n".join(line.text for line in lines), image, tuple(spans))
+
+
+def _range(props: dict[str, str], line: _Line, number: int) -> tuple[int, int]:
+    where = f"{line.label} (line {number})"
+    values: list[int] = []
+    for key in ("offset", "length"):
+        value = props.get(key, "")
+        if not _NUMBER.fullmatch(value):
+            raise TranscriptError(f"has a person tag on {where} whose {key} is not a number")
+        values.append(int(value))
+    offset, length = values
+    if length == 0 or offset + length > len(line.text):
+        raise TranscriptError(
+            f"has a person tag (offset {offset}, length {length}) that does not fit {where}, "
+            f"which has {len(line.text)} characters"
+        )
+    return offset, length
+
+
+def parse_custom(custom: str, where: str = "a TextLine") -> list[tuple[str, dict[str, str]]]:
+    """``readingOrder {index:0;} person {offset:4; length:11;}`` as ``[(name, props)]``."""
+    tags: list[tuple[str, dict[str, str]]] = []
+    position = 0
+    while position < len(custom):
+        match = _TAG.match(custom, position)
+        if match is None:
+            if custom[position:].strip():
+                raise TranscriptError(
+                    f"has a custom attribute on {where} that is not in the form name {{key:value;}}"
+                )
+            break
+        props: dict[str, str] = {}
+        for piece in match.group(2).split(";"):
+            if not piece.strip():
+                continue
+            key, colon, value = piece.partition(":")
+            if not colon or not key.strip():
+                raise TranscriptError(
+                    f"has a {match.group(1)} tag on {where} with a property "
+                    f"{piece.strip()!r} that is not key:value"
+                )
+            props[key.strip()] = value.strip()
+        tags.append((match.group(1), props))
+        position = match.end()
+    return tags
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def tag_name(kind: str) -> str:
+    """A detector id or finding type as a custom tag name (letters, digits, ``_``)."""
+    name = re.sub(r"\W", "_", kind, flags=re.ASCII) or "tag"
+    return name if not name[0].isdigit() else f"_{name}"
+
+
+def line_tags(text: str, spans: Sequence[TextSpan]) -> list[list[tuple[str, int, int, bool]]]:
+    """Per line of ``text``: ``(tag, offset, length, continued)`` for every span piece on it
+    (a span over several lines is split, each piece ``continued``); ordered by offset."""
+    lines = text.split("\n")
+    starts: list[int] = []
+    position = 0
+    for line in lines:
+        starts.append(position)
+        position += len(line) + 1
+    out: list[list[tuple[str, int, int, bool]]] = [[] for _ in lines]
+    for span in spans:
+        if not 0 <= span.start < span.end <= len(text):
+            continue
+        pieces: list[tuple[int, int, int]] = []
+        for number, (begin, line) in enumerate(zip(starts, lines, strict=True)):
+            lo, hi = max(span.start, begin), min(span.end, begin + len(line))
+            if lo < hi:
+                pieces.append((number, lo - begin, hi - lo))
+        for number, offset, length in pieces:
+            out[number].append((tag_name(span.kind), offset, length, len(pieces) > 1))
+    for tags in out:
+        tags.sort(key=lambda t: (t[1], t[2], t[0]))
+    return out
+
+
+def build_page_xml(
+    text: str | None,
+    spans: Sequence[TextSpan],
+    *,
+    image: str,
+    width: int,
+    height: int,
+    created: str,
+) -> bytes:
+    """A PAGE-XML 2019 document: one text region, one ``TextLine`` per line of ``text``
+    (none when ``text`` is None) with its span pieces as custom tags.  Characters XML
+    cannot hold become U+FFFD (one for one, so offsets are unchanged)."""
+
+    # Unqualified names in the default namespace declared on the root (ElementTree's
+    # default_namespace option refuses the unqualified attributes PAGE uses).
+    root = ET.Element("PcGts", xmlns=PAGE_2019)
+    meta = ET.SubElement(root, "Metadata")
+    ET.SubElement(meta, "Creator").text = "Inkling"
+    ET.SubElement(meta, "Created").text = created
+    ET.SubElement(meta, "LastChange").text = created
+    page = ET.SubElement(
+        root,
+        "Page",
+        imageFilename=image,
+        imageWidth=str(width),
+        imageHeight=str(height),
+    )
+    if text is not None:
+        order = ET.SubElement(ET.SubElement(page, "ReadingOrder"), "OrderedGroup", id="ro1")
+        ET.SubElement(order, "RegionRefIndexed", index="0", regionRef="r1")
+        region = ET.SubElement(page, "TextRegion", id="r1", custom="readingOrder {index:0;}")
+        ET.SubElement(region, "Coords", points=_box(0, 0, width, height))
+        lines = text.split("\n")
+        tags = line_tags(text, spans)
+        for number, line in enumerate(lines):
+            custom = f"readingOrder {{index:{number};}}" + "".join(
+                f" {name} {{offset:{offset}; length:{length};"
+                + (" continued:true;" if continued else "")
+                + "}"
+                for name, offset, length, continued in tags[number]
+            )
+            element = ET.SubElement(region, "TextLine", id=f"r1l{number + 1}", custom=custom)
+            top, bottom = height * number // len(lines), height * (number + 1) // len(lines)
+            ET.SubElement(element, "Coords", points=_box(0, top, width, bottom))
+            equiv = ET.SubElement(element, "TextEquiv")
+            ET.SubElement(equiv, "Unicode").text = _NOT_XML.sub("\ufffd", line)
+    ET.indent(root)
+    document: bytes = ET.tostring(root, encoding="utf-8", xml_declaration=True)
+    return document
+
+
+def _box(left: int, top: int, right: int, bottom: int) -> str:
+    return f"{left},{top} {right},{top} {right},{bottom} {left},{bottom}"

@@ -1,0 +1,112 @@
+"""PAGE-XML in the notebook views: a folder of PAGE-XML/ALTO files imported from the
+sidebar (its person tags become names findings), and Export PAGE-XML from the overview."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QFileDialog
+from pytestqt.qtbot import QtBot
+
+from app.services import findings, notebooks
+from app.store import Database
+from app.ui.messages import Tone
+from app.ui.notebooks.overview import NotebookOverview, export_folder
+from app.ui.notebooks.sidebar import NotebookList
+from app.ui.ops import Operations
+from tests.transcript_files import PAGE_2013_TEXT, transcript_folder
+
+pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
+
+
+def test_importing_a_page_xml_folder_from_the_sidebar(
+    qtbot: QtBot, db: Database, ops: Operations, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = transcript_folder(tmp_path)
+    view = NotebookList(db, ops)
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitUntil(lambda: not view.is_busy)
+    assert "PAGE-XML/ALTO" in view.import_folder_action.text()
+    assert "PAGE-XML/ALTO" in view.message.text()
+    asked: list[str] = []
+
+    def pick(parent: object, caption: str, *args: object, **kwargs: object) -> str:
+        asked.append(caption)
+        return str(folder)
+
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(pick))
+    with qtbot.waitSignal(view.imported, timeout=10_000) as imported:
+        view.import_folder_action.trigger()
+    qtbot.waitUntil(lambda: view.list.count() == 1 and not view.is_busy)
+    assert "PAGE-XML or ALTO" in asked[0]
+    assert view.progress.maximum() == 3  # page progress reached the bar
+    assert view.progress.value() == 3
+    assert view.message.text() == "Imported transcripts (3 pages; 4 names from its PAGE-XML tags)."
+    assert view.list.item(0).text() == "transcripts\n3 pages"
+    notebook = imported.args[0]
+    assert notebooks.list_pages(db, notebook)[0].text == PAGE_2013_TEXT
+    names = findings.list_findings(db, notebook, detector_id="names")
+    assert sorted(f.title or "" for f in names) == [
+        "Ada",
+        "Ada Lovelace",
+        "Charles",
+        "Mary Shelley",
+    ]
+
+
+def test_a_refused_page_xml_folder_says_which_file(
+    qtbot: QtBot, db: Database, ops: Operations, tmp_path: Path
+) -> None:
+    folder = transcript_folder(tmp_path)
+    (folder / "page-10.xml").write_text("<alto>", encoding="utf-8")
+    view = NotebookList(db, ops)
+    qtbot.addWidget(view)
+    view.import_path(folder)
+    qtbot.waitUntil(lambda: not view.is_busy and view.message.tone is Tone.ERROR)
+    assert (
+        view.message.text()
+        == f"{folder / 'page-10.xml'} is not well-formed XML (line 1, column 7)."
+    )
+    assert notebooks.list_notebooks(db) == []
+
+
+def test_export_page_xml_from_the_overview(
+    qtbot: QtBot, db: Database, ops: Operations, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    notebook = notebooks.import_notebook(db, transcript_folder(tmp_path), title="Letters").value.id
+    view = NotebookOverview(db, ops, None)
+    qtbot.addWidget(view)
+    view.show()
+    with qtbot.waitSignal(view.loaded, timeout=10_000):
+        view.show_notebook(notebook)
+    assert view.rows["names"].outcome.text() == "imported, no model ran"
+    assert "PAGE-XML" in view.rows["names"].outcome.toolTip()
+    assert view.rows["names"].freshness.text() == "Stale"
+    target = tmp_path / "exports"
+    target.mkdir()
+    (target / "Letters (PAGE-XML)").mkdir()
+    (target / "Letters (PAGE-XML)" / "old.xml").write_text("keep", encoding="utf-8")
+    monkeypatch.setattr(
+        QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(target))
+    )
+    seen: list[tuple[int, int]] = []
+    monkeypatch.setattr(view, "_on_progress", lambda done, total: seen.append((done, total)))
+    view.export_button.click()
+    assert view.running is not None
+    assert not view.export_button.isEnabled()
+    assert view.progress_label.text() == "Exporting PAGE-XML…"
+    qtbot.waitUntil(lambda: not view.is_busy, timeout=10_000)
+    written = target / "Letters (PAGE-XML) 2"
+    assert view.message.text() == f"Exported 3 page(s) with 4 finding(s) to {written}."
+    assert sorted(p.name for p in written.glob("*.xml")) == ["0001.xml", "0002.xml", "0003.xml"]
+    assert (target / "Letters (PAGE-XML)" / "old.xml").read_text(encoding="utf-8") == "keep"
+    assert seen[-1] == (3, 3)
+    assert view.export_button.isEnabled()
+    assert not view.progress.isVisible()
+
+
+def test_export_folder_names_are_safe() -> None:
+    assert export_folder(Path("/x"), 'a/b: "c"?').name == "a-b- -c-- (PAGE-XML)"
+    assert export_folder(Path("/x"), "...").name == "Notebook (PAGE-XML)"
