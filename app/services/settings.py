@@ -15,7 +15,7 @@ DEFAULT_THREADS = 2
 DEFAULT_CONTEXT = 4096
 
 
-_PATH_FIELDS = ("model_path", "vision_model_path", "vision_projector")
+_PATH_FIELDS = ("model_path", "vision_model_path", "vision_projector", "models_dir")
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,9 @@ class Settings:
     n_ctx: int = DEFAULT_CONTEXT
     auto_detect: bool = True
     """Look for completions automatically a few seconds after the user stops typing."""
+    models_dir: str | None = None
+    """Where downloaded GGUF models go and are listed from (default: ``models/`` in the data
+    folder)."""
 
     def with_changes(self, **changes: Any) -> Settings:
         return replace(self, **changes)
