@@ -168,3 +168,8 @@ def fits_in_memory(needed_bytes: int | None, available_bytes: int | None) -> boo
     if needed_bytes is None or available_bytes is None:
         return None
     return needed_bytes <= available_bytes
+
+
+def size_text(n_bytes: int) -> str:
+    """A byte count for people: ``"812 MB"``, ``"3.4 GB"``."""
+    return f"{n_bytes / 1e9:.1f} GB" if n_bytes >= 1e9 else f"{max(n_bytes, 0) / 1e6:.0f} MB"

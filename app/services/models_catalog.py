@@ -217,6 +217,22 @@ def list_models(
     return found
 
 
+def describe_model_file(
+    data_dir: Path, path: Path, cli_model: str | None = None, *, catalog: ModelCatalog | None = None
+) -> LocalModel:
+    """One model file as ``list_models`` describes it (header, in use, memory fit)."""
+    default = default_model_path()
+    return _describe(
+        data_dir,
+        path,
+        is_default=default is not None and default.resolve() == path.resolve(),
+        in_use=_in_use(data_dir, cli_model, None),
+        catalog=catalog or load_catalog(),
+        n_ctx=load_settings(data_dir).n_ctx,
+        available=available_memory_bytes(),
+    )
+
+
 def resolve_model_reference(data_dir: Path, reference: str) -> Path:
     """A path for ``inkling model use``: an existing file, else a file in the models folder
     (by file name or stem), else a downloaded recommended model by its name.  Anything else

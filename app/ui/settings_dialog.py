@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.domain.models_catalog import size_text
 from app.llm import ModelError, ModelInfo, default_model_path
 from app.llm.errors import ModelNotFoundError, NotGGUFError
 from app.llm.info import check_gguf_file
@@ -80,12 +81,8 @@ def check_projector_file(path: Path) -> Path:
         ) from exc
 
 
-def _size_text(n_bytes: int) -> str:
-    return f"{n_bytes / 1e9:.1f} GB" if n_bytes >= 1e9 else f"{n_bytes / 1e6:.0f} MB"
-
-
 def describe_model(info: ModelInfo) -> str:
-    return f"{info.name} ({info.architecture}, {_size_text(info.size_bytes)})"
+    return f"{info.name} ({info.architecture}, {size_text(info.size_bytes)})"
 
 
 DEFAULT_MODEL_NAME = "SmolLM2-135M-Instruct"
@@ -99,7 +96,7 @@ def describe_default_model() -> str | None:
     path = default_model_path()
     if path is None:
         return None
-    return f"{DEFAULT_MODEL_NAME} ({_size_text(path.stat().st_size)}, {path.name})"
+    return f"{DEFAULT_MODEL_NAME} ({size_text(path.stat().st_size)}, {path.name})"
 
 
 class SettingsDialog(QDialog):
@@ -325,7 +322,7 @@ class SettingsDialog(QDialog):
         if info is None:
             self.in_use_label.setText("No model is loaded right now.")
         elif default_path is not None and info.path == default_path.resolve():
-            size = _size_text(info.size_bytes)
+            size = size_text(info.size_bytes)
             self.in_use_label.setText(
                 f"In use now: {DEFAULT_MODEL_NAME}, the embedded default ({size})"
             )
