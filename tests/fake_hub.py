@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -39,6 +40,8 @@ class FakeHub:
     published_sha256: dict[str, str] = field(default_factory=dict)
     """Overrides of the SHA-256 the hub publishes (to simulate a corrupt transfer)."""
     requests: list[HubRequest] = field(default_factory=list)
+    chunk_delay: float = 0.0
+    """Seconds to pause after each 16 KiB of a body (a slow connection, for cancel tests)."""
 
     def add(self, repo: str, filename: str, content: bytes) -> str:
         self.files[f"{repo}/{filename}"] = content
@@ -89,7 +92,11 @@ def _handler(hub: FakeHub) -> type[BaseHTTPRequestHandler]:
             self.send_header("Content-Length", str(len(body) if with_body else len(content)))
             self.end_headers()
             if with_body:
-                self.wfile.write(body)
+                for i in range(0, len(body), 16 * 1024):
+                    self.wfile.write(body[i : i + 16 * 1024])
+                    if hub.chunk_delay:
+                        self.wfile.flush()
+                        time.sleep(hub.chunk_delay)
 
         def do_HEAD(self) -> None:
             self._answer(with_body=False)

@@ -21,6 +21,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -35,6 +36,7 @@ from urllib.parse import urlsplit
 from app.domain.models_catalog import (
     CatalogError,
     ModelCatalog,
+    QualityStatements,
     RecommendedModel,
     fits_in_memory,
     parse_catalog,
@@ -84,6 +86,16 @@ def load_catalog(path: Path = RECOMMENDED_JSON) -> ModelCatalog:
         return parse_catalog(data)
     except CatalogError as exc:
         raise InvalidInputError(str(exc)) from exc
+
+
+@functools.cache
+def quality_statements() -> QualityStatements | None:
+    """What to expect from the default and the recommended models (from the shipped list),
+    or None when the list cannot be read (the list's own error shows where it is used)."""
+    try:
+        return load_catalog().quality
+    except InvalidInputError:
+        return None
 
 
 def models_dir(data_dir: Path) -> Path:

@@ -31,11 +31,12 @@ from PySide6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QSpinBox,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from app.domain.models_catalog import size_text
+from app.domain.models_catalog import ModelCatalog, size_text
 from app.llm import ModelError, ModelInfo, default_model_path
 from app.llm.errors import ModelNotFoundError, NotGGUFError
 from app.llm.info import check_gguf_file
@@ -44,16 +45,15 @@ from app.services.model import model_info
 from app.services.settings import Settings, load_settings, save_settings
 from app.store import Database
 from app.ui.messages import MessageLabel, if_alive, user_message
+from app.ui.models_page import ModelsPage
 from app.ui.ops import Operations
 
 CONTEXT_SIZES = (1024, 2048, 4096, 8192, 16384, 32768)
 
 MODEL_NOTE = (
-    "The embedded default, SmolLM2-135M-Instruct, is tiny: it runs on any computer but "
-    "often misses things or suggests the wrong habit, so treat its suggestions as rough "
-    "guesses. For better ones, download a stronger instruction-tuned model as a GGUF file "
-    "(for example Qwen2.5-1.5B-Instruct or Llama-3.2-3B-Instruct, Q4_K_M, about 1–2 GB) "
-    "and choose it here. Inkling itself never downloads anything."
+    "The embedded default, SmolLM2-135M-Instruct, is tiny: it runs on any computer, so "
+    "treat its suggestions as rough guesses. The Models tab lists stronger GGUF models, downloads "
+    "one when you ask (the only time Inkling goes online) and says what quality to expect."
 )
 
 
@@ -116,6 +116,8 @@ class SettingsDialog(QDialog):
         ops: Operations,
         current_model: ModelInfo | None,
         parent: QWidget | None = None,
+        *,
+        catalog: ModelCatalog | None = None,
     ) -> None:
         super().__init__(parent)
         self._data_dir = data_dir
@@ -287,12 +289,22 @@ class SettingsDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         self.defaults_button.clicked.connect(self.restore_defaults)
 
+        general = QWidget()
+        general_layout = QVBoxLayout(general)
+        general_layout.setSpacing(12)
+        general_layout.addWidget(model_box)
+        general_layout.addWidget(run_box)
+        general_layout.addWidget(vision_box)
+        general_layout.addWidget(data_box)
+        self.models_page = ModelsPage(data_dir, catalog=catalog)
+        self.models_page.use_requested.connect(self._use_from_models_page)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(general, "&General")
+        self.tabs.addTab(self.models_page, "M&odels")
+
         layout = QVBoxLayout(self)
         layout.setSpacing(12)
-        layout.addWidget(model_box)
-        layout.addWidget(run_box)
-        layout.addWidget(vision_box)
-        layout.addWidget(data_box)
+        layout.addWidget(self.tabs)
         layout.addWidget(self.message)
         layout.addWidget(self.buttons)
 
@@ -513,6 +525,15 @@ class SettingsDialog(QDialog):
         self._checking -= 1
         self.model_message.show_error(user_message(error))
         self._update_state()
+
+    def _use_from_models_page(self, path: Path) -> None:
+        """A model chosen on the Models tab is checked like a chosen file, then shown."""
+        self.tabs.setCurrentIndex(0)
+        self.check_model_file(path)
+
+    def done(self, result: int) -> None:
+        self.models_page.shutdown()  # a running download is cancelled (it can resume)
+        super().done(result)
 
     # ------------------------------------------------------------------ the vision model
 
