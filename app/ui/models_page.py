@@ -253,7 +253,7 @@ class ModelsPage(QWidget):
         selected_local = self._selected_path(self.local_tree)
         self.local_tree.clear()
         for model in local:
-            name = f"{model.name} (embedded default)" if model.is_default else model.name
+            name = f"{model.path.stem} (embedded default)" if model.is_default else model.name
             item = QTreeWidgetItem(
                 [
                     name,
