@@ -374,8 +374,8 @@ def _quiet_hub() -> Any:
     return constants
 
 
-def _hub_error(exc: Exception, model: RecommendedModel, endpoint: str) -> DownloadError:
-    """One sentence for a failure of the hub or the network."""
+def _hub_error(exc: Exception, model: RecommendedModel, endpoint: str) -> DownloadError | None:
+    """One sentence for a failure of the hub, the network or the disk (None: not one)."""
     import httpx2
     from huggingface_hub.errors import (
         GatedRepoError,
@@ -403,13 +403,20 @@ def _hub_error(exc: Exception, model: RecommendedModel, endpoint: str) -> Downlo
     elif isinstance(exc, HfHubHTTPError):
         status = exc.response.status_code if exc.response is not None else "an error"
         message = f"The hub answered {status} for {where}; try again later."
-    elif isinstance(exc, httpx2.HTTPError | OSError):
+    elif isinstance(exc, httpx2.HTTPError):
         message = (
-            f"The download of {model.filename} from {endpoint} failed ({exc.__class__.__name__}); "
-            "check the connection and run it again to resume."
+            f"Inkling could not download {model.filename} from {endpoint} "
+            f"({exc.__class__.__name__}); check the connection and run it again to resume."
         )
+    elif isinstance(exc, OSError) and exc.errno is not None:
+        message = (
+            f"{model.filename} could not be written to the models folder "
+            f"({exc.strerror or exc}); free some space or choose another folder."
+        )
+    elif isinstance(exc, OSError):  # huggingface_hub's "consistency check failed"
+        message = f"The download of {model.filename} ended early; run it again to resume."
     else:
-        raise exc
+        return None
     return DownloadError(message)
 
 
@@ -418,7 +425,7 @@ def _fetch_metadata(model: RecommendedModel, endpoint: str | None) -> tuple[str,
     from huggingface_hub import get_hf_file_metadata, hf_hub_url
 
     url = hf_hub_url(model.repo, model.filename, revision=model.revision, endpoint=endpoint)
-    meta = get_hf_file_metadata(url, endpoint=endpoint, retry_on_errors=True)
+    meta = get_hf_file_metadata(url, endpoint=endpoint)  # no retries: fail fast, resume later
     sha256 = (meta.etag or "").strip('"').lower()
     if len(sha256) != 64 or any(c not in "0123456789abcdef" for c in sha256):
         raise DownloadError(
@@ -521,7 +528,10 @@ def download_model(
     except (ServiceError, Cancelled):
         raise
     except Exception as exc:
-        raise _hub_error(exc, model, endpoint) from exc
+        error = _hub_error(exc, model, endpoint)
+        if error is None:
+            raise
+        raise error from exc
 
     actual = _sha256_of(partial)
     if actual != sha256:

@@ -298,3 +298,15 @@ def test_an_unknown_name_is_refused_without_any_network(data: Path) -> None:
     with pytest.raises(NotFoundError, match="No recommended model is called 'gpt-17'"):
         download_model(data, "gpt-17")
     assert not models_dir(data).exists()
+
+
+@on_loopback
+def test_an_unreachable_hub_is_one_sentence(data: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    with socket.socket() as probe:  # a port on loopback that nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.setenv("HF_ENDPOINT", f"http://127.0.0.1:{port}")
+    with pytest.raises(DownloadError, match=r"^Inkling could not download tiny-q4.gguf from "):
+        download_model(data, "tiny", catalog=catalog())
