@@ -16,11 +16,13 @@
   through the progress-bar class the library drives, and cancelling raises from that
   bar's ``update`` (so a cancel takes effect at the next chunk, 10 MB at most).  The
   finished file's SHA-256 is computed and compared with the hub's; only a match is moved
-  to its final name, a mismatch is deleted.
+  to its final name, a mismatch is deleted.  A file lock (in the data folder's cache)
+  keeps two windows or commands from downloading the same file at once.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
@@ -499,9 +501,33 @@ def download_model(
         ) from exc
 
     constants = _quiet_hub()
-    from huggingface_hub.file_download import http_get
+    from huggingface_hub.utils._fixes import WeakFileLock
 
     endpoint = endpoint or os.environ.get(ENDPOINT_ENV) or constants.ENDPOINT
+    with contextlib.ExitStack() as stack:
+        try:  # one download of a file at a time (another window or command may be at it)
+            locks = cache_dir(data_dir) / "downloads"
+            locks.mkdir(parents=True, exist_ok=True)
+            stack.enter_context(WeakFileLock(locks / f"{final.name}.lock", timeout=0.2))
+        except TimeoutError as exc:
+            raise DownloadError(
+                f"{model.filename} is already being downloaded by another Inkling window or "
+                "command; wait for it to finish."
+            ) from exc
+        return _download_locked(model, final, endpoint, progress, cancel)
+
+
+def _download_locked(
+    model: RecommendedModel,
+    final: Path,
+    endpoint: str,
+    progress: Progress | None,
+    cancel: threading.Event | None,
+) -> DownloadResult:
+    from huggingface_hub.file_download import http_get
+
+    if final.is_file():  # the other download finished while we waited
+        return DownloadResult(model, final, final.stat().st_size, None, 0, already_present=True)
     partial, sidecar = _partial_path(final), _sidecar_path(final)
     try:
         location, sha256, size = _fetch_metadata(model, endpoint)

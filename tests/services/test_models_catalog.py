@@ -310,3 +310,23 @@ def test_an_unreachable_hub_is_one_sentence(data: Path, monkeypatch: pytest.Monk
     monkeypatch.setenv("HF_ENDPOINT", f"http://127.0.0.1:{port}")
     with pytest.raises(DownloadError, match=r"^Inkling could not download tiny-q4.gguf from "):
         download_model(data, "tiny", catalog=catalog())
+
+
+@on_loopback
+def test_one_download_of_a_file_at_a_time(
+    data: Path, fake_hub: FakeHub, tiny_model_path: Path
+) -> None:
+    from huggingface_hub.utils._fixes import WeakFileLock
+
+    from app.paths import cache_dir
+
+    fake_hub.add(REPO, FILE, tiny_model_path.read_bytes())
+    locks = cache_dir(data) / "downloads"
+    locks.mkdir(parents=True)
+    with (
+        WeakFileLock(locks / f"{FILE}.lock"),
+        pytest.raises(DownloadError, match="already being downloaded"),
+    ):
+        download_model(data, "tiny", catalog=catalog())
+    assert fake_hub.requests == []
+    assert download_model(data, "tiny", catalog=catalog()).path.is_file()
