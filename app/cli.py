@@ -399,9 +399,9 @@ def cmd_model_list(cli: Cli) -> int:
         lines = []
         for m in found:
             mark = "*" if m.in_use else " "
-            tags = " (embedded default)" if m.is_default else ""
+            name = f"{m.path.stem} (embedded default)" if m.is_default else m.name
             detail = m.problem or f"{m.architecture}, {size_text(m.size_bytes)}, {_fit_text(m.fit)}"
-            lines.append(f"{mark} {m.name}{tags}: {detail}\n    {m.path}")
+            lines.append(f"{mark} {name}: {detail}\n    {m.path}")
         if not any(not m.is_default for m in found):
             lines.append(f"No GGUF files in {folder} yet; see `inkling model recommended`.")
         else:
@@ -460,8 +460,12 @@ def cmd_model_download(cli: Cli) -> int:
         step = done * 20 // total if total else done // 100_000_000
         if step != shown:
             shown = step
-            of = f" of {size_text(total)}" if total else ""
-            cli.note(f"Downloading {cli.args.name}: {size_text(done)}{of}")
+            amount = (
+                f"{done * 100 // total}% ({size_text(done)} of {size_text(total)})"
+                if total
+                else size_text(done)
+            )
+            cli.note(f"Downloading {cli.args.name}: {amount}")
 
     try:
         result = models_catalog.download_model(cli.data, cli.args.name, progress=progress)

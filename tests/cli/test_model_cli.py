@@ -77,7 +77,7 @@ def test_download_fetches_verifies_and_then_use_takes_the_name(
     assert done["path"] == str(models_dir(isolated_dirs) / entry.filename)
     assert done["already_present"] is False
     assert done["fits"] is True
-    assert f"Downloading {entry.name}" in capsys.readouterr().err  # progress on stderr
+    assert f"Downloading {entry.name}: 100% (" in capsys.readouterr().err  # progress on stderr
 
     views = {m["name"]: m for m in run_json("model", "recommended")["models"]}
     assert views[entry.name]["downloaded"] is True
