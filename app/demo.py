@@ -68,7 +68,7 @@ def run_demo(model: str | None, *, out: TextIO, err: TextIO, as_json: bool = Fal
         out.write("\n")
     else:
         out.write(
-            "\nThe embedded model is tiny and often wrong; pick a stronger GGUF with "
-            "`inkling model use PATH`.\n"
+            "\nThe embedded model is tiny and often wrong; `inkling model recommended` lists "
+            "stronger ones and `inkling model download NAME` fetches one.\n"
         )
     return 0

@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from tests.fake_hub import FakeHub
 
 # Qt runs offscreen in every test run (the Makefile sets it too).
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -41,3 +46,18 @@ def tiny_model_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from tests.tiny_gguf import write_tiny_gguf
 
     return write_tiny_gguf(tmp_path_factory.mktemp("models") / "tiny-random-llama.gguf")
+
+
+@pytest.fixture
+def fake_hub(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeHub]:
+    """A model hub on 127.0.0.1 (tests/fake_hub.py); ``HF_ENDPOINT`` points at it and
+    ``HF_HOME`` is in tmp.  Tests using it mark themselves ``allow_hosts(["127.0.0.1"])``."""
+    from tests.fake_hub import serve_fake_hub
+
+    for var in ("HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.delenv("HF_TOKEN", raising=False)
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf-home"))
+    with serve_fake_hub() as hub:
+        monkeypatch.setenv("HF_ENDPOINT", hub.url)
+        yield hub

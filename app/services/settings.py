@@ -15,7 +15,7 @@ DEFAULT_THREADS = 2
 DEFAULT_CONTEXT = 4096
 
 
-_PATH_FIELDS = ("model_path", "vision_model_path", "vision_projector")
+_PATH_FIELDS = ("model_path", "vision_model_path", "vision_projector", "models_dir")
 _CHOICES: dict[str, tuple[str, ...]] = {"journal_pipeline": ("rules", "model", "combined")}
 
 
@@ -32,6 +32,9 @@ class Settings:
     """Look for completions automatically a few seconds after the user stops typing."""
     journal_pipeline: str = "rules"
     """Who reads journal entries: "rules" (cue words in context), "model", "combined"."""
+    models_dir: str | None = None
+    """Where downloaded GGUF models go and are listed from (default: ``models/`` in the data
+    folder)."""
 
     def with_changes(self, **changes: Any) -> Settings:
         return replace(self, **changes)

@@ -481,7 +481,7 @@ class MainWindow(QMainWindow):
             view = WelcomeView(self.bridge.model_name or None)
             view.load_sample_requested.connect(self.load_sample)
             view.new_entry_requested.connect(self.new_entry)
-            view.open_settings_requested.connect(self.open_settings)
+            view.open_settings_requested.connect(self.open_models_settings)
             self.stack.addWidget(view)
             self.welcome_view = view
         self.show_section(JOURNAL)
@@ -790,6 +790,12 @@ class MainWindow(QMainWindow):
         dialog.finished.connect(lambda _code: setattr(self, "settings_dialog", None))
         self.settings_dialog = dialog
         dialog.open()
+
+    def open_models_settings(self) -> None:
+        """Settings on its Models tab (from the welcome screen's "stronger model" button)."""
+        self.open_settings()
+        if self.settings_dialog is not None:
+            self.settings_dialog.tabs.setCurrentWidget(self.settings_dialog.models_page)
 
     def _load_vision(self) -> None:
         """Give notebook runs the configured vision model (checked off the GUI thread; its

@@ -31,10 +31,12 @@ from PySide6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QSpinBox,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from app.domain.models_catalog import ModelCatalog, size_text
 from app.llm import ModelError, ModelInfo, default_model_path
 from app.llm.errors import ModelNotFoundError, NotGGUFError
 from app.llm.info import check_gguf_file
@@ -43,16 +45,15 @@ from app.services.model import model_info
 from app.services.settings import Settings, load_settings, save_settings
 from app.store import Database
 from app.ui.messages import MessageLabel, if_alive, user_message
+from app.ui.models_page import ModelsPage
 from app.ui.ops import Operations
 
 CONTEXT_SIZES = (1024, 2048, 4096, 8192, 16384, 32768)
 
 MODEL_NOTE = (
-    "The embedded default, SmolLM2-135M-Instruct, is tiny: it runs on any computer but "
-    "often misses things or suggests the wrong habit, so treat its suggestions as rough "
-    "guesses. For better ones, download a stronger instruction-tuned model as a GGUF file "
-    "(for example Qwen2.5-1.5B-Instruct or Llama-3.2-3B-Instruct, Q4_K_M, about 1–2 GB) "
-    "and choose it here. Inkling itself never downloads anything."
+    "The embedded default, SmolLM2-135M-Instruct, is tiny: it runs on any computer, so "
+    "treat its suggestions as rough guesses. The Models tab lists stronger GGUF models, downloads "
+    "one when you ask (the only time Inkling goes online) and says what quality to expect."
 )
 
 
@@ -80,12 +81,8 @@ def check_projector_file(path: Path) -> Path:
         ) from exc
 
 
-def _size_text(n_bytes: int) -> str:
-    return f"{n_bytes / 1e9:.1f} GB" if n_bytes >= 1e9 else f"{n_bytes / 1e6:.0f} MB"
-
-
 def describe_model(info: ModelInfo) -> str:
-    return f"{info.name} ({info.architecture}, {_size_text(info.size_bytes)})"
+    return f"{info.name} ({info.architecture}, {size_text(info.size_bytes)})"
 
 
 DEFAULT_MODEL_NAME = "SmolLM2-135M-Instruct"
@@ -99,7 +96,7 @@ def describe_default_model() -> str | None:
     path = default_model_path()
     if path is None:
         return None
-    return f"{DEFAULT_MODEL_NAME} ({_size_text(path.stat().st_size)}, {path.name})"
+    return f"{DEFAULT_MODEL_NAME} ({size_text(path.stat().st_size)}, {path.name})"
 
 
 PIPELINE_CHOICES = (
@@ -138,6 +135,8 @@ class SettingsDialog(QDialog):
         ops: Operations,
         current_model: ModelInfo | None,
         parent: QWidget | None = None,
+        *,
+        catalog: ModelCatalog | None = None,
     ) -> None:
         super().__init__(parent)
         self._data_dir = data_dir
@@ -321,12 +320,22 @@ class SettingsDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         self.defaults_button.clicked.connect(self.restore_defaults)
 
+        general = QWidget()
+        general_layout = QVBoxLayout(general)
+        general_layout.setSpacing(12)
+        general_layout.addWidget(model_box)
+        general_layout.addWidget(run_box)
+        general_layout.addWidget(vision_box)
+        general_layout.addWidget(data_box)
+        self.models_page = ModelsPage(data_dir, catalog=catalog)
+        self.models_page.use_requested.connect(self._use_from_models_page)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(general, "&General")
+        self.tabs.addTab(self.models_page, "M&odels")
+
         layout = QVBoxLayout(self)
         layout.setSpacing(12)
-        layout.addWidget(model_box)
-        layout.addWidget(run_box)
-        layout.addWidget(vision_box)
-        layout.addWidget(data_box)
+        layout.addWidget(self.tabs)
         layout.addWidget(self.message)
         layout.addWidget(self.buttons)
 
@@ -356,7 +365,7 @@ class SettingsDialog(QDialog):
         if info is None:
             self.in_use_label.setText("No model is loaded right now.")
         elif default_path is not None and info.path == default_path.resolve():
-            size = _size_text(info.size_bytes)
+            size = size_text(info.size_bytes)
             self.in_use_label.setText(
                 f"In use now: {DEFAULT_MODEL_NAME}, the embedded default ({size})"
             )
@@ -551,6 +560,15 @@ class SettingsDialog(QDialog):
         self._checking -= 1
         self.model_message.show_error(user_message(error))
         self._update_state()
+
+    def _use_from_models_page(self, path: Path) -> None:
+        """A model chosen on the Models tab is checked like a chosen file, then shown."""
+        self.tabs.setCurrentIndex(0)
+        self.check_model_file(path)
+
+    def done(self, result: int) -> None:
+        self.models_page.shutdown()  # a running download is cancelled (it can resume)
+        super().done(result)
 
     # ------------------------------------------------------------------ the vision model
 

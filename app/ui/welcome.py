@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.services.models_catalog import quality_statements
 from app.ui.messages import MessageLabel
 
 DEFAULT_MODEL_HINT = "SmolLM2"
@@ -28,11 +29,12 @@ def model_statement(model_name: str | None) -> str:
             "Choose a GGUF model file in Settings; your journal works without one."
         )
     if DEFAULT_MODEL_HINT.lower() in model_name.lower():
+        quality = quality_statements()
+        expect = f"{quality.default} {quality.recommended} " if quality else ""
         return (
-            f"Suggestions come from {model_name}, the small model that ships with Inkling. "
-            "It runs on any computer but is tiny and often wrong, so check what it proposes. "
-            "A stronger GGUF model (1–3 billion parameters) gives much better suggestions: "
-            "download one and choose it in Settings."
+            f"Suggestions come from {model_name}, the small model that ships with Inkling, "
+            f"so check what it proposes. {expect}"
+            "Download a stronger one under Settings ▸ Models."
         )
     return (
         f"Suggestions come from {model_name}, running on this computer. "

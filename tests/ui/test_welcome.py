@@ -4,6 +4,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from app.services.models_catalog import load_catalog
 from app.ui.welcome import WelcomeView
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
@@ -39,11 +40,13 @@ def test_the_model_is_named_plainly(qtbot: QtBot) -> None:
     qtbot.addWidget(view)
     text = view.model_label.text()
     assert "SmolLM2 135M Instruct" in text
-    assert "tiny and often wrong" in text
+    quality = load_catalog().quality  # the measured numbers, from one place
+    assert quality.default in text
+    assert quality.recommended in text
     assert "Settings" in text
     view.set_model_name("Qwen2.5 3B Instruct")
     assert "Qwen2.5 3B Instruct" in view.model_label.text()
-    assert "often wrong" not in view.model_label.text()
+    assert "check what it proposes" not in view.model_label.text()
     view.set_model_name(None)
     assert "No language model is ready" in view.model_label.text()
 

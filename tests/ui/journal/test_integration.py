@@ -69,6 +69,22 @@ def test_settings_opens_from_the_menu(qtbot: QtBot, window: MainWindow) -> None:
 
 
 @OFFSCREEN_DIALOG
+def test_the_welcome_screens_model_button_opens_the_models_tab(
+    qtbot: QtBot, open_window: OpenWindow, tmp_path: Path, bridge: ModelBridge
+) -> None:
+    window = open_window(tmp_path / "fresh", bridge)
+    qtbot.waitUntil(lambda: window.welcome_view is not None, timeout=5000)
+    assert window.welcome_view is not None
+    qtbot.mouseClick(window.welcome_view.settings_button, Qt.MouseButton.LeftButton)
+    dialog = window.settings_dialog
+    assert dialog is not None
+    assert dialog.tabs.currentWidget() is dialog.models_page
+    qtbot.waitUntil(lambda: not dialog.models_page.is_busy, timeout=30_000)
+    dialog.reject()
+    qtbot.waitUntil(lambda: window.settings_dialog is None)
+
+
+@OFFSCREEN_DIALOG
 def test_a_model_that_fails_to_load_keeps_the_old_one(
     qtbot: QtBot, open_window: OpenWindow, sample_dir: Path, tiny_model_path: Path, tmp_path: Path
 ) -> None:
