@@ -32,7 +32,7 @@ from app.domain.candidates import Candidate
 from app.domain.cues import CueMatch, find_cues, is_abstinence
 from app.domain.parse import Draft
 from app.domain.parsed import ParsedText, Token
-from app.domain.text import MAX_QUOTE_CHARS
+from app.domain.text import MAX_QUOTE_CHARS, overlaps
 
 FIRST_PERSON: Final = frozenset({"i", "we", "me", "myself", "us", "ourselves"})
 MY: Final = frozenset({"my", "our"})
@@ -87,7 +87,7 @@ PAST_PHRASES: Final = (
 # Links that stay inside one clause when climbing from a cue word to its verb.
 _CLAUSE_EDGES: Final = frozenset({"conj", "ccomp", "advcl", "relcl", "parataxis", "acl", "csubj"})
 _LIST_MARK: Final = re.compile(
-    r"^\s*(?:(?:[-*•·+–]|\d{1,2}[.)]|\[[ xX✓✔]?\]|[☐☑☒✅✔✓])\s*|[^\w\s\"'“‘(\[]{1,3}\s+)+"
+    r"^\s*(?:(?:[-*•·+–]|\d{1,2}[.)]|\[[ xX✓✔]?\]|[☐☑☒✅✔✓])\s*|[^\w\s\"'“‘(\[]{1,8}\s+)+"
 )
 _UNCHECKED: Final = re.compile(r"^\s*(?:[-*•]\s*)?(?:\[ ?\]|☐)")
 _LINE_NOT_DONE: Final = re.compile(r"❌|✗|✘|☒|\bnope\b|\bnot done\b|\bskipped\b|\bmissed\b", re.I)
@@ -106,7 +106,7 @@ _READING_WORDS: Final = frozenset(
     }
 )  # fmt: skip
 _WHEN_PHRASES: Final = ("last night", "yesterday", "this morning", "this afternoon", "this evening")
-_DONE_VERBS: Final = frozenset({"do", "finish", "complete", "happen", "get"})
+_DONE_VERBS: Final = frozenset({"do", "finish", "complete", "happen", "get", "be"})
 _BREAKS: Final = frozenset({"—", "–", ";", ":", "(", ")"})
 _EDGE_WORDS: Final = frozenset({"then", "and", "also", "so", "but", "plus", "instead"})
 
@@ -182,6 +182,21 @@ def _clause_chain(parsed: ParsedText, tok: Token) -> list[Token]:
         if up.dep in ("ccomp", "advcl", "relcl", "parataxis") and not up.is_verb:
             break
     return chain
+
+
+def _wider_chain(parsed: ParsedText, chain: Sequence[Token]) -> list[Token]:
+    """The clause chain's tokens and the heads above it up to the sentence root, through
+    complements and subordinate clauses but not across a conjunction ("I wanted to sleep
+    but ran anyway": the run is not wanted)."""
+    out = list(chain)
+    current = chain[-1]
+    while current.dep not in ("conj", "parataxis", "ROOT"):
+        up = parsed.head(current)
+        if up is None or _across_break(parsed, current, up):
+            break
+        out.append(up)
+        current = up
+    return out
 
 
 def _governor(parsed: ParsedText, chain: Sequence[Token]) -> Token | None:
@@ -319,6 +334,18 @@ def blocked(body: str, parsed: ParsedText, match: CueMatch, *, reading: bool = F
             return "a plan"
         if any(k.dep == "poss" and k.lower not in MY for k in kids):
             return "someone else's"
+    for up in _wider_chain(parsed, chain):
+        if inside(up):
+            continue
+        if up.is_verb and (up.lemma in INTENT_VERBS or up.lower in INTENT_VERBS):
+            return "intention"  # "I wish I had time to cook"
+        if any(k.lower == "too" and k.dep == "advmod" for k in parsed.children(up)):
+            return "too much to"  # "too tired to stretch"
+    if not reading and any(
+        t.tag == "VBZ" and t.lemma not in ("be", "have", "do") and not inside(t)
+        for t in (*chain, *(k for k in parsed.children(head) if k.dep == "compound"))
+    ):
+        return "someone else"  # "our neighbour practises guitar": never the writer's "I"
     top = chain[-1]
     if top.is_verb and top.dep == "conj":
         # "I'm going to get up at 6 and run": a conjoined verb shares its head's mood.
@@ -338,10 +365,14 @@ def blocked(body: str, parsed: ParsedText, match: CueMatch, *, reading: bool = F
             return "someone else"
     if governor is not None and not reading:
         subject = _subject(parsed, governor)
+        with_writer = subject is not None and any(
+            k.dep == "conj" and k.lower in FIRST_PERSON for k in parsed.children(subject)
+        )  # "the kids and I baked bread"
         if (
             subject is not None
             and subject.pos in ("NOUN", "PROPN", "PRON")
             and subject.lower not in FIRST_PERSON
+            and not with_writer
             and not any(subject.i == t.i for t in chain)
         ):
             return "someone else"
@@ -576,17 +607,19 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
         return []
     text = body
     found: list[tuple[int, Draft]] = []
+    used: list[tuple[int, int]] = []
     for rc in candidates:
         cand = rc.candidate
         if not rc.cues or is_abstinence(cand.name):
             continue
-        match: CueMatch | None = None
+        span: tuple[int, int] | None = None
         target = count_target(cand.name)
         decided = _count_evidence(parsed, target) if target else None
         if decided is not None:
             ok, match = decided
             if not ok or match is None or blocked(body, parsed, match, reading=True):
                 continue
+            span = quote_for(body, parsed, match)
         else:
             limit = deadline(cand.name)
             for candidate_match in find_cues(parsed, rc.cues, rc.exclude):
@@ -594,13 +627,17 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                     continue
                 if limit is not None and not _time_ok(parsed, candidate_match, limit):
                     continue
-                match = candidate_match
+                quoted = quote_for(body, parsed, candidate_match)
+                if any(overlaps(quoted, taken) for taken in used):
+                    continue  # "stretched after the run": that clause is another habit's
+                span = quoted
                 break
-        if match is None:
+        if span is None:
             continue
-        a, b = quote_for(body, parsed, match)
+        a, b = span
         if b <= a:
             continue
+        used.append(span)
         quote = text[a:b]
         amount, unit = _amount(parsed, a, b)
         found.append((a, Draft(cand.index, quote, amount, unit, _when(quote))))

@@ -71,10 +71,27 @@ def test_a_completion_is_found_and_quoted(body: str, name: str, quote: str) -> N
         ("Watch says 6,300 steps.", "Walk 10k steps"),  # below the target
         ("Skipped dessert tonight.", "No sugar"),  # abstaining is never a completion
         ("Ran out of milk so I went to the shop.", "Running"),  # an exclusion phrase
+        ("I wish I had time to cook.", "Cook at home"),  # a wish, however deep
+        ("Too tired to stretch.", "Stretching"),  # "too ... to"
+        ("Our neighbour practices guitar every evening.", "Practice guitar"),  # third person
     ],
 )
 def test_what_is_not_a_completion(body: str, name: str) -> None:
     assert detect(body, name) == []
+
+
+def test_the_writer_with_others_did_it() -> None:
+    assert detect("The kids and I baked bread.", "Cook at home") == [
+        ("Cook at home", "The kids and I baked bread")
+    ]
+
+
+def test_a_later_mention_is_used_when_the_first_is_another_habits_clause() -> None:
+    body = "Stretched for 10 minutes after the run. The run itself was 6 km, easy pace."
+    assert detect(body, "Stretching", "Running") == [
+        ("Stretching", "Stretched for 10 minutes after the run"),
+        ("Running", "The run itself was 6 km, easy pace"),
+    ]
 
 
 def test_a_conjoined_verb_shares_its_plan() -> None:
@@ -169,9 +186,13 @@ def _score(path: Path) -> dict[str, float]:
     return score_journal(cases, items)
 
 
-def test_quality_on_entries_written_after_the_rules() -> None:
-    """A small labelled set written after the rules were (not tuned on): the issue's bar."""
-    metrics = _score(FIXTURES / "journal_own_holdout.jsonl")
+@pytest.mark.parametrize(
+    "name", ["journal_own_holdout.jsonl", "journal_own_second.jsonl", "journal_own_third.jsonl"]
+)
+def test_quality_on_entries_written_after_the_rules(name: str) -> None:
+    """Small labelled sets written after the rules (the first never tuned on; the other two
+    each led to general fixes, see the README): the issue's bar."""
+    metrics = _score(FIXTURES / name)
     assert metrics["precision"] >= 0.85
     assert metrics["recall"] >= 0.5
     assert metrics["empty_entries_clean"] >= 0.9
