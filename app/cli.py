@@ -1012,7 +1012,9 @@ def cmd_eval_notebooks(cli: Cli) -> int:
 def cmd_demo(cli: Cli) -> int:
     from app.demo import run_demo
 
-    return run_demo(cli.args.model, out=cli.out, err=cli.err, as_json=cli.json)
+    return run_demo(
+        cli.args.model, out=cli.out, err=cli.err, as_json=cli.json, pipeline=_pipeline(cli)
+    )
 
 
 def cmd_screenshot(cli: Cli) -> int:
@@ -1249,6 +1251,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="detect completions in the sample journal (temporary data folder)",
         parents=[common, as_json],
     )
+    p.add_argument("--pipeline", choices=[m.value for m in Pipeline], help=PIPELINE_HELP)
     p.set_defaults(func=cmd_demo)
 
     p = groups.add_parser(

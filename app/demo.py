@@ -1,4 +1,4 @@
-"""A headless tour: the sample journal, detected with the on-device model, in a temporary folder."""
+"""A headless tour: the sample journal, read as the app reads it, in a temporary folder."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
+from app.domain.pipeline import DEFAULT_PIPELINE, Pipeline
 from app.paths import database_path
 from app.services import detection
 from app.services.model import choose_model, model_info, start_worker
@@ -26,20 +27,36 @@ def _highlight(body: str, spans: list[tuple[int, int, str]]) -> str:
     return "".join(out)
 
 
-def run_demo(model: str | None, *, out: TextIO, err: TextIO, as_json: bool = False) -> int:
+def run_demo(
+    model: str | None,
+    *,
+    out: TextIO,
+    err: TextIO,
+    as_json: bool = False,
+    pipeline: Pipeline = DEFAULT_PIPELINE,
+) -> int:
     with tempfile.TemporaryDirectory(prefix="inkling-demo-") as tmp:
         folder = Path(tmp)
-        choice = choose_model(folder, model)
-        info = model_info(folder, choice.path)
-        err.write(f"Model: {info.name} ({info.architecture}, {info.size_bytes / 1e6:.0f} MB)\n")
+        worker = None
+        model_name = None
+        if pipeline is Pipeline.RULES:
+            err.write("Reading with each habit's cue words in context (no model).\n")
+        else:
+            choice = choose_model(folder, model)
+            info = model_info(folder, choice.path)
+            model_name = info.name
+            size = f"{info.size_bytes / 1e6:.0f} MB"
+            err.write(f"Model: {info.name} ({info.architecture}, {size}), {pipeline} pipeline\n")
+            worker = start_worker(choice.path, Settings())
         db = open_database(database_path(folder))
-        worker = start_worker(choice.path, Settings())
         report: list[dict[str, Any]] = []
         try:
             loaded = load_sample_journal(db).value
             for entry in loaded.entries:
                 started = time.perf_counter()
-                outcome = detection.detect_entry(db, worker, entry.id, today=entry.day).value
+                outcome = detection.detect_entry(
+                    db, worker, entry.id, today=entry.day, pipeline=pipeline
+                ).value
                 seconds = time.perf_counter() - started
                 found = outcome.suggestions
                 report.append(
@@ -61,10 +78,12 @@ def run_demo(model: str | None, *, out: TextIO, err: TextIO, as_json: bool = Fal
                     if not found:
                         out.write("  -> no suggestions\n")
         finally:
-            worker.close()
+            if worker is not None:
+                worker.close()
             db.close()
     if as_json:
-        json.dump({"model": info.name, "entries": report}, out, ensure_ascii=False)
+        doc = {"pipeline": str(pipeline), "model": model_name, "entries": report}
+        json.dump(doc, out, ensure_ascii=False)
         out.write("\n")
     else:
         out.write(

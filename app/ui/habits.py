@@ -706,6 +706,7 @@ class HabitsView(QWidget):
     def _show_cues(self, view: CueView | None) -> None:
         words = view.cues if view is not None else ()
         self.cues_edit.setText(", ".join(words))
+        self.cues_edit.setCursorPosition(0)  # show the first words, not the last
         self.cues_reset.setEnabled(view is not None and not view.seeded)
         if view is None or not words:
             note = (

@@ -6,10 +6,10 @@ is deleted afterwards.
 
 Honest notes on what the pictures show:
 
-* The suggestions are **not** produced by a language model while the pictures are
-  taken: a scripted stand-in replays recorded replies (the quotes a capable model
-  returns for the sample entries), and those replies go through the real detection
-  service — prompt, lenient parsing, anchoring and storage — exactly as a model's would.
+* The suggestions are produced the way the app produces them by default: each habit's
+  cue words read in context (``app.domain.rules``) through the real detection service
+  — anchoring, validation and storage. No language model runs while the pictures are
+  taken (the status bar names the embedded default model, which is loaded on demand).
 * The notebook pictures use the sample notebook; see ``app.ui.notebooks.screens`` and
   ``app.ui.notebooks.screens_overview`` for what ran there (no language model either).
 * The habit calendar shows an illustrative history: completions logged by this command
@@ -19,10 +19,8 @@ Honest notes on what the pictures show:
 
 from __future__ import annotations
 
-import json
 import os
 import random
-import re
 import sys
 import tempfile
 import time
@@ -33,40 +31,20 @@ from pathlib import Path
 from typing import Any
 
 from app.domain import Prompt, TextModel
+from app.domain.pipeline import Pipeline
 
-RECORDED_MODEL_NAME = "SmolLM2-135M-Instruct (recorded replies)"
-
-# (target name, quote, extra facts) a capable model returns for the sample entries
-RECORDED_FINDINGS: tuple[tuple[str, str, dict[str, Any]], ...] = (
-    ("Meditation", "meditated for fifteen minutes", {}),
-    ("Drink water", "Drank 64 oz of water", {"amount": 64, "unit": "oz"}),
-    ("Running", "Went for a run along the river", {}),
-    ("Read", "Read 30 pages of the novel", {"amount": 30, "unit": "pages"}),
-    ("Guitar", "Played guitar for half an hour", {}),
-    ("Floss", "Flossed before bed", {}),
-)
-_CANDIDATE_LINE = re.compile(r"^(\d+)\. (.+?) \(", re.MULTILINE)
+MODEL_NAME = "SmolLM2-135M-Instruct"
 
 SIZE = (1180, 760)
 HISTORY_WEEKS = 26
 _IGNORED_QT_MESSAGES = ("This plugin does not support propagateSizeHints",)
 
 
-def recorded_reply(prompt_user: str) -> str:
-    """The recorded reply for a detection prompt: the findings whose quote is in it."""
-    indexes = {name: int(i) for i, name in _CANDIDATE_LINE.findall(prompt_user)}
-    hits = []
-    for name, quote, facts in RECORDED_FINDINGS:
-        if name in indexes and quote in prompt_user:
-            hits.append({"index": indexes[name], "quote": quote, **facts})
-    return json.dumps({"hits": hits})
-
-
-class RecordedModel:
-    """A ``TextModel`` that replays recorded replies (no language model runs)."""
+class _IdleModel:
+    """The bridge's model in the pictures: never asked (the rules read the entries)."""
 
     def complete(self, prompt: Prompt) -> str:
-        return recorded_reply(prompt.user)
+        raise RuntimeError("no language model runs while screenshots are taken")
 
     def close(self) -> None:
         pass
@@ -127,8 +105,7 @@ def _settle() -> None:
 
 
 def prepare_sample_folder(folder: Path, *, today: date, seed: int = 7) -> None:
-    """The sample journal, detected with recorded replies, with an illustrative history."""
-    from app.llm import ModelWorker
+    """The sample journal, read by the default cue-word rules, with an illustrative history."""
     from app.paths import database_path
     from app.services import completions, detection, suggestions
     from app.services.samples import load_sample_journal
@@ -137,11 +114,8 @@ def prepare_sample_folder(folder: Path, *, today: date, seed: int = 7) -> None:
     db = open_database(database_path(folder))
     try:
         loaded = load_sample_journal(db).value
-        model: TextModel = RecordedModel()
-        worker: ModelWorker[TextModel] = ModelWorker(lambda: model)
-        with worker:
-            for entry in loaded.entries:
-                detection.detect_entry(db, worker, entry.id, today=entry.day)
+        for entry in loaded.entries:
+            detection.detect_entry(db, None, entry.id, today=entry.day, pipeline=Pipeline.RULES)
         # one decision already made in the first entry, so the "done" style shows too
         first = loaded.entries[0]
         found = suggestions.list_suggestions(db, entry_id=first.id)
@@ -240,7 +214,7 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
     width, height = SIZE
 
     # 1. the welcome screen, as a first run shows it
-    welcome = WelcomeView(RECORDED_MODEL_NAME.split(" (")[0])
+    welcome = WelcomeView(MODEL_NAME)
     welcome.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
     welcome.resize(width - 260, height - 60)
     welcome.show()
@@ -253,8 +227,8 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
     folder.mkdir()
     prepare_sample_folder(folder, today=today)
     notebook_id = prepare_sample_notebook(folder)  # for the Notebooks section and its tags
-    model: TextModel = RecordedModel()
-    bridge = ModelBridge(lambda: model, name=RECORDED_MODEL_NAME)
+    model: TextModel = _IdleModel()
+    bridge = ModelBridge(lambda: model, name=MODEL_NAME)
     window = MainWindow(folder, bridge=bridge)
     window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
     ready: list[bool] = []

@@ -8,7 +8,6 @@ from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
 from app.cli import main
-from app.ui.screenshots import recorded_reply
 
 EXPECTED = {
     "welcome.png",
@@ -44,17 +43,3 @@ def test_screenshot_command_writes_non_empty_pngs(
             for y in range(0, image.height(), 7)
         }
         assert len(colours) > 8, path
-
-
-def test_recorded_replies_name_candidates_by_their_index() -> None:
-    prompt = (
-        "0. Meditation (habit)\n1. Drink water (habit, unit: oz)\n2. Running (practice)\n"
-        "Entry: Woke up and meditated for fifteen minutes. Drank 64 oz of water."
-    )
-    reply = json.loads(recorded_reply(prompt))
-    assert reply == {
-        "hits": [
-            {"index": 0, "quote": "meditated for fifteen minutes"},
-            {"index": 1, "quote": "Drank 64 oz of water", "amount": 64, "unit": "oz"},
-        ]
-    }
