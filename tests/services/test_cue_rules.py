@@ -12,12 +12,19 @@ from app.domain.candidates import Candidate
 from app.domain.completions import resolve_drafts
 from app.domain.cues import CueError, clean_cues, find_cues, is_abstinence, seed_cues
 from app.domain.evaluation import score_journal
+from app.domain.pipeline import Pipeline
+from app.domain.pipeline import detect as detect_with
 from app.domain.rules import RuleCandidate, count_target, deadline, mask_for_parsing, propose
 from app.nlp.parse import parse_text
 from app.services.cues import cue_families
+from tests.domain.fakes import FakeModel
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "eval"
+
+
+def _with_cues(candidates: list[Candidate]) -> list[RuleCandidate]:
+    return [RuleCandidate(c, *map(tuple, seed_cues(c.name, cue_families()))) for c in candidates]
 
 
 def detect(body: str, *names: str) -> list[tuple[str, str]]:
@@ -206,3 +213,53 @@ def test_quality_on_the_shared_dev_set() -> None:
     assert metrics["precision"] >= 0.85
     assert metrics["recall"] >= 0.5
     assert metrics["empty_entries_clean"] >= 0.9
+
+
+def _pipeline_run(
+    body: str, names: list[str], reply: str, pipeline: Pipeline
+) -> tuple[list[tuple[str, str]], FakeModel]:
+    candidates = [Candidate(i, "habit", i + 1, n) for i, n in enumerate(names)]
+    with_cues = [
+        RuleCandidate(c, *map(tuple, seed_cues(c.name, cue_families()))) for c in candidates
+    ]
+    model = FakeModel(reply)
+    hits = detect_with(
+        body,
+        pipeline=pipeline,
+        candidates=with_cues,
+        parsed=parse_text(mask_for_parsing(body)),
+        llm=model,
+    )
+    return [(names[h.target_id - 1], h.anchor_text) for h in hits], model
+
+
+BODY_PIPE = "Ran 5k before work. I didn't do any pottery, sadly."
+
+
+def test_rules_pipeline_never_calls_the_model() -> None:
+    found, model = _pipeline_run(BODY_PIPE, ["Running", "Pottery"], '{"hits": []}', Pipeline.RULES)
+    assert found == [("Running", "Ran 5k before work")]
+    assert model.calls == 0
+
+
+def test_combined_asks_the_model_only_about_what_the_rules_left_and_checks_its_quotes() -> None:
+    reply = '{"hits": [{"index": 1, "quote": "I didn\'t do any pottery"}]}'
+    found, model = _pipeline_run(BODY_PIPE, ["Running", "Pottery"], reply, Pipeline.COMBINED)
+    assert found == [("Running", "Ran 5k before work")]  # the model's negated quote is dropped
+    assert model.calls == 1
+    assert "Running" not in model.prompts[0].user  # already found by the rules
+    assert "Pottery" in model.prompts[0].user
+
+
+def test_combined_keeps_a_model_hit_the_signals_accept() -> None:
+    body = "Ran 5k before work. Threw two bowls on the wheel in the evening."
+    reply = '{"hits": [{"index": 1, "quote": "Threw two bowls on the wheel"}]}'
+    found, _ = _pipeline_run(body, ["Running", "Pottery"], reply, Pipeline.COMBINED)
+    assert found == [("Running", "Ran 5k before work"), ("Pottery", "Threw two bowls on the wheel")]
+
+
+def test_model_pipeline_is_the_model_alone() -> None:
+    reply = '{"hits": [{"index": 1, "quote": "I didn\'t do any pottery"}]}'
+    found, model = _pipeline_run(BODY_PIPE, ["Running", "Pottery"], reply, Pipeline.MODEL)
+    assert found == [("Pottery", "I didn't do any pottery")]  # unchecked, as the spec's pipeline
+    assert model.calls == 1
