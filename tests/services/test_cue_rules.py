@@ -7,6 +7,8 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from app.domain.candidates import Candidate
 from app.domain.completions import resolve_drafts
@@ -263,3 +265,22 @@ def test_model_pipeline_is_the_model_alone() -> None:
     found, model = _pipeline_run(BODY_PIPE, ["Running", "Pottery"], reply, Pipeline.MODEL)
     assert found == [("Pottery", "I didn't do any pottery")]  # unchecked, as the spec's pipeline
     assert model.calls == 1
+
+
+_WORDS = ["ran ", "didn't ", "yoga ", "swim", "water", "I ", "tomorrow ", "- [ ] "]
+_PHRASES = ["Lights out at 10:40 ", "12,000 steps", "my sister "]
+_PIECES = st.sampled_from(
+    [*"abcdefghij ABC.,;:!?-—\n\"'()[]x✅❌🧘#0123456789", *_WORDS, *_PHRASES]
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(_PIECES, max_size=60).map("".join))
+def test_any_text_gives_drafts_quoted_from_it_and_never_raises(body: str) -> None:
+    names = ["Running", "Yoga", "Swim", "Hydrate", "Sleep by 11", "Walk 10k steps"]
+    candidates = [Candidate(i, "habit", i + 1, n) for i, n in enumerate(names)]
+    drafts = propose(body, parse_text(mask_for_parsing(body)), _with_cues(candidates))
+    assert len({d.index for d in drafts}) == len(drafts)  # at most one per candidate
+    for draft in drafts:
+        assert draft.quote
+        assert draft.quote in body
