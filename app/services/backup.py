@@ -159,13 +159,17 @@ def _swap(db: Database, restored: Path) -> None:
     only when no other connection has it open), and rename the restored file over it."""
     db.engine.dispose()
     live = db.path
-    with closing(sqlite3.connect(live, timeout=5, isolation_level=None)) as connection:
-        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
-        (mode,) = connection.execute("PRAGMA journal_mode = DELETE").fetchone()
+    busy = RefusedError(
+        "The database is still in use by background work; restore again when it has finished."
+    )
+    try:
+        with closing(sqlite3.connect(live, timeout=2, isolation_level=None)) as connection:
+            connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            (mode,) = connection.execute("PRAGMA journal_mode = DELETE").fetchone()
+    except sqlite3.OperationalError:  # locked by another connection
+        raise busy from None
     if str(mode).lower() != "delete" or Path(f"{live}-wal").exists():
-        raise RefusedError(
-            "The database is still in use by background work; restore again when it has finished."
-        )
+        raise busy
     os.replace(restored, live)
     _fsync(live.parent)
 
