@@ -251,5 +251,5 @@ class PracticeSession(Base):
 
 
 # The notebook tables live in their own module; importing it registers them on Base.
-from app.store import notebooks as _notebooks  # noqa: E402, F401
 from app.store import entry_sources as _entry_sources  # noqa: E402, F401
+from app.store import notebooks as _notebooks  # noqa: E402, F401
