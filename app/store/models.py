@@ -250,6 +250,7 @@ class PracticeSession(Base):
     suggestion: Mapped[CompletionSuggestion | None] = relationship()
 
 
-# The notebook tables live in their own module; importing it registers them on Base.
+# The notebook tables and the imported entries' tables live in their own modules;
+# importing them registers them on Base.
 from app.store import entry_sources as _entry_sources  # noqa: E402, F401
 from app.store import notebooks as _notebooks  # noqa: E402, F401
