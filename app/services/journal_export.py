@@ -16,7 +16,7 @@ import os
 import re
 import shutil
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from datetime import UTC, date, datetime
@@ -28,13 +28,12 @@ from sqlalchemy.orm import Session, selectinload
 
 from app.domain.journal_formats import render_markdown
 from app.services import findings, notebooks, suggestions
-from app.services.errors import CancelledError, InvalidInputError
+from app.services.errors import InvalidInputError
+from app.services.journal_import import Cancelled, Progress, check_cancelled, never
 from app.services.views import SuggestionView
 from app.store import Database, Habit, HabitCompletion, JournalEntry
 from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
 
-Progress = Callable[[int, int], None]
-Cancelled = Callable[[], bool]
 EXPORT_FORMAT: Final = "inkling-review"
 EXPORT_VERSION: Final = 1
 LOOP_HABITS_HEADER: Final = (
@@ -57,15 +56,6 @@ class ExportSummary:
     path: str
     items: int
     """Entries, habits, or suggestions and findings written."""
-
-
-def _never() -> bool:
-    return False
-
-
-def _check_cancel(cancelled: Cancelled) -> None:
-    if cancelled():
-        raise CancelledError("The export was cancelled; nothing was written.")
 
 
 def _os_error(path: Path, exc: OSError) -> InvalidInputError:
@@ -142,7 +132,7 @@ def export_markdown(
 
     ``inkling import markdown`` reads the folder back into the same entries.
     """
-    stop = cancelled or _never
+    stop = cancelled or never
     target = Path(dest).expanduser()
     with db.session(readonly=True) as session:
         entries = list(
@@ -155,7 +145,7 @@ def export_markdown(
         with staged_folder(target) as staging:
             names = _note_names([e.day for e in entries])
             for done, (entry, name) in enumerate(zip(entries, names, strict=True), start=1):
-                _check_cancel(stop)
+                check_cancelled(stop, "export")
                 attached = _write_attachments(session, entry.id, staging, name)
                 text = render_markdown(
                     day=entry.day,
@@ -233,7 +223,7 @@ def export_loop_csv(
     ``NNN Name/Checkmarks.csv`` (Date, Value, Notes; newest first; ``YES_MANUAL`` for a
     yes/no habit, the amount for a habit with a unit; the note is the words a suggestion
     quoted); and ``Checkmarks.csv`` with a column per habit."""
-    stop = cancelled or _never
+    stop = cancelled or never
     target = Path(dest).expanduser()
     with db.session(readonly=True) as session:
         habits = list(
@@ -247,7 +237,7 @@ def export_loop_csv(
         with staged_folder(target) as staging:
             rows = [list(LOOP_HABITS_HEADER)]
             for position, habit in enumerate(habits, start=1):
-                _check_cancel(stop)
+                check_cancelled(stop, "export")
                 rows.append(
                     [
                         f"{position:03d}",

@@ -65,13 +65,16 @@ class _Read:
     attachments: tuple[tuple[str, Callable[[], bytes]], ...] = ()
 
 
-def _never() -> bool:
+def never() -> bool:
+    """The default ``cancelled``: long work runs to the end."""
     return False
 
 
-def _check_cancel(cancelled: Cancelled) -> None:
+def check_cancelled(cancelled: Cancelled, what: str = "import") -> None:
+    """Stop long work (``CancelledError``) when the person asked to."""
     if cancelled():
-        raise CancelledError("The import was cancelled; nothing was imported.")
+        nothing = "imported" if what == "import" else "written"
+        raise CancelledError(f"The {what} was cancelled; nothing was {nothing}.")
 
 
 def _format_error(origin: str, exc: FormatError) -> InvalidInputError:
@@ -129,14 +132,14 @@ def _attachment_readers(
     return tuple(readers)
 
 
-def read_markdown(path: Path, cancelled: Cancelled = _never) -> list[_Read]:
+def read_markdown(path: Path, cancelled: Cancelled = never) -> list[_Read]:
     """An Obsidian-style folder: notes dated by front matter or a ``YYYY-MM-DD`` name."""
     root = Path(path).expanduser()
     if not root.exists():
         raise InvalidInputError(f"{root} does not exist.")
     reads: list[_Read] = []
     for note in _text_files(root, (".md", ".markdown"), recursive=True):
-        _check_cancel(cancelled)
+        check_cancelled(cancelled)
         relative = note.relative_to(root).as_posix()
         try:
             name_day = date_at_start(note.stem)
@@ -161,7 +164,7 @@ def read_markdown(path: Path, cancelled: Cancelled = _never) -> list[_Read]:
     return reads
 
 
-def read_logseq(path: Path, cancelled: Cancelled = _never) -> list[_Read]:
+def read_logseq(path: Path, cancelled: Cancelled = never) -> list[_Read]:
     """A Logseq graph folder (or its ``journals`` folder): pages named ``YYYY_MM_DD.md``."""
     root = Path(path).expanduser()
     if not root.exists():
@@ -175,7 +178,7 @@ def read_logseq(path: Path, cancelled: Cancelled = _never) -> list[_Read]:
         )
     reads: list[_Read] = []
     for page in _text_files(journals, (".md",), recursive=False):
-        _check_cancel(cancelled)
+        check_cancelled(cancelled)
         try:
             day = logseq_day(page.stem)
             if day is None:
@@ -191,7 +194,7 @@ def read_logseq(path: Path, cancelled: Cancelled = _never) -> list[_Read]:
     return reads
 
 
-def read_text(path: Path, cancelled: Cancelled = _never) -> list[_Read]:
+def read_text(path: Path, cancelled: Cancelled = never) -> list[_Read]:
     """A ``.txt``/``.md`` file, or a folder of them, one entry per file, dated by its name."""
     source = Path(path).expanduser()
     if not source.exists():
@@ -206,7 +209,7 @@ def read_text(path: Path, cancelled: Cancelled = _never) -> list[_Read]:
         raise InvalidInputError(f"{source.name} is not a .txt or .md file.")
     reads: list[_Read] = []
     for file in files:
-        _check_cancel(cancelled)
+        check_cancelled(cancelled)
         try:
             dated = date_in_name(file.stem)
         except FormatError as exc:
@@ -303,7 +306,7 @@ def _parse_json(tree: _Tree, name: str) -> object:
         raise InvalidInputError(f"{tree.label(name)} is not valid JSON.") from None
 
 
-def read_dayone(path: Path, cancelled: Cancelled = _never) -> list[_Read]:
+def read_dayone(path: Path, cancelled: Cancelled = never) -> list[_Read]:
     """A Day One JSON export (``.zip`` or unpacked folder): every journal's ``.json`` and
     the photos its entries name (``photos/md5.type``)."""
     source = Path(path).expanduser()
@@ -316,7 +319,7 @@ def read_dayone(path: Path, cancelled: Cancelled = _never) -> list[_Read]:
     if not journals:
         raise InvalidInputError(f"{source} is not a Day One export: it holds no .json journal.")
     for journal in journals:
-        _check_cancel(cancelled)
+        check_cancelled(cancelled)
         try:
             entries = dayone_entries(_parse_json(tree, journal))
         except FormatError as exc:
@@ -372,7 +375,7 @@ def import_journal(
         raise InvalidInputError(
             f"Inkling cannot import {kind!r}; choose one of {', '.join(KINDS)}."
         )
-    stop = cancelled or _never
+    stop = cancelled or never
     reads = READERS[kind](Path(path), stop)
     for read in reads:
         _check_sizes(read)
@@ -388,7 +391,7 @@ def _store(
     with db.session() as session:
         known = set(session.execute(select(EntrySource.kind, EntrySource.source_id)).tuples())
         for done, read in enumerate(reads, start=1):
-            _check_cancel(cancelled)
+            check_cancelled(cancelled)
             entry = read.entry
             key = (entry.source_kind, entry.source_id)
             if key in known:

@@ -14,13 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
-from app.domain import Prompt
 from app.llm import ModelWorker
 from app.services import completions, journal_export, journal_import, notebooks, targets
 from app.services.errors import CancelledError, InvalidInputError
 from app.services.notebook_runs import ModelIdentity, run_detector
 from app.store import CompletionSuggestion, Database, JournalEntry, open_database
 from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
+from tests.cli.test_notebook_cli import reply
 from tests.services.conftest import ScriptedModel
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "journals"
@@ -225,19 +225,6 @@ def test_loop_csv_layout(db: Database, tmp_path: Path) -> None:
     ]
 
 
-def poem_reply(prompt: Prompt) -> str:
-    return json.dumps(
-        {
-            "detected": "Low Tide" in prompt.user,
-            "confidence": 0.9,
-            "starts_on_this_window": True,
-            "continues_before": False,
-            "continues_after": False,
-            "reason": "poem",
-        }
-    )
-
-
 def test_json_export_holds_suggestions_and_findings_with_anchors(
     db: Database, tmp_path: Path
 ) -> None:
@@ -258,7 +245,7 @@ def test_json_export_holds_suggestions_and_findings_with_anchors(
             )
         )
     notebook = notebooks.import_notebook(db, SAMPLE).value
-    with ModelWorker(lambda: ScriptedModel(poem_reply)) as worker:
+    with ModelWorker(lambda: ScriptedModel(reply)) as worker:
         run = run_detector(db, worker, notebook.id, "poetry", model=ModelIdentity("m", "d", 1, 1))
     (finding,) = run.value.findings
 
