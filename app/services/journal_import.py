@@ -247,7 +247,13 @@ class _Tree:
         try:
             if self.is_zip:
                 with zipfile.ZipFile(path) as archive:
-                    found = [n for n in archive.namelist() if not n.endswith("/")]
+                    found = [
+                        n
+                        for n in archive.namelist()
+                        if not n.endswith("/")
+                        and not n.startswith("__MACOSX/")  # macOS resource forks
+                        and not PurePosixPath(n).name.startswith(".")
+                    ]
             else:
                 found = [
                     p.relative_to(path).as_posix()

@@ -82,6 +82,7 @@ def test_day_one_zip_is_the_same_as_the_folder(db: Database, tmp_path: Path) -> 
         for file in (FIXTURES / "dayone").rglob("*"):
             if file.is_file():
                 z.write(file, file.relative_to(FIXTURES / "dayone").as_posix())
+        z.writestr("._Journal.json", b"\x00\x05\x16\x07 resource fork")  # macOS leaves these
     assert journal_import.import_journal(db, "dayone", archive).value.imported == 2
     assert count(db) == (2, 2, 2, 1)
 
