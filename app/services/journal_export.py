@@ -139,6 +139,7 @@ def export_markdown(
             session.scalars(select(JournalEntry).order_by(JournalEntry.day, JournalEntry.id))
         )
         tags = _tags(session)
+        with_files = set(session.scalars(select(EntryAttachment.entry_id).distinct()))
         sources = {
             row.entry_id: (row.kind, row.source_id) for row in session.scalars(select(EntrySource))
         }
@@ -146,7 +147,11 @@ def export_markdown(
             names = _note_names([e.day for e in entries])
             for done, (entry, name) in enumerate(zip(entries, names, strict=True), start=1):
                 check_cancelled(stop, "export")
-                attached = _write_attachments(session, entry.id, staging, name)
+                attached = (
+                    _write_attachments(session, entry.id, staging, name)
+                    if entry.id in with_files
+                    else ()
+                )
                 text = render_markdown(
                     day=entry.day,
                     title=entry.title,
