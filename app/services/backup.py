@@ -160,7 +160,8 @@ def _swap(db: Database, restored: Path) -> None:
     db.engine.dispose()
     live = db.path
     busy = RefusedError(
-        "The database is still in use by background work; restore again when it has finished."
+        "The database is in use (background work or another Inkling); restore again when it is"
+        " free."
     )
     try:
         with closing(sqlite3.connect(live, timeout=2, isolation_level=None)) as connection:

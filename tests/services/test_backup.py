@@ -114,7 +114,7 @@ def test_restore_is_refused_while_another_connection_uses_the_database(
     try:
         with busy.connect() as connection:
             connection.exec_driver_sql("SELECT count(*) FROM journal_entries").fetchone()
-            with pytest.raises(RefusedError, match="still in use"):
+            with pytest.raises(RefusedError, match="is in use"):
                 backup.restore_database(db, saved)
     finally:
         busy.dispose()
