@@ -9,12 +9,12 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from alembic import command
 
 from app.services import backup, journal, targets
 from app.services.errors import InvalidInputError, RefusedError
 from app.store import Database, JournalEntry
-from app.store.db import _alembic_config, _create_engine, inspect_database
+from app.store.db import _create_engine, inspect_database
+from tests.store.test_migration_0004 import database_at
 
 
 def bodies(db: Database) -> list[str]:
@@ -123,17 +123,14 @@ def test_restore_is_refused_while_another_connection_uses_the_database(
 
 
 def test_an_older_backup_is_brought_up_to_date_when_restored(db: Database, tmp_path: Path) -> None:
-    old = tmp_path / "old.sqlite3"
-    engine = _create_engine(old, foreign_keys=False)
-    config = _alembic_config()
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0003")
-        connection.exec_driver_sql(
+    old = database_at(
+        tmp_path / "old.sqlite3",
+        "0003",
+        (
             "INSERT INTO journal_entries (day, title, body, created_at, updated_at)"
-            " VALUES ('2026-01-01', '', 'from 0003', '2026-01-01 00:00:00', '2026-01-01 00:00:00')"
-        )
-    engine.dispose()
+            " VALUES ('2026-01-01', '', 'from 0003', '2026-01-01 00:00:00', '2026-01-01 00:00:00')",
+        ),
+    )
     backup.restore_database(db, old)
     assert bodies(db) == ["from 0003"]
     with db.session() as session:

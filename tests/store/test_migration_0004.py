@@ -37,16 +37,24 @@ def dump(path: Path) -> dict[str, list[tuple[object, ...]]]:
         }
 
 
-def test_upgrading_from_0003_keeps_every_row(tmp_path: Path) -> None:
-    path = tmp_path / "inkling.sqlite3"
+def database_at(path: Path, revision: str, statements: tuple[str, ...]) -> Path:
+    """A database migrated only up to ``revision``, holding the rows ``statements`` add."""
     engine = _create_engine(path, foreign_keys=False)
     config = _alembic_config()
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0003")
-        for statement in ROWS:
-            connection.exec_driver_sql(statement)
-    engine.dispose()
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, revision)
+            for statement in statements:
+                connection.exec_driver_sql(statement)
+    finally:
+        config.attributes.pop("connection", None)
+        engine.dispose()
+    return path
+
+
+def test_upgrading_from_0003_keeps_every_row(tmp_path: Path) -> None:
+    path = database_at(tmp_path / "inkling.sqlite3", "0003", ROWS)
     before = dump(path)
 
     db = open_database(path)
