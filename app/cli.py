@@ -26,6 +26,7 @@ from app.domain.pipeline import Pipeline
 from app.llm import Cancelled, ModelError
 from app.paths import data_dir, database_path
 from app.services import (
+    backup,
     completions,
     cues,
     detection,
@@ -33,6 +34,8 @@ from app.services import (
     evaluation,
     findings,
     journal,
+    journal_export,
+    journal_import,
     models_catalog,
     notebook_runs,
     notebooks,
@@ -882,14 +885,17 @@ def cmd_export_page_xml(cli: Cli) -> int:
     return 0
 
 
+def _status_line(cli: Cli, line: str, *, last: bool) -> None:
+    if cli.err.isatty():  # one line, rewritten in place
+        cli.err.write("\r" + line + ("\n" if last else ""))
+        cli.err.flush()
+    else:
+        cli.note(line)
+
+
 def _eval_progress(cli: Cli, what: str) -> Callable[[int, int, str], None]:
     def progress(done: int, total: int, item_id: str) -> None:
-        line = f"{what}: {done}/{total} ({item_id})"
-        if cli.err.isatty():  # one line, rewritten in place
-            cli.err.write("\r" + line + ("\n" if done >= total else ""))
-            cli.err.flush()
-        else:
-            cli.note(line)
+        _status_line(cli, f"{what}: {done}/{total} ({item_id})", last=done >= total)
 
     return progress
 
@@ -1022,6 +1028,84 @@ def cmd_screenshot(cli: Cli) -> int:
 
     written = render_screenshots(Path(cli.args.out).expanduser())
     cli.emit({"files": [str(p) for p in written]}, "\n".join(str(p) for p in written))
+    return 0
+
+
+# --- import, export, backup, restore ------------------------------------------------------
+
+
+def _work_progress(cli: Cli, what: str) -> Callable[[int, int], None]:
+    """A progress line on stderr for long work: every 100 items and at the end."""
+
+    def progress(done: int, total: int) -> None:
+        if done == total or done % 100 == 0:
+            _status_line(cli, f"{what}: {done}/{total}", last=done >= total)
+
+    return progress
+
+
+def cmd_import(cli: Cli) -> int:
+    kind = cli.args.action
+    summary = journal_import.import_journal(
+        cli.db, kind, cli.args.path, on_progress=_work_progress(cli, f"import {kind}")
+    ).value
+    cli.emit(
+        {"imported": summary.imported, "skipped_duplicates": summary.skipped_duplicates},
+        journal_import.describe(summary),
+    )
+    return 0
+
+
+Exporter = Callable[[Cli, Path], journal_export.ExportSummary]
+EXPORTS: dict[str, tuple[str, str, Exporter]] = {
+    # format: (help, what the count counts, exporter)
+    "markdown": (
+        "entries as a folder of Markdown files with YAML front matter",
+        "entries",
+        lambda cli, dest: journal_export.export_markdown(
+            cli.db, dest, on_progress=_work_progress(cli, "export markdown")
+        ),
+    ),
+    "loop-csv": (
+        "habit completions in Loop Habit Tracker's CSV layout (a folder)",
+        "habits",
+        lambda cli, dest: journal_export.export_loop_csv(
+            cli.db, dest, on_progress=_work_progress(cli, "export loop-csv")
+        ),
+    ),
+    "json": (
+        "suggestions and notebook findings with their anchors (a .json file)",
+        "suggestions and findings",
+        lambda cli, dest: journal_export.export_json(cli.db, dest),
+    ),
+}
+
+
+def cmd_export(cli: Cli) -> int:
+    _help, noun, export = EXPORTS[cli.args.action]
+    summary = export(cli, Path(cli.args.dest))
+    cli.emit(
+        {"path": summary.path, "items": summary.items},
+        f"Exported {summary.items} {noun} to {summary.path}.",
+    )
+    return 0
+
+
+def cmd_backup(cli: Cli) -> int:
+    summary = backup.backup_database(cli.db, cli.args.dest)
+    cli.emit(
+        {"path": summary.path, "bytes": summary.size},
+        f"Backed up the database to {summary.path} ({summary.size:,} bytes).",
+    )
+    return 0
+
+
+def cmd_restore(cli: Cli) -> int:
+    summary = backup.restore_database(cli.db, cli.args.src).value
+    cli.emit(
+        {"restored": summary.path, "entries": summary.entries, "notebooks": summary.notebooks},
+        f"Restored {summary.path}: {summary.entries} entries, {summary.notebooks} notebooks.",
+    )
     return 0
 
 
@@ -1195,12 +1279,6 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub(detector, "delete", cmd_detector_delete, "delete a custom detector").add_argument("id")
 
-    export = group("export", "write your data in formats other tools read")
-    p = sub(export, "page-xml", cmd_export_page_xml, "a notebook as PAGE-XML with findings as tags")
-    p.add_argument("notebook_id", type=int)
-    p.add_argument("dest", help="a new or empty folder")
-    p.add_argument("--accepted-only", action="store_true", help="only accepted findings")
-
     suggestion = group("suggestion", "review what the model proposed")
     p = sub(suggestion, "list", cmd_suggestion_list, "list suggestions")
     p.add_argument("--entry", type=int)
@@ -1245,6 +1323,33 @@ def build_parser() -> argparse.ArgumentParser:
         "--detectors",
         help="comma-separated detectors to run (default: all seven text detectors)",
     )
+
+    importing = group("import", "bring journal entries in from other tools")
+    for name, help_text in (
+        ("dayone", "a Day One JSON export (.zip or unpacked folder)"),
+        ("markdown", "a folder of Markdown notes (Obsidian daily notes, YAML front matter)"),
+        ("logseq", "a Logseq graph folder (journals/YYYY_MM_DD.md)"),
+        ("text", "a .txt/.md file, or a folder of them, dated by their names"),
+    ):
+        sub(importing, name, cmd_import, help_text).add_argument("path")
+    exporting = group("export", "take your data out in formats other tools read")
+    for name, (help_text, _noun, _fn) in EXPORTS.items():
+        sub(exporting, name, cmd_export, help_text).add_argument("dest")
+    p = sub(
+        exporting, "page-xml", cmd_export_page_xml, "a notebook as PAGE-XML with findings as tags"
+    )
+    p.add_argument("notebook_id", type=int)
+    p.add_argument("dest", help="a new or empty folder")
+    p.add_argument("--accepted-only", action="store_true", help="only accepted findings")
+    for name, func, arg, help_text in (
+        ("backup", cmd_backup, "dest", "copy the whole database to a file (or into a folder)"),
+        ("restore", cmd_restore, "src", "replace the database with a backup (checked first)"),
+    ):
+        p = groups.add_parser(
+            name, help=help_text, description=help_text, parents=[common, as_json]
+        )
+        p.add_argument(arg)
+        p.set_defaults(func=func)
 
     p = groups.add_parser(
         "demo",

@@ -99,6 +99,13 @@ def open_database(path: Path) -> Database:
     return Database(path, _create_engine(path, foreign_keys=True))
 
 
+def inspect_database(path: Path) -> str | None:
+    """The schema revision of the Inkling database at ``path`` (None: empty or missing),
+    read without writing; ``NotInklingDatabaseError`` or ``NewerDatabaseError`` otherwise."""
+    scripts = ScriptDirectory.from_config(_alembic_config())
+    return _read_revision(Path(path), {script.revision for script in scripts.walk_revisions()})
+
+
 def _alembic_config() -> Config:
     """Alembic settings built in code: no alembic.ini is needed by an installed app."""
     config = Config()

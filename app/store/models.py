@@ -138,6 +138,9 @@ class JournalEntry(Base):
     body: Mapped[str] = mapped_column(Text, default="", server_default=text("''"))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
+    starred: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    time_zone: Mapped[str | None] = mapped_column(Text)
+    """The IANA time zone the entry was written in (imports; None: not known)."""
 
     suggestions: Mapped[list[CompletionSuggestion]] = relationship(
         back_populates="entry",
@@ -252,5 +255,7 @@ class PracticeSession(Base):
     suggestion: Mapped[CompletionSuggestion | None] = relationship()
 
 
-# The notebook tables live in their own module; importing it registers them on Base.
+# The notebook tables and the imported entries' tables live in their own modules;
+# importing them registers them on Base.
+from app.store import entry_sources as _entry_sources  # noqa: E402, F401
 from app.store import notebooks as _notebooks  # noqa: E402, F401

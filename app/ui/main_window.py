@@ -46,6 +46,7 @@ from app.services.notebook_runs import ModelIdentity, VisionRuntime
 from app.services.settings import Settings, load_settings
 from app.services.views import EntryView
 from app.store import Database, open_database
+from app.ui.file_menu import FileMenu
 from app.ui.habits import HabitsView
 from app.ui.journal.detector import DetectionController
 from app.ui.journal.entry_page import EntryPage
@@ -249,6 +250,9 @@ class MainWindow(QMainWindow):
         self.new_action = QAction("&New Entry", self)
         self.new_action.setShortcut(QKeySequence.StandardKey.New)
         file_menu.addAction(self.new_action)
+        file_menu.addSeparator()
+        self.file_io = FileMenu(self)  # import, export, back up, restore
+        self.file_io.add_to(file_menu)
         self.settings_action = QAction("&Settings…", self)
         self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
         self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)

@@ -36,9 +36,13 @@ TABLES = {
     "detection_runs",
     "findings",
     "finding_page_reviews",
+    "entry_sources",
+    "entry_tags",
+    "entry_attachments",
 }
 INDEXES = {
     # name: (table, columns, unique, partial WHERE)
+    "ix_entry_attachments_entry_id": ("entry_attachments", ["entry_id"], False, None),
     "ix_journal_entries_day": ("journal_entries", ["day"], False, None),
     "ix_completion_suggestions_entry_id": ("completion_suggestions", ["entry_id"], False, None),
     "uq_completion_suggestions_entry_id_habit_id": (
@@ -95,7 +99,7 @@ INDEXES = {
 
 
 def schema_sql(path: Path) -> dict[str, list[str]]:
-    """Each table's and index's CREATE statement as a sorted list of its lines."""
+    """Each table's and index's CREATE statement as a sorted list of its parts."""
     with closing(sqlite3.connect(path)) as connection:
         rows = connection.execute(
             "SELECT name, sql FROM sqlite_master"
@@ -154,7 +158,7 @@ def test_fresh_database_has_every_table_and_index(db: Database, db_path: Path) -
 
 def test_stamped_at_head_and_marked_as_inkling(db: Database) -> None:
     head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
-    assert head == "0004"
+    assert head == "0005"
     with db.engine.connect() as connection:
         assert connection.scalar(text("SELECT version_num FROM alembic_version")) == head
         assert connection.exec_driver_sql("PRAGMA application_id").scalar() == APPLICATION_ID
@@ -198,7 +202,13 @@ def test_migrations_are_found_next_to_the_module_without_an_ini_file() -> None:
     config = _alembic_config()
     assert config.config_file_name is None
     scripts = ScriptDirectory.from_config(config)
-    assert [s.revision for s in scripts.walk_revisions()] == ["0004", "0003", "0002", "0001"]
+    assert [s.revision for s in scripts.walk_revisions()] == [
+        "0005",
+        "0004",
+        "0003",
+        "0002",
+        "0001",
+    ]
 
 
 def test_a_failed_migration_leaves_nothing_behind(

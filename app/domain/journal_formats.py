@@ -1,0 +1,403 @@
+"""Journal files other tools write, and the Markdown Inkling writes: pure parsing.
+
+Day One's JSON export, Markdown notes with optional YAML front matter (Obsidian daily
+notes), Logseq journal pages, and files with the date in their name.  Nothing here reads
+files: the services hand in text and decoded JSON and get back ``ImportedEntry`` values,
+or a ``FormatError`` whose message is one sentence (without the file's name, which the
+caller adds).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import Any, Final
+from zoneinfo import ZoneInfo
+
+import yaml
+
+SOURCE_KINDS: Final = ("dayone", "markdown", "logseq", "text")
+TAG_MAX: Final = 100
+_FRONT_MATTER_END: Final = ("---", "...")
+_ISO_DAY: Final = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
+_UNDERSCORE_DAY: Final = re.compile(r"(?<!\d)(\d{4})_(\d{2})_(\d{2})(?!\d)")
+_COMPACT_DAY: Final = re.compile(r"(?<!\d)(\d{4})(\d{2})(\d{2})(?!\d)")
+_LOGSEQ_PROPERTY: Final = re.compile(r"^(?:- )?([A-Za-z][\w-]*):: ?(.*)$")
+_MD5: Final = re.compile(r"^[0-9a-fA-F]{32}$")
+_PHOTO_TYPE: Final = re.compile(r"^[A-Za-z0-9]{1,10}$")
+
+
+# libyaml's C parser and emitter when the wheel has them (it does on the usual platforms):
+# the same safe subset of YAML, several times faster than the pure-Python one.
+_Loader: Final[type[yaml.SafeLoader]] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_Dumper: Final[type[yaml.SafeDumper]] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+class FormatError(ValueError):
+    """The text does not have the expected shape; ``str(error)`` is one sentence."""
+
+
+@dataclass(frozen=True)
+class ImportedEntry:
+    """One entry read from another tool, ready to store."""
+
+    source_kind: str
+    source_id: str
+    day: date
+    body: str
+    title: str = ""
+    tags: tuple[str, ...] = ()
+    starred: bool = False
+    created_at: datetime | None = None
+    """When it was written (aware), if the source says."""
+    time_zone: str | None = None
+    attachments: tuple[str, ...] = ()
+    """References the reader resolves to files (Day One: ``md5.type``; Markdown: paths)."""
+
+
+# --- dates -----------------------------------------------------------------------------------
+
+
+def _day(match: re.Match[str]) -> date:
+    year, month, day = match.group(1), match.group(2), match.group(3)
+    try:
+        return date(int(year), int(month), int(day))
+    except ValueError:
+        raise FormatError(
+            f"The date {year}-{month}-{day} in its name is not a real date."
+        ) from None
+
+
+def date_at_start(stem: str) -> date | None:
+    """``YYYY-MM-DD`` at the start of a file name (Obsidian daily notes), if there."""
+    match = _ISO_DAY.match(stem)
+    return _day(match) if match else None
+
+
+def logseq_day(stem: str) -> date | None:
+    """A Logseq journal page's date (``YYYY_MM_DD``), if the name is one."""
+    match = _UNDERSCORE_DAY.fullmatch(stem)
+    return _day(match) if match else None
+
+
+def date_in_name(stem: str) -> tuple[date, str] | None:
+    """The first date anywhere in a file name (``YYYY-MM-DD``, ``YYYY_MM_DD`` or
+    ``YYYYMMDD``) and the rest of the name as a title."""
+    for pattern in (_ISO_DAY, _UNDERSCORE_DAY, _COMPACT_DAY):
+        match = pattern.search(stem)
+        if match:
+            day = _day(match)
+            rest = (stem[: match.start()] + " " + stem[match.end() :]).strip(" -_.,")
+            return day, " ".join(rest.split())
+    return None
+
+
+def _date_value(value: Any) -> date:
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str):
+        try:
+            return datetime.fromisoformat(value.strip()).date()
+        except ValueError:
+            pass
+    raise FormatError(f"The date {value!r} is not a date in the form YYYY-MM-DD.")
+
+
+def _datetime_value(value: Any, what: str) -> datetime:
+    if isinstance(value, datetime):
+        moment = value
+    elif isinstance(value, str):
+        try:
+            moment = datetime.fromisoformat(value.strip())
+        except ValueError:
+            raise FormatError(f"The {what} {value!r} is not a date and time.") from None
+    else:
+        raise FormatError(f"The {what} {value!r} is not a date and time.")
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def check_time_zone(name: Any) -> str:
+    """An IANA time zone name this system knows, or ``FormatError``."""
+    if not isinstance(name, str) or not name:
+        raise FormatError(f"The time zone {name!r} is not a time zone name.")
+    try:
+        ZoneInfo(name)
+    except (KeyError, ValueError, OSError):
+        raise FormatError(f"The time zone {name!r} is not one this computer knows.") from None
+    return name
+
+
+# --- small values ------------------------------------------------------------------------------
+
+
+def _valid_text(value: str, what: str) -> str:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise FormatError(f"The {what} holds characters that are not valid Unicode.") from None
+    return value
+
+
+def clean_tags(values: Iterable[Any]) -> tuple[str, ...]:
+    """Tags as given, trimmed, without a leading ``#`` or Logseq's ``[[ ]]``, each once."""
+    tags: list[str] = []
+    for value in values:
+        if not isinstance(value, str | int | float) or isinstance(value, bool):
+            raise FormatError(f"The tag {value!r} is not text.")
+        tag = str(value).strip()
+        if tag.startswith("[[") and tag.endswith("]]"):
+            tag = tag[2:-2].strip()
+        tag = " ".join(tag.lstrip("#").split())
+        if not tag:
+            continue
+        if len(tag) > TAG_MAX:
+            raise FormatError(f"A tag is longer than {TAG_MAX} characters.")
+        if tag not in tags:
+            tags.append(_valid_text(tag, "tag"))
+    return tuple(tags)
+
+
+def _tags_value(value: Any) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return clean_tags(re.split(r"[,\s]+", value))
+    if isinstance(value, list):
+        return clean_tags(value)
+    raise FormatError(f"The tags {value!r} are not a list.")
+
+
+def _bool_value(value: Any, what: str) -> bool:
+    if value is None:
+        return False
+    if isinstance(value, bool):
+        return value
+    raise FormatError(f"The {what} value {value!r} is not true or false.")
+
+
+# --- Markdown with YAML front matter -----------------------------------------------------------
+
+
+def split_front_matter(text: str) -> tuple[dict[str, Any], str]:
+    """The YAML front matter (``---`` ... ``---`` at the top) as a mapping, and the body.
+
+    One blank line after the closing ``---`` belongs to the front matter (that is how
+    Inkling writes it); everything else is the body, unchanged.
+    """
+    lines = text.split("\n")
+    if not lines or lines[0].rstrip() != "---":
+        return {}, text
+    for number, line in enumerate(lines[1:], start=1):
+        if line.rstrip() in _FRONT_MATTER_END:
+            block = "\n".join(lines[1:number])
+            body = "\n".join(lines[number + 1 :])
+            break
+    else:
+        raise FormatError("Line 1 opens a front matter block (---) that is never closed.")
+    if body.startswith("\n"):
+        body = body[1:]
+    try:
+        meta = yaml.load(block, Loader=_Loader)  # a safe loader: plain data only
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        last = number  # the block's last line in the file (the closing --- is line number + 1)
+        line = f"Line {min(mark.line + 2, last)}" if mark is not None else "The front matter"
+        problem = exc.problem or exc.context or "invalid YAML"
+        raise FormatError(f"{line} of the front matter is not valid YAML ({problem}).") from None
+    except (yaml.YAMLError, RecursionError, ValueError):
+        raise FormatError("The front matter is not valid YAML.") from None
+    if meta is None:
+        return {}, body
+    if not isinstance(meta, dict):
+        raise FormatError("The front matter is not a list of key: value pairs.")
+    return {str(key).casefold(): value for key, value in meta.items()}, body
+
+
+def _source_value(value: Any) -> tuple[str, str]:
+    if isinstance(value, str):
+        kind, sep, ident = value.partition(":")
+        if sep and kind in SOURCE_KINDS and ident:
+            return kind, ident
+    raise FormatError(f"The source {value!r} is not one Inkling wrote (kind:id).")
+
+
+def _attachments_value(value: Any) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, list) and all(isinstance(v, str) and v for v in value):
+        return tuple(value)
+    raise FormatError(f"The attachments {value!r} are not a list of file paths.")
+
+
+def markdown_entry(
+    text: str, *, kind: str, relative: str, name_day: date | None, name_title: str = ""
+) -> ImportedEntry | None:
+    """A Markdown note as an entry, or None when neither front matter nor name dates it.
+
+    Front matter keys: ``date``, ``title``, ``tags``, ``starred``, ``created``,
+    ``time_zone``, ``source`` and ``attachments`` (what ``render_markdown`` writes); others
+    are ignored.  The source identity is the front matter's ``source`` when present,
+    else the date and the file's relative path.
+    """
+    meta, body = split_front_matter(text)
+    day = _date_value(meta["date"]) if meta.get("date") is not None else name_day
+    if day is None:
+        return None
+    title = meta.get("title", name_title)
+    if title is None:
+        title = ""
+    if not isinstance(title, str | int | float) or isinstance(title, bool):
+        raise FormatError(f"The title {title!r} is not text.")
+    created = meta.get("created")
+    zone = meta.get("time_zone")
+    kind_id = (
+        _source_value(meta["source"])
+        if meta.get("source") is not None
+        else (kind, f"{day.isoformat()}:{relative}")
+    )
+    return ImportedEntry(
+        source_kind=kind_id[0],
+        source_id=kind_id[1],
+        day=day,
+        body=_valid_text(body, "text"),
+        title=_valid_text(" ".join(str(title).split()), "title"),
+        tags=_tags_value(meta.get("tags")),
+        starred=_bool_value(meta.get("starred"), "starred"),
+        created_at=_datetime_value(created, "creation time") if created is not None else None,
+        time_zone=check_time_zone(zone) if zone is not None else None,
+        attachments=_attachments_value(meta.get("attachments")),
+    )
+
+
+def logseq_entry(text: str, *, relative: str, day: date) -> ImportedEntry:
+    """A Logseq journal page: the page text as is, tags from a leading ``tags::`` property."""
+    meta, body = split_front_matter(text)
+    tags: tuple[str, ...] = _tags_value(meta.get("tags"))
+    title = ""
+    for line in body.split("\n"):
+        match = _LOGSEQ_PROPERTY.match(line.strip())
+        if match is None:
+            break
+        key, value = match.group(1).casefold(), match.group(2)
+        if key == "tags":
+            tags = clean_tags([*tags, *re.split(r",\s*", value)])
+        elif key == "title":
+            title = " ".join(value.split())
+    return ImportedEntry(
+        source_kind="logseq",
+        source_id=f"{day.isoformat()}:{relative}",
+        day=day,
+        body=_valid_text(body, "text"),
+        title=_valid_text(title, "title"),
+        tags=tags,
+    )
+
+
+def render_markdown(
+    *,
+    day: date,
+    title: str,
+    body: str,
+    tags: tuple[str, ...] = (),
+    starred: bool = False,
+    created_at: datetime | None = None,
+    time_zone: str | None = None,
+    source: tuple[str, str] | None = None,
+    attachments: tuple[str, ...] = (),
+) -> str:
+    """An entry as Markdown with YAML front matter; ``markdown_entry`` reads it back."""
+    meta: dict[str, Any] = {"date": day, "title": title}
+    if tags:
+        meta["tags"] = list(tags)
+    if starred:
+        meta["starred"] = True
+    if created_at is not None:
+        local = created_at.astimezone(ZoneInfo(time_zone)) if time_zone else created_at
+        meta["created"] = local.isoformat()
+    if time_zone:
+        meta["time_zone"] = time_zone
+    if source is not None:
+        meta["source"] = f"{source[0]}:{source[1]}"
+    if attachments:
+        meta["attachments"] = list(attachments)
+    front = yaml.dump(meta, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=1_000_000)
+    return f"---\n{front}---\n\n{body}"
+
+
+# --- Day One ---------------------------------------------------------------------------------
+
+
+def _entry_label(index: int, raw: Any) -> str:
+    ident = raw.get("uuid") if isinstance(raw, Mapping) else None
+    return f"entry {index + 1}" + (f" ({ident})" if isinstance(ident, str) and ident else "")
+
+
+def dayone_entries(document: Any) -> list[ImportedEntry]:
+    """The entries of a decoded Day One ``Journal.json``; their attachments are the photo
+    files they name (``md5.type``, as the export's ``photos`` folder names them).
+
+    ``FormatError`` names the entry (its number and uuid) that does not fit.
+    """
+    if not isinstance(document, dict) or not isinstance(document.get("entries"), list):
+        raise FormatError("It is not a Day One export: it has no list of entries.")
+    result: list[ImportedEntry] = []
+    for index, raw in enumerate(document["entries"]):
+        try:
+            result.append(_dayone_entry(raw))
+        except FormatError as exc:
+            raise FormatError(f"In {_entry_label(index, raw)}: {exc}") from None
+    return result
+
+
+def _dayone_entry(raw: Any) -> ImportedEntry:
+    if not isinstance(raw, dict):
+        raise FormatError("the entry is not an object.")
+    ident = raw.get("uuid")
+    if not isinstance(ident, str) or not ident.strip():
+        raise FormatError("the entry has no uuid.")
+    if "creationDate" not in raw:
+        raise FormatError("the entry has no creationDate.")
+    created = _datetime_value(raw["creationDate"], "creationDate").astimezone(UTC)
+    zone = raw.get("timeZone")
+    time_zone = check_time_zone(zone) if zone is not None else None
+    local = created.astimezone(ZoneInfo(time_zone)) if time_zone else created
+    text = raw.get("text", "")
+    if text is None:
+        text = ""
+    if not isinstance(text, str):
+        raise FormatError("the entry's text is not text.")
+    tags = raw.get("tags")
+    if tags is not None and not isinstance(tags, list):
+        raise FormatError("the entry's tags are not a list.")
+    photos = raw.get("photos")
+    if photos is None:
+        photos = []
+    if not isinstance(photos, list):
+        raise FormatError("the entry's photos are not a list.")
+    refs: list[str] = []
+    for photo in photos:
+        if not isinstance(photo, dict):
+            raise FormatError("a photo is not an object.")
+        md5, kind = photo.get("md5"), photo.get("type", "jpeg")
+        if not isinstance(md5, str) or not _MD5.match(md5):
+            raise FormatError("a photo has no md5 checksum, so its file cannot be found.")
+        if not isinstance(kind, str) or not _PHOTO_TYPE.match(kind):
+            raise FormatError(f"a photo has an unknown type {kind!r}.")
+        ref = f"{md5.lower()}.{kind.lower()}"
+        if ref not in refs:
+            refs.append(ref)
+    return ImportedEntry(
+        source_kind="dayone",
+        source_id=_valid_text(ident.strip(), "uuid"),
+        day=local.date(),
+        body=_valid_text(text, "text"),
+        tags=clean_tags(tags or []),
+        starred=_bool_value(raw.get("starred"), "starred"),
+        created_at=created,
+        time_zone=time_zone,
+        attachments=tuple(refs),
+    )
