@@ -74,22 +74,27 @@ def machine() -> dict[str, Any]:
     }
 
 
-def run(args: argparse.Namespace, log: Callable[[str], None]) -> dict[str, Any]:
+def run(
+    args: argparse.Namespace, log: Callable[[str], None], sizes: Sizes | None = None
+) -> dict[str, Any]:
+    """Every section asked for, in a temporary folder removed afterwards; ``sizes``
+    overrides the ones the arguments choose (the tests use tiny ones)."""
     root = Path(tempfile.mkdtemp(prefix="inkling-bench-"))
     try:
         isolate(root)
-        return _run(args, root, log)
+        return _run(args, root, log, sizes or sizes_for(args))
     finally:
         shutil.rmtree(root, ignore_errors=True)
 
 
-def _run(args: argparse.Namespace, root: Path, log: Callable[[str], None]) -> dict[str, Any]:
+def _run(
+    args: argparse.Namespace, root: Path, log: Callable[[str], None], sizes: Sizes
+) -> dict[str, Any]:
     from app.llm import default_model_path
 
     model_path = Path(args.model).expanduser() if args.model else default_model_path()
     if model_path is None or not model_path.is_file():
         raise SystemExit("No model to benchmark: install the default model or pass --model PATH.")
-    sizes = sizes_for(args)
     wanted = set(args.only or SECTIONS)
     rng = random.Random(args.seed)
     started = time.perf_counter()

@@ -288,9 +288,24 @@ def prefix_reuse(
         db.close()
 
 
+SCALING_REPLY_TOKENS = 24
+"""Replies are cut at this many tokens while scaling is measured: how long a reply the
+model chooses to write varies from entry to entry (up to the 512-token cap) and would
+drown the effect of the input's size, which is what scaling is about."""
+
+
 def scaling(loaded: LoadedModel, root: Path, sizes: Sizes, rng: random.Random) -> dict[str, Any]:
     """Detection latency against entry length (prefix cached, as for a stable habit list)
     and against the number of candidates (cold cache: the whole prompt is evaluated)."""
+    saved = loaded.run(lambda model: model.max_tokens)
+    loaded.run(lambda model: setattr(model, "max_tokens", SCALING_REPLY_TOKENS))
+    try:
+        return _scaling(loaded, root, sizes, rng)
+    finally:
+        loaded.run(lambda model: setattr(model, "max_tokens", saved))
+
+
+def _scaling(loaded: LoadedModel, root: Path, sizes: Sizes, rng: random.Random) -> dict[str, Any]:
     by_length: dict[str, float] = {}
     by_length_prompt: dict[str, float] = {}
     db = journal_db(root / "scaling-length", 10)
@@ -326,6 +341,7 @@ def scaling(loaded: LoadedModel, root: Path, sizes: Sizes, rng: random.Random) -
     lengths = [float(x) for x in sizes.entry_lengths]
     counts = [float(x) for x in sizes.candidate_counts]
     return {
+        "reply_tokens_cap": SCALING_REPLY_TOKENS,
         "latency_by_entry_chars_s": by_length,
         "prompt_s_by_entry_chars": by_length_prompt,
         "entry_length_growth_per_doubling": per_doubling(lengths, list(by_length.values())),

@@ -41,3 +41,16 @@ def tiny_model_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from tests.tiny_gguf import write_tiny_gguf
 
     return write_tiny_gguf(tmp_path_factory.mktemp("models") / "tiny-random-llama.gguf")
+
+
+@pytest.fixture(scope="session")
+def roomy_tiny_model_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tiny random model with a context that holds a whole detection prompt."""
+    import tests.tiny_gguf as tiny
+
+    saved = tiny.TINY_CONTEXT
+    tiny.TINY_CONTEXT = 4096
+    try:
+        return tiny.write_tiny_gguf(tmp_path_factory.mktemp("models") / "tiny-4k.gguf")
+    finally:
+        tiny.TINY_CONTEXT = saved
