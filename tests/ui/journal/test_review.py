@@ -162,6 +162,7 @@ def test_the_panel_recycles_its_cards_between_entries(qtbot: QtBot, window: Main
     again = {s.id: page.panel.card(s.id) for s in page.panel.items}
     assert set(again.values()) == set(first.values())  # the same widgets, shown again
     for sid, card in again.items():
-        assert card is not None and card.isVisible()
+        assert card is not None
+        assert card.isVisible()
         assert card.suggestion.id == sid
         assert card.accept_button.isVisible()  # pending
