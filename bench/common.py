@@ -47,9 +47,9 @@ class Sizes:
 FULL = Sizes()
 QUICK = Sizes(
     overhead_pairs=4,
-    prefix_entries=4,
+    prefix_entries=3,
     scaling_repeats=1,
-    prompt_pages=9,
+    prompt_pages=5,
     gui_opens=5,
     memory_pages=5,
 )

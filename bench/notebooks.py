@@ -87,15 +87,7 @@ def bench_notebooks(
         scope = [p.id for p in notebooks.list_pages(db, notebook_id)[: sizes.prompt_pages]]
         calls = loaded.calls
         started = time.perf_counter()
-        run = notebook_runs.run_detector(
-            db,
-            loaded.worker,
-            notebook_id,
-            PROMPT_DETECTOR,
-            model=identity,
-            page_ids=scope,
-            force=True,
-        ).value
+        run = _run_prompt_detector(db, loaded, notebook_id, identity, scope, force=True)
         prompt_s = time.perf_counter() - started
         windows = loaded.calls - calls
 
@@ -154,12 +146,25 @@ def _rerun(
     for detector_id in LEXICAL_AND_NAMES:
         view = notebook_runs.run_detector(db, None, notebook_id, detector_id).value
         hits += int(view.cache_hit)
-    view = notebook_runs.run_detector(
+    view = _run_prompt_detector(db, loaded, notebook_id, identity, scope, force=False)
+    return hits + int(view.cache_hit)
+
+
+def _run_prompt_detector(
+    db: Database,
+    loaded: LoadedModel,
+    notebook_id: int,
+    identity: ModelIdentity,
+    scope: list[int],
+    *,
+    force: bool,
+) -> notebook_runs.RunView:
+    return notebook_runs.run_detector(
         db,
         loaded.worker,
         notebook_id,
         PROMPT_DETECTOR,
         model=identity,
         page_ids=scope,
+        force=force,
     ).value
-    return hits + int(view.cache_hit)

@@ -288,6 +288,23 @@ def prefix_reuse(
         db.close()
 
 
+def _medians(
+    loaded: LoadedModel, db: Database, ids: list[int], *, cold: bool
+) -> tuple[float, float]:
+    """Median seconds of a detection and of its prompt phase over ``ids``; each starts
+    from a cold cache, or from one holding just the shared prefix."""
+    times, prompt_times = [], []
+    for entry_id in ids:
+        if cold:
+            loaded.reset_cache()
+        else:
+            prime(loaded, db)
+        run = service_detect(loaded, db, entry_id)
+        times.append(run["seconds"])
+        prompt_times.append(run["stats"].prompt_seconds)
+    return round(median(times), 3), round(median(prompt_times), 3)
+
+
 SCALING_REPLY_TOKENS = 24
 """Replies are cut at this many tokens while scaling is measured: how long a reply the
 model chooses to write varies from entry to entry (up to the 512-token cap) and would
@@ -312,14 +329,8 @@ def _scaling(loaded: LoadedModel, root: Path, sizes: Sizes, rng: random.Random) 
     try:
         for length in sizes.entry_lengths:
             ids = add_entries(db, [entry_text(rng, length) for _ in range(sizes.scaling_repeats)])
-            times, prompt_times = [], []
-            for entry_id in ids:
-                prime(loaded, db)
-                run = service_detect(loaded, db, entry_id)
-                times.append(run["seconds"])
-                prompt_times.append(run["stats"].prompt_seconds)
-            by_length[str(length)] = round(median(times), 3)
-            by_length_prompt[str(length)] = round(median(prompt_times), 3)
+            key = str(length)
+            by_length[key], by_length_prompt[key] = _medians(loaded, db, ids, cold=False)
     finally:
         db.close()
     by_count: dict[str, float] = {}
@@ -328,14 +339,8 @@ def _scaling(loaded: LoadedModel, root: Path, sizes: Sizes, rng: random.Random) 
         db = journal_db(root / f"scaling-candidates-{count}", count)
         try:
             ids = add_entries(db, [entry_text(rng, 400) for _ in range(sizes.scaling_repeats)])
-            times, prompt_times = [], []
-            for entry_id in ids:
-                loaded.reset_cache()
-                run = service_detect(loaded, db, entry_id)
-                times.append(run["seconds"])
-                prompt_times.append(run["stats"].prompt_seconds)
-            by_count[str(count)] = round(median(times), 3)
-            by_count_prompt[str(count)] = round(median(prompt_times), 3)
+            key = str(count)
+            by_count[key], by_count_prompt[key] = _medians(loaded, db, ids, cold=True)
         finally:
             db.close()
     lengths = [float(x) for x in sizes.entry_lengths]

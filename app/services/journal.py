@@ -97,7 +97,7 @@ class MonthCount:
 def list_months(db: Database) -> list[MonthCount]:
     """The months that have entries, newest first, with how many each has (one query over
     the index on ``day``, whatever the journal's size)."""
-    month = func.strftime("%Y-%m", JournalEntry.day)
+    month = func.substr(JournalEntry.day, 1, 7)  # "YYYY-MM" of the stored ISO date
     query = select(month, func.count()).group_by(month).order_by(month.desc())
     with db.session(readonly=True) as session:
         return [
