@@ -24,19 +24,30 @@ WINDOW_PAGES = 3
 """The prompt detector (poems) reads one window of three pages."""
 
 
-def rss_mb() -> float:
-    """The current resident set size, from /proc (Linux), in MiB; 0 where unknown."""
+def _status_mb(field: str) -> float | None:
+    """A ``/proc/self/status`` figure (Linux) in MiB; None where there is none."""
     try:
         for line in Path("/proc/self/status").read_text(encoding="ascii").splitlines():
-            if line.startswith("VmRSS:"):
+            if line.startswith(field + ":"):
                 return int(line.split()[1]) / 1024
     except OSError:
         pass
-    return 0.0
+    return None
+
+
+def rss_mb() -> float:
+    """The current resident set size in MiB (0 where unknown)."""
+    return _status_mb("VmRSS") or 0.0
 
 
 def peak_rss_mb() -> float:
-    """The peak resident set size of this process so far (getrusage; KiB on Linux)."""
+    """The peak resident set size of this process so far, in MiB.
+
+    ``VmHWM`` where /proc has it: getrusage's ``ru_maxrss`` survives ``execve`` on Linux,
+    so in a child started by a big parent it reports the parent's peak."""
+    hwm = _status_mb("VmHWM")
+    if hwm is not None:
+        return hwm
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
