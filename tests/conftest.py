@@ -61,3 +61,16 @@ def fake_hub(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeHu
     with serve_fake_hub() as hub:
         monkeypatch.setenv("HF_ENDPOINT", hub.url)
         yield hub
+
+
+@pytest.fixture(scope="session")
+def roomy_tiny_model_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The tiny random model with a context that holds a whole detection prompt."""
+    import tests.tiny_gguf as tiny
+
+    saved = tiny.TINY_CONTEXT
+    tiny.TINY_CONTEXT = 4096
+    try:
+        return tiny.write_tiny_gguf(tmp_path_factory.mktemp("models") / "tiny-4k.gguf")
+    finally:
+        tiny.TINY_CONTEXT = saved

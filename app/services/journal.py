@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import date
 
-from sqlalchemy import select
+from sqlalchemy import func, insert, select
 
 from app.domain import reanchor
 from app.services.changes import Changes, OpResult
@@ -35,6 +37,42 @@ def add_entry(db: Database, day: date, body: str, *, title: str = "") -> OpResul
     return OpResult(view, Changes(entries=frozenset({view.id})))
 
 
+@dataclass(frozen=True)
+class NewEntry:
+    day: date
+    body: str
+    title: str = ""
+
+
+def add_entries(db: Database, entries: Iterable[NewEntry]) -> OpResult[int]:
+    """Add many entries in one transaction (all or nothing); returns how many were added.
+
+    One multi-row insert instead of an ORM object per entry: importing 50,000 entries
+    takes seconds, not minutes.
+    """
+    now = utcnow()
+    rows = []
+    for entry in entries:
+        _check_text(entry.title, entry.body)
+        rows.append(
+            {
+                "day": entry.day,
+                "title": entry.title.strip(),
+                "body": entry.body,
+                "created_at": now,
+                "updated_at": now,
+            }
+        )
+    if not rows:
+        return OpResult(0, Changes())
+    with db.session() as session:
+        first = session.scalar(select(func.coalesce(func.max(JournalEntry.id), 0)))
+        session.execute(insert(JournalEntry), rows)
+        ids = session.scalars(select(JournalEntry.id).where(JournalEntry.id > (first or 0)))
+        added = frozenset(ids)
+    return OpResult(len(rows), Changes(entries=added))
+
+
 def get_entry(db: Database, entry_id: int) -> EntryView:
     with db.session() as session:
         entry = session.get(JournalEntry, entry_id)
@@ -47,6 +85,40 @@ def list_entries(db: Database) -> list[EntryView]:
     with db.session() as session:
         rows = session.scalars(select(JournalEntry).order_by(JournalEntry.day, JournalEntry.id))
         return [EntryView.of(row) for row in rows]
+
+
+@dataclass(frozen=True)
+class MonthCount:
+    year: int
+    month: int
+    entries: int
+
+
+def list_months(db: Database) -> list[MonthCount]:
+    """The months that have entries, newest first, with how many each has (one query over
+    the index on ``day``, whatever the journal's size)."""
+    month = func.substr(JournalEntry.day, 1, 7)  # "YYYY-MM" of the stored ISO date
+    query = select(month, func.count()).group_by(month).order_by(month.desc())
+    with db.session(readonly=True) as session:
+        return [
+            MonthCount(int(key[:4]), int(key[5:7]), int(count))
+            for key, count in session.execute(query)
+        ]
+
+
+def list_month(db: Database, year: int, month: int) -> list[EntryView]:
+    """One month's entries, by day then id (a range over the index on ``day``)."""
+    if not 1 <= month <= 12:
+        raise InvalidInputError(f"There is no month {month}; use 1 to 12.")
+    first = date(year, month, 1)
+    after = date(year + month // 12, month % 12 + 1, 1)
+    query = (
+        select(JournalEntry)
+        .where(JournalEntry.day >= first, JournalEntry.day < after)
+        .order_by(JournalEntry.day, JournalEntry.id)
+    )
+    with db.session(readonly=True) as session:
+        return [EntryView.of(row) for row in session.scalars(query)]
 
 
 def update_entry(

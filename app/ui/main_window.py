@@ -636,6 +636,7 @@ class MainWindow(QMainWindow):
             editor.find(found[1])
 
     def _entry_shown(self, entry_id: int) -> None:
+        self.journal_sidebar.select_entry(entry_id, self.entry_page.entry_day)
         self._select_found()
         self.stack.setCurrentWidget(self.entry_page)
         self.detect_action.setEnabled(True)

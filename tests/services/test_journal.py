@@ -103,3 +103,44 @@ def test_search_finds_an_entry_by_a_word_in_its_body(db: Database) -> None:
     assert [h.entry_id for h in journal.search_entries(db, "harbour")] == [kept]
     journal.update_entry(db, kept, body="Long walk to the station.")
     assert journal.search_entries(db, "harbour") == []
+
+
+def test_add_entries_adds_many_in_one_transaction(db: Database) -> None:
+    items = [journal.NewEntry(date(2026, 1 + i % 12, 1 + i % 28), f"Entry {i}.") for i in range(30)]
+    result = journal.add_entries(db, [*items, journal.NewEntry(DAY, "Last.", title="  T  ")])
+    assert result.value == 31
+    assert len(result.changes.entries) == 31
+    listed = journal.list_entries(db)
+    assert {e.id for e in listed} == result.changes.entries
+    assert [e.title for e in listed if e.body == "Last."] == ["T"]
+    assert journal.add_entries(db, []).value == 0
+
+
+def test_add_entries_is_all_or_nothing(db: Database) -> None:
+    too_long = "x" * (journal.BODY_MAX + 1)
+    with pytest.raises(InvalidInputError):
+        journal.add_entries(db, [journal.NewEntry(DAY, "Fine."), journal.NewEntry(DAY, too_long)])
+    assert journal.list_entries(db) == []
+
+
+def test_months_newest_first_with_counts_and_one_month_by_day(db: Database) -> None:
+    for day, body in (
+        (date(2025, 12, 31), "New Year's Eve."),
+        (date(2026, 1, 1), "New Year."),
+        (date(2026, 1, 31), "End of January."),
+        (date(2026, 1, 15), "Mid January."),
+        (date(2026, 2, 1), "February."),
+    ):
+        journal.add_entry(db, day, body)
+    months = journal.list_months(db)
+    assert [(m.year, m.month, m.entries) for m in months] == [
+        (2026, 2, 1),
+        (2026, 1, 3),
+        (2025, 12, 1),
+    ]
+    january = journal.list_month(db, 2026, 1)
+    assert [e.body for e in january] == ["New Year.", "Mid January.", "End of January."]
+    assert [e.body for e in journal.list_month(db, 2025, 12)] == ["New Year's Eve."]
+    assert journal.list_month(db, 2024, 5) == []
+    with pytest.raises(InvalidInputError):
+        journal.list_month(db, 2026, 13)

@@ -86,3 +86,10 @@ def test_upgrading_from_0001_indexes_existing_entries(tmp_path: Path) -> None:
         assert find(db, "kayaking") == [1]
     finally:
         db.close()
+
+
+def test_equally_good_matches_come_newest_first(db: Database) -> None:
+    older = add(db, "2026-01-05", "Heron by the canal.")
+    newer = add(db, "2026-03-05", "Heron by the canal.")
+    other = add(db, "2026-02-05", "A heron, a wren and two magpies by the canal today.")
+    assert find(db, "heron canal") == [newer, older, other]

@@ -196,6 +196,11 @@ class EntryPage(QWidget):
         return self._entry.id if self._entry is not None else None
 
     @property
+    def entry_day(self) -> date | None:
+        """The day of the entry shown, as last saved."""
+        return self._entry.day if self._entry is not None else None
+
+    @property
     def suggestions(self) -> list[SuggestionView]:
         return list(self._suggestions)
 

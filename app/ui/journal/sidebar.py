@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-from itertools import groupby
+from datetime import date
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QPalette
@@ -26,8 +26,13 @@ from app.store import Database, SearchHit
 from app.ui.ops import Operations
 
 SEARCH_DELAY_MS = 150
+EAGER_ENTRIES = 200
+"""On opening, the newest months are listed with their entries up to about this many."""
 ENTRY_ROLE = Qt.ItemDataRole.UserRole
 WORD_ROLE = Qt.ItemDataRole.UserRole + 1
+MONTH_ROLE = Qt.ItemDataRole.UserRole + 2
+FILLED_ROLE = Qt.ItemDataRole.UserRole + 3
+MonthKey = tuple[int, int]
 
 
 def marked_snippet(hit: SearchHit) -> str:
@@ -58,7 +63,7 @@ class JournalSidebar(QWidget):
     """(entry id, the first matched word) when a search result is opened."""
     new_entry_requested = Signal()
     entries_loaded = Signal(int)
-    """How many entries the list now shows."""
+    """How many entries the journal has (the months list them)."""
     results_shown = Signal(int)
     """How many search hits the list now shows."""
 
@@ -68,6 +73,9 @@ class JournalSidebar(QWidget):
         self._db: Database | None = None
         self._search_seq = 0
         self._current: int | None = None
+        self._current_month: MonthKey | None = None
+        self._month_items: dict[MonthKey, QTreeWidgetItem] = {}
+        self._months_loaded = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(6)
@@ -107,58 +115,125 @@ class JournalSidebar(QWidget):
         self.search.textChanged.connect(lambda _t: self._search_timer.start())
         self.new_button.clicked.connect(self.new_entry_requested)
         self.tree.currentItemChanged.connect(self._tree_selected)
+        self.tree.itemExpanded.connect(self._month_expanded)
         self.results.currentItemChanged.connect(self._result_selected)
         self.results.itemClicked.connect(lambda item: self._result_selected(item, None))
 
     def set_database(self, db: Database | None) -> None:
         self._db = db
+        self._months_loaded = False
 
     # ------------------------------------------------------------------ entries
 
     def reload(self) -> None:
+        """List the months, and the entries of the months that show them (expanded ones;
+        at first the newest months, up to ``EAGER_ENTRIES`` entries).  Other months load
+        their entries when opened: a journal of 50,000 entries opens as fast as a new one,
+        and saving an entry reloads a month, not the whole journal."""
         db = self._db
-        if db is not None:
-            self._ops.run(lambda: journal.list_entries(db), on_done=self._show_entries)
-            if self.search.text().strip():
-                self._run_search()
+        if db is None:
+            return
+        first_load = not self._months_loaded or not self._month_items
+        wanted = {key for key, item in self._month_items.items() if item.isExpanded()}
+        if self._current_month is not None:
+            wanted.add(self._current_month)
 
-    def _show_entries(self, entries: list[EntryView]) -> None:
+        def load() -> tuple[list[journal.MonthCount], dict[MonthKey, list[EntryView]]]:
+            months = journal.list_months(db)
+            keys = set(wanted)
+            if first_load:
+                shown = 0
+                for month in months:
+                    if shown >= EAGER_ENTRIES:
+                        break
+                    keys.add((month.year, month.month))
+                    shown += month.entries
+            known = {(m.year, m.month) for m in months}
+            return months, {key: journal.list_month(db, *key) for key in keys & known}
+
+        self._ops.run(load, on_done=lambda loaded: self._show_months(*loaded))
+        if self.search.text().strip():
+            self._run_search()
+
+    def _show_months(
+        self, months: list[journal.MonthCount], filled: dict[MonthKey, list[EntryView]]
+    ) -> None:
         self.tree.blockSignals(True)
         try:
-            expanded = {month.text(0) for month in self._months() if month.isExpanded()}
-            first_load = self.tree.topLevelItemCount() == 0
+            expanded = {key for key, item in self._month_items.items() if item.isExpanded()}
+            first_load = not self._months_loaded or not self._month_items
+            self._months_loaded = True
             self.tree.clear()
-            newest_first = sorted(entries, key=lambda e: (e.day, e.id), reverse=True)
+            self._month_items = {}
             current_item: QTreeWidgetItem | None = None
-            for _month, group in groupby(newest_first, key=lambda e: (e.day.year, e.day.month)):
-                items = list(group)
-                label = f"{items[0].day:%B %Y}"
+            for month in months:
+                key = (month.year, month.month)
+                label = f"{date(month.year, month.month, 1):%B %Y}"
                 month_item = QTreeWidgetItem([label])
                 month_item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+                month_item.setData(0, MONTH_ROLE, key)
+                month_item.setToolTip(0, f"{month.entries:,} entries")
                 font = month_item.font(0)
                 font.setBold(True)
                 month_item.setFont(0, font)
+                month_item.setChildIndicatorPolicy(
+                    QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator
+                )
                 self.tree.addTopLevelItem(month_item)
-                for entry in items:
-                    child = QTreeWidgetItem([entry_label(entry)])
-                    child.setData(0, ENTRY_ROLE, entry.id)
-                    child.setToolTip(0, entry.title or "Untitled")
-                    month_item.addChild(child)
-                    if entry.id == self._current:
-                        current_item = child
-                month_item.setExpanded(first_load or label in expanded or current_item is not None)
+                self._month_items[key] = month_item
+                if key in filled:
+                    found = self._fill(month_item, filled[key])
+                    current_item = found or current_item
+                    month_item.setExpanded(first_load or key in expanded or found is not None)
             if current_item is not None:
                 self.tree.setCurrentItem(current_item)
         finally:
             self.tree.blockSignals(False)
-        self.entries_loaded.emit(len(entries))
+        self.entries_loaded.emit(sum(month.entries for month in months))
+
+    def _fill(
+        self, month_item: QTreeWidgetItem, entries: list[EntryView]
+    ) -> QTreeWidgetItem | None:
+        """Put a month's entries (newest first) under its item; returns the current one."""
+        month_item.takeChildren()
+        current: QTreeWidgetItem | None = None
+        for entry in sorted(entries, key=lambda e: (e.day, e.id), reverse=True):
+            child = QTreeWidgetItem([entry_label(entry)])
+            child.setData(0, ENTRY_ROLE, entry.id)
+            child.setToolTip(0, entry.title or "Untitled")
+            month_item.addChild(child)
+            if entry.id == self._current:
+                current = child
+        month_item.setData(0, FILLED_ROLE, True)
+        return current
+
+    def _month_expanded(self, month_item: QTreeWidgetItem) -> None:
+        """Load a month's entries the first time it is opened."""
+        db = self._db
+        key = month_item.data(0, MONTH_ROLE)
+        if db is None or key is None or month_item.data(0, FILLED_ROLE):
+            return
+        year, month = key
+
+        def done(entries: list[EntryView]) -> None:
+            item = self._month_items.get((year, month))
+            if item is not None and not item.data(0, FILLED_ROLE):
+                self.tree.blockSignals(True)
+                try:
+                    found = self._fill(item, entries)
+                    if found is not None:
+                        self.tree.setCurrentItem(found)
+                finally:
+                    self.tree.blockSignals(False)
+
+        self._ops.run(lambda: journal.list_month(db, year, month), on_done=done)
 
     def _months(self) -> list[QTreeWidgetItem]:
         items = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
         return [item for item in items if item is not None]
 
     def _entry_items(self) -> list[tuple[QTreeWidgetItem, QTreeWidgetItem]]:
-        """(month item, entry item), newest first."""
+        """(month item, entry item), newest first, of the months loaded so far."""
         pairs = []
         for month in self._months():
             for j in range(month.childCount()):
@@ -173,8 +248,12 @@ class JournalSidebar(QWidget):
     def entry_texts(self) -> list[str]:
         return [child.text(0) for _month, child in self._entry_items()]
 
-    def select_entry(self, entry_id: int) -> None:
+    def select_entry(self, entry_id: int, day: date | None = None) -> None:
+        """Make ``entry_id`` the current entry; with its ``day``, open its month (loading
+        it if needed) so that it shows."""
         self._current = entry_id
+        if day is not None:
+            self._current_month = (day.year, day.month)
         for month, child in self._entry_items():
             if child.data(0, ENTRY_ROLE) == entry_id:
                 month.setExpanded(True)
@@ -182,6 +261,10 @@ class JournalSidebar(QWidget):
                 self.tree.setCurrentItem(child)
                 self.tree.blockSignals(False)
                 return
+        if day is not None:
+            item = self._month_items.get((day.year, day.month))
+            if item is not None:
+                item.setExpanded(True)  # loads it (_month_expanded)
 
     def _tree_selected(self, item: QTreeWidgetItem | None, _previous: object) -> None:
         if item is None:
@@ -189,6 +272,9 @@ class JournalSidebar(QWidget):
         entry_id = item.data(0, ENTRY_ROLE)
         if entry_id is not None:
             self._current = int(entry_id)
+            parent = item.parent()
+            if parent is not None:
+                self._current_month = parent.data(0, MONTH_ROLE)
             self.entry_selected.emit(int(entry_id))
 
     # ------------------------------------------------------------------ search

@@ -144,19 +144,6 @@ def show_entry(qtbot: QtBot, window: MainWindow, entry_id: int) -> None:
     qtbot.waitUntil(lambda: window.entry_page.entry_id == entry_id)
 
 
-@pytest.fixture(scope="session")
-def roomy_tiny_model_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The tiny random model with a context that holds a whole detection prompt."""
-    import tests.tiny_gguf as tiny
-
-    saved = tiny.TINY_CONTEXT
-    tiny.TINY_CONTEXT = 4096
-    try:
-        return tiny.write_tiny_gguf(tmp_path_factory.mktemp("models") / "tiny-4k.gguf")
-    finally:
-        tiny.TINY_CONTEXT = saved
-
-
 @pytest.fixture(autouse=True)
 def collect_on_the_gui_thread() -> Iterator[None]:
     """As the app does (app.ui.gc_policy): no cyclic collection on worker threads, where

@@ -6,7 +6,7 @@ import gc
 import time
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.llm import LlamaTextModel, ModelLoadError
@@ -15,33 +15,9 @@ from app.ui.app import settle_heap
 from app.ui.journal.review_panel import NOT_READ_YET
 from app.ui.main_window import MainWindow
 from app.ui.model_bridge import ModelBridge
+from bench.gui import Heartbeat
 from tests.ui.journal.conftest import GatedModel, OpenWindow, scripted_reply, show_entry
 from tests.ui.journal.helpers import query, selection_spans
-
-
-class Heartbeat:
-    """A GUI-thread timer that records the longest gap between two of its ticks."""
-
-    def __init__(self, interval_ms: int = 5) -> None:
-        self.longest = 0.0
-        self._last = time.perf_counter()
-        self.timer = QTimer()
-        self.timer.setInterval(interval_ms)
-        self.timer.timeout.connect(self._tick)
-
-    def start(self) -> None:
-        self._last = time.perf_counter()
-        self.timer.start()
-
-    def _tick(self) -> None:
-        now = time.perf_counter()
-        self.longest = max(self.longest, now - self._last)
-        self._last = now
-
-    def stop(self) -> float:
-        self.timer.stop()
-        self._tick()
-        return self.longest
 
 
 def test_detection_with_the_tiny_model_never_stalls_the_gui(

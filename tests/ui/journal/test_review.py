@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from app.services import completions, suggestions
 from app.ui.journal.editor import SUGGESTION_PROPERTY
 from app.ui.main_window import MainWindow
+from tests.ui.journal.conftest import show_entry
 from tests.ui.journal.helpers import query, selection_spans, span_point
 
 MEDITATED = "meditated for fifteen minutes"
@@ -147,3 +148,21 @@ def test_hovering_a_highlight_shows_its_tooltip(qtbot: QtBot, window: MainWindow
     assert "Drink water" in QToolTip.text()
     assert "Click to accept" in QToolTip.text()
     QToolTip.hideText()
+
+
+def test_the_panel_recycles_its_cards_between_entries(qtbot: QtBot, window: MainWindow) -> None:
+    page = window.entry_page
+    first = {s.id: page.panel.card(s.id) for s in page.panel.items}
+    assert len(first) == 2
+    show_entry(qtbot, window, 2)  # an entry without suggestions
+    assert page.panel.items == []
+    assert all(card is not None and not card.isVisible() for card in first.values())
+    assert all(page.panel.card(sid) is None for sid in first)
+    show_entry(qtbot, window, 1)
+    again = {s.id: page.panel.card(s.id) for s in page.panel.items}
+    assert set(again.values()) == set(first.values())  # the same widgets, shown again
+    for sid, card in again.items():
+        assert card is not None
+        assert card.isVisible()
+        assert card.suggestion.id == sid
+        assert card.accept_button.isVisible()  # pending
