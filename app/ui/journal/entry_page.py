@@ -93,7 +93,7 @@ class EntryPage(QWidget):
         self.title_edit.setFrame(False)
         self.detect_button = QPushButton("Detect")
         self.detect_button.setAccessibleName("Detect completions now")
-        self.detect_button.setToolTip("Let the model read this entry now (Ctrl+D)")
+        self.detect_button.setToolTip("Look for completions in this entry now (Ctrl+D)")
         self.save_state = QLabel("")
         self.save_state.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.save_state.setAccessibleName("Save state")
