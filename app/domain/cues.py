@@ -190,9 +190,6 @@ class CueMatch:
     first: int
     last: int
 
-    def span(self, parsed: ParsedText) -> tuple[int, int]:
-        return parsed.tokens[self.first].start, parsed.tokens[self.last].end
-
 
 def find_cues(
     parsed: ParsedText, cues: Sequence[str], exclude: Sequence[str] = ()

@@ -87,10 +87,6 @@ class ParsedText:
     def sentence_of(self, tok: Token) -> tuple[int, int]:
         return self.sentences[tok.sent]
 
-    def sentence_tokens(self, tok: Token) -> tuple[Token, ...]:
-        first, last = self.sentence_of(tok)
-        return self.tokens[first:last]
-
     def sentence_span(self, tok: Token) -> tuple[int, int]:
         first, last = self.sentence_of(tok)
         return self.tokens[first].start, self.tokens[last - 1].end

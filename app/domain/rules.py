@@ -199,7 +199,7 @@ def _wider_chain(parsed: ParsedText, chain: Sequence[Token]) -> list[Token]:
     return out
 
 
-def _governor(parsed: ParsedText, chain: Sequence[Token]) -> Token | None:
+def _governor(chain: Sequence[Token]) -> Token | None:
     """The verb of the cue's clause; ``None`` for a fragment ("gentle yoga flow")."""
     return next((t for t in chain if t.is_verb), None)
 
@@ -308,7 +308,7 @@ def blocked(body: str, parsed: ParsedText, match: CueMatch, *, reading: bool = F
         return "future"
     if any(_has_phrase(clause_words, p) for p in PAST_PHRASES):
         return "long ago"
-    governor = _governor(parsed, chain)
+    governor = _governor(chain)
 
     def inside(tok: Token) -> bool:
         return match.first <= tok.i <= match.last
@@ -459,7 +459,7 @@ def quote_for(body: str, parsed: ParsedText, match: CueMatch) -> tuple[int, int]
         if body_start <= start < body_end:
             return _trim(text, body_start, body_end)
     head = _phrase_head(parsed, match)
-    governor = _governor(parsed, _clause_chain(parsed, head))
+    governor = _governor(_clause_chain(parsed, head))
     if governor is not None:
         kept = {t.i for t in _clause_tokens(parsed, governor)}
         lo = hi = match.first

@@ -20,8 +20,6 @@ def parse_text(text: str) -> ParsedText:
     with people.lock():
         try:
             nlp = people.shared_pipeline("Reading journal entries")
-        except ParserUnavailable:
-            raise
         except people.NerUnavailable as exc:
             raise ParserUnavailable(str(exc)) from None
         doc = nlp(text)

@@ -10,7 +10,14 @@ from typing import Final
 
 from sqlalchemy import select
 
-from app.domain.cues import CueError, CueFamily, clean_cues, families_from_json, seed_cues
+from app.domain.cues import (
+    CueError,
+    CueFamily,
+    clean_cues,
+    families_from_json,
+    is_abstinence,
+    seed_cues,
+)
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError
 from app.services.targets import target_row
@@ -37,6 +44,11 @@ class CueView:
     exclude: tuple[str, ...]
     seeded: bool
     """True while the user has not edited them (they follow the name)."""
+
+    @property
+    def abstinence(self) -> bool:
+        """A habit of not doing something: never read as done, whatever its words."""
+        return is_abstinence(self.name)
 
 
 def effective_cues(name: str, stored: list[str] | None) -> tuple[tuple[str, ...], tuple[str, ...]]:

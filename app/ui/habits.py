@@ -41,7 +41,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.domain.cues import is_abstinence
 from app.domain.streaks import DayTotal, current_streak, daily_totals, longest_streak
 from app.services import completions, cues, targets
 from app.services.changes import Changes, OpResult, Target
@@ -711,7 +710,7 @@ class HabitsView(QWidget):
         if view is None or not words:
             note = (
                 "Habits of not doing something are never read as done in entries."
-                if view is not None and is_abstinence(view.name)
+                if view is not None and view.abstinence
                 else "Add words to let Inkling find it in your entries."
             )
         elif view.seeded:
