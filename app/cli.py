@@ -20,7 +20,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, TextIO
 
-from app import __version__
+from app import __version__, clock
 from app.domain.models_catalog import size_text
 from app.domain.pipeline import Pipeline
 from app.llm import Cancelled, ModelError
@@ -209,7 +209,8 @@ def cmd_habit_cues(cli: Cli) -> int:
 
 
 def cmd_entry_add(cli: Cli) -> int:
-    view = journal.add_entry(cli.db, cli.args.date, _read_text(cli.args), title=cli.args.title)
+    day = cli.args.date or clock.today()
+    view = journal.add_entry(cli.db, day, _read_text(cli.args), title=cli.args.title)
     cli.emit({"id": view.value.id}, f"Added entry {view.value.id} for {view.value.day}")
     return 0
 
@@ -350,7 +351,7 @@ def cmd_completion_list(cli: Cli) -> int:
 def cmd_completion_log(cli: Cli) -> int:
     kind = "practice" if cli.args.practice else "habit"
     view = completions.log_completion(
-        cli.db, kind, cli.args.target_id, cli.args.date or date.today(), amount=cli.args.amount
+        cli.db, kind, cli.args.target_id, cli.args.date or clock.today(), amount=cli.args.amount
     ).value
     cli.emit(
         {"target_type": view.target_type, "target_id": view.target_id, "day": view.day.isoformat()},
@@ -923,7 +924,7 @@ def cmd_eval_journal(cli: Cli) -> int:
                 db,
                 worker,
                 cases,
-                day=date.today(),
+                day=clock.today(),
                 on_progress=_eval_progress(cli, "entries"),
                 pipeline=pipeline,
             )
@@ -1172,7 +1173,7 @@ def build_parser() -> argparse.ArgumentParser:
     ):
         p = sub(entry, name, func, help_text)
         if name == "add":
-            p.add_argument("--date", type=_day, required=True, help="YYYY-MM-DD")
+            p.add_argument("--date", type=_day, help="YYYY-MM-DD (default: today)")
             p.add_argument("--title", default="")
         else:
             p.add_argument("id", type=int)
@@ -1295,7 +1296,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub(completion, "log", cmd_completion_log, "log a completion by hand")
     p.add_argument("target_id", type=int)
     p.add_argument("--practice", action="store_true")
-    p.add_argument("--date", type=_day)
+    p.add_argument("--date", type=_day, help="YYYY-MM-DD (default: today)")
     p.add_argument("--amount", type=float)
 
     model = group("model", "the on-device language model")

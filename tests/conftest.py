@@ -4,10 +4,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
+from zoneinfo import ZoneInfo
 
 import pytest
+import time_machine
+from hypothesis import settings
+
+from app import clock as app_clock
 
 if TYPE_CHECKING:
     from tests.fake_hub import FakeHub
@@ -19,6 +25,45 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # probe for IPv6 support. Import it here, before pytest-socket blocks sockets per test,
 # so that probe does not show up as a blocked socket. No test may open one.
 import urllib3.util.connection  # noqa: F401
+
+# The time-travel passes (scripts/time_travel.py) run two sessions side by side: no shared
+# example database between them, and no per-example deadline on a busy machine.
+settings.register_profile("time-travel", database=None, deadline=None)
+
+TIME_TRAVEL_ENV = "INKLING_TIME_TRAVEL"
+"""``YYYY-MM-DDTHH:MM@Zone``: run the whole session from that local moment in that zone
+(``scripts/time_travel.py`` sets it for CI's passes at fake dates)."""
+_travel: time_machine.travel | None = None
+
+
+def time_travel_destination(value: str) -> datetime:
+    """``2026-12-31T23:59@Pacific/Kiritimati`` as an aware moment in that zone."""
+    moment, _, zone = value.partition("@")
+    return datetime.fromisoformat(moment).replace(tzinfo=ZoneInfo(zone or "UTC"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under ``INKLING_TIME_TRAVEL``, the system clock and zone start at that moment and
+    tick on (time-machine: every stdlib clock and ``TZ``; monotonic clocks untouched)."""
+    global _travel
+    value = os.environ.get(TIME_TRAVEL_ENV)
+    if value:
+        _travel = time_machine.travel(time_travel_destination(value), tick=True)
+        _travel.start()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    global _travel
+    if _travel is not None:
+        _travel.stop()
+        _travel = None
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    value = os.environ.get(TIME_TRAVEL_ENV)
+    if not value:
+        return None
+    return f"time travel: started at {time_travel_destination(value).isoformat()} ({value})"
 
 
 @pytest.fixture(autouse=True)
@@ -38,6 +83,28 @@ def isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         folder.mkdir(mode=0o700)
         monkeypatch.setenv(var, str(folder))
     return data
+
+
+CLOCK_START = datetime(2026, 11, 18, 9, 30, tzinfo=ZoneInfo("Europe/London"))
+"""Where the ``clock`` fixture starts: a Wednesday morning in London (tests move it)."""
+
+
+@pytest.fixture
+def clock() -> Iterator[app_clock.FixedClock]:
+    """Inkling's clock, standing still at ``CLOCK_START`` until the test moves it
+    (``clock.set(datetime(..., tzinfo=ZoneInfo(...)))``, ``clock.advance(...)``); the
+    system clock again afterwards. Every "today" and "now" in the app reads it."""
+    fixed = app_clock.FixedClock(CLOCK_START)
+    with app_clock.using(fixed):
+        yield fixed
+
+
+@pytest.fixture(autouse=True)
+def _system_clock_between_tests() -> Iterator[None]:
+    """A test that sets Inkling's clock by hand must put it back."""
+    yield
+    current = app_clock.set_clock(app_clock.SystemClock())
+    assert isinstance(current, app_clock.SystemClock), f"a test left {current!r} set"
 
 
 @pytest.fixture(scope="session")

@@ -72,7 +72,7 @@ def detect_completions(
     llm: TextModel,
     max_hits: int = DEFAULT_MAX_HITS,
     entry_day: date | None = None,
-    today: date | None = None,
+    today: date,
 ) -> list[CompletionDetected]:
     """Ask the model once and keep the hits that resolve cleanly, in the model's order.
 
@@ -101,12 +101,11 @@ def resolve_drafts(
     candidates: Sequence[Candidate],
     max_hits: int = DEFAULT_MAX_HITS,
     entry_day: date | None = None,
-    today: date | None = None,
+    today: date,
 ) -> list[CompletionDetected]:
     """Steps 2-4 for drafts from any proposer (the model or the rules), in their order:
     known index, anchored quote, clean label, believable facts, no duplicate target or
     overlapping span, at most ``max_hits``."""
-    now = date.today() if today is None else today
     by_index: dict[int, Candidate] = {}
     for candidate in candidates:
         by_index.setdefault(candidate.index, candidate)
@@ -115,7 +114,7 @@ def resolve_drafts(
     for draft in drafts:
         if len(kept) >= max_hits:
             break
-        hit = _resolve(draft, body, by_index, entry_day, now)
+        hit = _resolve(draft, body, by_index, entry_day, today)
         if hit is None:
             continue
         target = (hit.target_type, hit.target_id)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, tzinfo
 from typing import Any, Final
 from zoneinfo import ZoneInfo
 
@@ -107,7 +107,9 @@ def _date_value(value: Any) -> date:
     raise FormatError(f"The date {value!r} is not a date in the form YYYY-MM-DD.")
 
 
-def _datetime_value(value: Any, what: str) -> datetime:
+def _datetime_value(value: Any, what: str, zone: tzinfo | None) -> datetime:
+    """An aware moment; one written without an offset is a time in ``zone`` (``None``:
+    the system's)."""
     if isinstance(value, datetime):
         moment = value
     elif isinstance(value, str):
@@ -117,7 +119,9 @@ def _datetime_value(value: Any, what: str) -> datetime:
             raise FormatError(f"The {what} {value!r} is not a date and time.") from None
     else:
         raise FormatError(f"The {what} {value!r} is not a date and time.")
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+    if moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=zone) if zone is not None else moment.astimezone(UTC)
 
 
 def check_time_zone(name: Any) -> str:
@@ -234,9 +238,18 @@ def _attachments_value(value: Any) -> tuple[str, ...]:
 
 
 def markdown_entry(
-    text: str, *, kind: str, relative: str, name_day: date | None, name_title: str = ""
+    text: str,
+    *,
+    kind: str,
+    relative: str,
+    name_day: date | None,
+    zone: tzinfo | None,
+    name_title: str = "",
 ) -> ImportedEntry | None:
     """A Markdown note as an entry, or None when neither front matter nor name dates it.
+
+    A ``created`` time without an offset is a time in the note's ``time_zone``, else in
+    ``zone`` (the user's; ``None``: the system's).
 
     Front matter keys: ``date``, ``title``, ``tags``, ``starred``, ``created``,
     ``time_zone``, ``source`` and ``attachments`` (what ``render_markdown`` writes); others
@@ -253,7 +266,8 @@ def markdown_entry(
     if not isinstance(title, str | int | float) or isinstance(title, bool):
         raise FormatError(f"The title {title!r} is not text.")
     created = meta.get("created")
-    zone = meta.get("time_zone")
+    named = meta.get("time_zone")
+    time_zone = check_time_zone(named) if named is not None else None
     kind_id = (
         _source_value(meta["source"])
         if meta.get("source") is not None
@@ -267,8 +281,12 @@ def markdown_entry(
         title=_valid_text(" ".join(str(title).split()), "title"),
         tags=_tags_value(meta.get("tags")),
         starred=_bool_value(meta.get("starred"), "starred"),
-        created_at=_datetime_value(created, "creation time") if created is not None else None,
-        time_zone=check_time_zone(zone) if zone is not None else None,
+        created_at=(
+            _datetime_value(created, "creation time", ZoneInfo(time_zone) if time_zone else zone)
+            if created is not None
+            else None
+        ),
+        time_zone=time_zone,
         attachments=_attachments_value(meta.get("attachments")),
     )
 
@@ -336,9 +354,12 @@ def _entry_label(index: int, raw: Any) -> str:
     return f"entry {index + 1}" + (f" ({ident})" if isinstance(ident, str) and ident else "")
 
 
-def dayone_entries(document: Any) -> list[ImportedEntry]:
+def dayone_entries(document: Any, *, zone: tzinfo | None) -> list[ImportedEntry]:
     """The entries of a decoded Day One ``Journal.json``; their attachments are the photo
     files they name (``md5.type``, as the export's ``photos`` folder names them).
+
+    An entry's day is its creation date in its own ``timeZone``; an entry that names none
+    was written in ``zone`` (the user's; ``None``: the system's), not in UTC.
 
     ``FormatError`` names the entry (its number and uuid) that does not fit.
     """
@@ -347,13 +368,13 @@ def dayone_entries(document: Any) -> list[ImportedEntry]:
     result: list[ImportedEntry] = []
     for index, raw in enumerate(document["entries"]):
         try:
-            result.append(_dayone_entry(raw))
+            result.append(_dayone_entry(raw, zone))
         except FormatError as exc:
             raise FormatError(f"In {_entry_label(index, raw)}: {exc}") from None
     return result
 
 
-def _dayone_entry(raw: Any) -> ImportedEntry:
+def _dayone_entry(raw: Any, zone: tzinfo | None) -> ImportedEntry:
     if not isinstance(raw, dict):
         raise FormatError("the entry is not an object.")
     ident = raw.get("uuid")
@@ -361,10 +382,10 @@ def _dayone_entry(raw: Any) -> ImportedEntry:
         raise FormatError("the entry has no uuid.")
     if "creationDate" not in raw:
         raise FormatError("the entry has no creationDate.")
-    created = _datetime_value(raw["creationDate"], "creationDate").astimezone(UTC)
-    zone = raw.get("timeZone")
-    time_zone = check_time_zone(zone) if zone is not None else None
-    local = created.astimezone(ZoneInfo(time_zone)) if time_zone else created
+    created = _datetime_value(raw["creationDate"], "creationDate", UTC).astimezone(UTC)
+    named = raw.get("timeZone")
+    time_zone = check_time_zone(named) if named is not None else None
+    local = created.astimezone(ZoneInfo(time_zone) if time_zone else zone)
     text = raw.get("text", "")
     if text is None:
         text = ""

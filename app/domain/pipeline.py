@@ -71,7 +71,7 @@ def detect(
     llm: TextModel | None,
     max_hits: int = DEFAULT_MAX_HITS,
     entry_day: date | None = None,
-    today: date | None = None,
+    today: date,
 ) -> list[CompletionDetected]:
     """Propose with the chosen pipeline and resolve. No candidates: no work at all.
 

@@ -15,11 +15,11 @@ import sqlite3
 import uuid
 from contextlib import closing
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 
 from sqlalchemy import select
 
+from app import clock
 from app.services.changes import Changes, OpResult, Target
 from app.services.errors import InvalidInputError, RefusedError
 from app.store import (
@@ -89,7 +89,7 @@ def backup_database(db: Database, dest: Path | str) -> BackupSummary:
     """Copy the database to ``dest`` (a file; in a folder, a dated file name)."""
     target = Path(dest).expanduser().absolute()
     if target.is_dir():
-        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        stamp = clock.now().strftime("%Y%m%d-%H%M%S")
         target = target / f"inkling-backup-{stamp}.sqlite3"
     if target.exists() and target.resolve() == db.path.resolve():
         raise InvalidInputError("A backup cannot replace the database it copies.")

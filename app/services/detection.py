@@ -19,6 +19,7 @@ from enum import StrEnum
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app import clock
 from app.domain import Candidate, CompletionDetected, TextModel
 from app.domain.candidates import TargetRow, build_candidates
 from app.domain.parsed import ParsedText
@@ -135,10 +136,12 @@ def run_detection(
     """Read the entry with the request's pipeline (the model only if it uses one).
 
     A model error becomes a failed check; cancellation propagates. Without spaCy the
-    rules cannot read, and the model pipeline is used instead.
+    rules cannot read, and the model pipeline is used instead. ``today`` (the clock's,
+    unless given) bounds the days a "yesterday" may name; they count from the entry's day.
     """
     if not request.candidates:
         return DetectionReply(request, ())
+    day = clock.today() if today is None else today
     pipeline = request.pipeline
     parsed = _parse(request.body) if pipeline is not Pipeline.MODEL else None
     if parsed is None and pipeline is not Pipeline.MODEL:
@@ -152,7 +155,7 @@ def run_detection(
             parsed=parsed,
             llm=llm,
             entry_day=request.day,
-            today=today,
+            today=day,
         )
     except Cancelled:
         raise

@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from app import clock
 from app.domain.notebooks.definitions import (
     CUSTOM_PREFIX,
     DefinitionError,
@@ -22,7 +23,6 @@ from app.domain.notebooks.definitions import (
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError, RefusedError
 from app.store import Database
-from app.store.models import utcnow
 from app.store.notebooks import CustomDetector
 
 EXPORT_FORMAT = "inkling.detector"
@@ -109,7 +109,7 @@ def _save(db: Database, definition: DetectorDefinition, *, replace: bool) -> OpR
             )
         else:
             row.definition = definition.to_json()
-            row.updated_at = utcnow()
+            row.updated_at = clock.utcnow()
     return OpResult(_view(definition), Changes(detectors=frozenset({definition.detector_id})))
 
 

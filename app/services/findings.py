@@ -13,13 +13,13 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from app import clock
 from app.domain.notebooks import reviews as review_rules
 from app.services.changes import NO_CHANGES, Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
 from app.services.notebooks import require_notebook
 from app.services.tags import remove_tag, union_tag
 from app.store import Database
-from app.store.models import utcnow
 from app.store.notebooks import DetectionRun, Finding, FindingPageReview
 
 
@@ -156,7 +156,7 @@ def _set_reviews(session: Session, row: Finding, decisions: dict[int, str]) -> N
         elif review.decision != decision:
             review.decision = decision
     row.review_status = review_rules.derive_status(list(row.page_ids), decisions)
-    row.updated_at = utcnow()
+    row.updated_at = clock.utcnow()
     session.flush()
 
 

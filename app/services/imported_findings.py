@@ -14,10 +14,10 @@ from typing import Final
 
 from sqlalchemy.orm import Session
 
+from app import clock
 from app.domain.notebooks.definitions import builtin_detector
 from app.domain.notebooks.people import PersonMention, people_findings
 from app.services.finding_rows import finding_row, text_digest
-from app.store.models import utcnow
 from app.store.notebooks import DetectionRun, NotebookPage
 
 NAMES_DETECTOR: Final = "names"
@@ -54,7 +54,7 @@ def publish_imported_names(
         prompt_id=source,
         pages_scanned=len(pages),
         published=True,
-        finished_at=utcnow(),
+        finished_at=clock.utcnow(),
     )
     session.add(run)
     session.flush()

@@ -8,13 +8,14 @@ from datetime import date
 
 from sqlalchemy import func, insert, select
 
+from app import clock
 from app.domain import reanchor
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
 from app.services.views import EntryView
 from app.store import Database, SearchHit
 from app.store import search_entries as _search
-from app.store.models import CompletionSuggestion, JournalEntry, utcnow
+from app.store.models import CompletionSuggestion, JournalEntry
 
 BODY_MAX = 200_000
 TITLE_MAX = 200
@@ -50,7 +51,7 @@ def add_entries(db: Database, entries: Iterable[NewEntry]) -> OpResult[int]:
     One multi-row insert instead of an ORM object per entry: importing 50,000 entries
     takes seconds, not minutes.
     """
-    now = utcnow()
+    now = clock.utcnow()
     rows = []
     for entry in entries:
         _check_text(entry.title, entry.body)
@@ -151,7 +152,7 @@ def update_entry(
                     continue
                 if moved is None:
                     row.status = "dismissed"
-                    row.decided_at = utcnow()
+                    row.decided_at = clock.utcnow()
                 else:
                     row.anchor_start, row.anchor_end = moved
                 touched.add(row.id)
@@ -160,7 +161,7 @@ def update_entry(
             entry.title = title.strip()
         if day is not None:
             entry.day = day
-        entry.updated_at = utcnow()
+        entry.updated_at = clock.utcnow()
         session.flush()
         view = EntryView.of(entry)
     return OpResult(view, Changes(entries=frozenset({entry_id}), suggestions=frozenset(touched)))

@@ -19,13 +19,14 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
-from datetime import UTC, date, datetime
+from datetime import date
 from pathlib import Path
 from typing import Any, Final
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from app import clock
 from app.domain.journal_formats import render_markdown
 from app.services import findings, notebooks, suggestions
 from app.services.errors import InvalidInputError
@@ -334,7 +335,7 @@ def review_document(db: Database) -> dict[str, Any]:
     return {
         "format": EXPORT_FORMAT,
         "version": EXPORT_VERSION,
-        "exported_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "exported_at": clock.utcnow().isoformat(timespec="seconds"),
         "suggestions": items,
         "findings": found,
     }

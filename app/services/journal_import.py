@@ -25,6 +25,7 @@ from typing import Final
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app import clock
 from app.domain.journal_formats import (
     FormatError,
     ImportedEntry,
@@ -39,7 +40,7 @@ from app.services.changes import Changes, OpResult
 from app.services.errors import CancelledError, InvalidInputError
 from app.services.journal import BODY_MAX, TITLE_MAX
 from app.services.notebook_import import _decode, _read_bytes
-from app.store import Database, JournalEntry, utcnow
+from app.store import Database, JournalEntry
 from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
 
 Progress = Callable[[int, int], None]
@@ -149,6 +150,7 @@ def read_markdown(path: Path, cancelled: Cancelled = never) -> list[_Read]:
                 kind="markdown",
                 relative=relative,
                 name_day=name_day,
+                zone=clock.zone(),
                 name_title=rest,
             )
         except FormatError as exc:
@@ -327,7 +329,7 @@ def read_dayone(path: Path, cancelled: Cancelled = never) -> list[_Read]:
     for journal in journals:
         check_cancelled(cancelled)
         try:
-            entries = dayone_entries(_parse_json(tree, journal))
+            entries = dayone_entries(_parse_json(tree, journal), zone=clock.zone())
         except FormatError as exc:
             raise _format_error(tree.label(journal), exc) from None
         folder = str(PurePosixPath(journal).parent)
@@ -419,7 +421,7 @@ def _add(session: Session, read: _Read) -> int:
         body=entry.body,
         starred=entry.starred,
         time_zone=entry.time_zone,
-        created_at=entry.created_at or utcnow(),
+        created_at=entry.created_at or clock.utcnow(),
     )
     session.add(row)
     session.flush()

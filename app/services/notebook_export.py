@@ -22,6 +22,7 @@ from pathlib import Path
 
 from sqlalchemy import select
 
+from app import clock
 from app.domain.notebooks.page_xml import PERSON, TextSpan, build_page_xml
 from app.services.changes import OpResult
 from app.services.errors import InvalidInputError
@@ -30,7 +31,6 @@ from app.services.imported_findings import NAMES_DETECTOR
 from app.services.notebook_import import Progress, Steps, image_size, remove_tree
 from app.services.notebooks import PageView, data_folder, require_notebook
 from app.store import Database
-from app.store.models import utcnow
 from app.store.notebooks import NotebookPage
 
 
@@ -99,7 +99,7 @@ def export_page_xml(
             FindingView.of(row) for row in session.scalars(published_findings_query(notebook_id))
         ]
     findings.sort(key=lambda f: (f.detector_id, f.id))
-    created = utcnow().isoformat(timespec="seconds")
+    created = clock.utcnow().isoformat(timespec="seconds")
     staging = folder.parent / f".{folder.name}.export-{uuid.uuid4().hex}"
     exported: set[int] = set()
     try:

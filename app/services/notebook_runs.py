@@ -27,6 +27,7 @@ from typing import Any, Final, Literal, Protocol
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from app import clock
 from app.domain import Prompt, TextModel
 from app.domain.notebooks import reviews as review_rules
 from app.domain.notebooks.aggregation import RawDetection, aggregate, raw_from_reply
@@ -55,7 +56,6 @@ from app.services.findings import FindingView, published_findings_query
 from app.services.notebooks import data_folder, require_notebook
 from app.services.tags import union_tag
 from app.store import Database
-from app.store.models import utcnow
 from app.store.notebooks import (
     DetectionRun,
     DetectorPreference,
@@ -530,7 +530,7 @@ def _finish_run(
         run.windows_failed = detected.windows_failed
         run.partial = detected.windows_failed > 0
         run.page_counts = detected.page_counts
-        run.finished_at = utcnow()
+        run.finished_at = clock.utcnow()
         all_failed = (
             detected.windows_total > 0 and detected.windows_failed == detected.windows_total
         )
@@ -624,7 +624,7 @@ def _skipped(db: Database, plan: _Plan, capability: str, message: str) -> OpResu
             route=plan.route,
             message=message,
             warnings=[w.to_json() for w in plan.warnings],
-            finished_at=utcnow(),
+            finished_at=clock.utcnow(),
         )
         session.add(run)
         session.flush()
@@ -776,7 +776,7 @@ def _end_attempt(
         row.outcome = outcome
         row.capability = capability
         row.message = message
-        row.finished_at = utcnow()
+        row.finished_at = clock.utcnow()
 
 
 def _detect(
@@ -869,7 +869,7 @@ def reconcile_interrupted(db: Database) -> list[int]:
                 .where(DetectionRun.id.in_(ids))
                 .values(
                     attempt_state="interrupted",
-                    finished_at=utcnow(),
+                    finished_at=clock.utcnow(),
                     message="Inkling stopped while this run was going; nothing was published.",
                 )
             )

@@ -19,12 +19,12 @@ from pathlib import Path
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from app import clock
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
 from app.services.imported_findings import NAMES_DETECTOR, publish_imported_names
 from app.services.notebook_import import PAGE_TEXT_MAX, Progress, read_notebook, remove_tree
 from app.store import Database
-from app.store.models import utcnow
 from app.store.notebooks import DetectionRun, Notebook, NotebookPage, PageTag
 
 TITLE_MAX = 200
@@ -255,7 +255,7 @@ def _update_page(db: Database, page_id: int, field: str, value: object) -> OpRes
         if getattr(page, field) == value:
             return OpResult(PageView.of(page, page_tags(session, [page.id])[page.id]))
         setattr(page, field, value)
-        page.updated_at = utcnow()
+        page.updated_at = clock.utcnow()
         session.flush()
         view = PageView.of(page, page_tags(session, [page.id])[page.id])
     return OpResult(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from sqlalchemy import delete, select
 
+from app import clock
 from app.services.changes import NO_CHANGES, Changes, OpResult, Target
 from app.services.errors import NotFoundError, RefusedError
 from app.services.views import SuggestionView
@@ -13,7 +14,6 @@ from app.store.models import (
     HabitCompletion,
     JournalEntry,
     PracticeSession,
-    utcnow,
 )
 
 
@@ -58,7 +58,7 @@ def undo_decision(db: Database, suggestion_id: int) -> OpResult[SuggestionView]:
                 completions = frozenset({target})
         row.status = "pending"
         row.decided_at = None
-        row.updated_at = utcnow()
+        row.updated_at = clock.utcnow()
         session.flush()
         view = SuggestionView.of(row)
     return OpResult(view, Changes(suggestions=frozenset({view.id}), completions=completions))

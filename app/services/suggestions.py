@@ -7,6 +7,7 @@ from datetime import date, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from app import clock
 from app.domain.facts import DAY_WINDOW
 from app.services.changes import NO_CHANGES, Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError, RefusedError
@@ -16,7 +17,6 @@ from app.store.models import (
     CompletionSuggestion,
     HabitCompletion,
     PracticeSession,
-    utcnow,
 )
 
 STATUSES = ("pending", "accepted", "dismissed")
@@ -71,7 +71,7 @@ def accept_suggestion(
 
     Accepting an accepted suggestion is a no-op; accepting a dismissed one is refused.
     """
-    today = today or date.today()
+    today = today or clock.today()
     with db.session() as session:
         row = _load(session, suggestion_id)
         if row.status == "accepted":
@@ -109,7 +109,7 @@ def accept_suggestion(
                 )
             )
         row.status = "accepted"
-        row.decided_at = row.updated_at = utcnow()
+        row.decided_at = row.updated_at = clock.utcnow()
         session.flush()
         view = SuggestionView.of(row)
     return OpResult(
@@ -128,7 +128,7 @@ def dismiss_suggestion(db: Database, suggestion_id: int) -> OpResult[SuggestionV
                 f"Suggestion {suggestion_id} was accepted, so it cannot be dismissed."
             )
         row.status = "dismissed"
-        row.decided_at = row.updated_at = utcnow()
+        row.decided_at = row.updated_at = clock.utcnow()
         session.flush()
         view = SuggestionView.of(row)
     return OpResult(view, Changes(suggestions=frozenset({view.id})))

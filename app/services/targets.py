@@ -7,11 +7,12 @@ import math
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app import clock
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
 from app.services.views import TargetView
 from app.store import Database
-from app.store.models import Habit, Practice, utcnow
+from app.store.models import Habit, Practice
 
 NAME_MAX = 120
 UNIT_MAX = 24
@@ -107,7 +108,7 @@ def set_active(
         if isinstance(row, Habit):
             row.archived = not active
         else:
-            row.ended_at = None if active else utcnow()
+            row.ended_at = None if active else clock.utcnow()
         session.flush()
         view = _view(row)
     return OpResult(view, Changes(targets=frozenset({(target_type, target_id)})))

@@ -18,7 +18,6 @@ from app.store.models import (
     JournalEntry,
     Practice,
     PracticeSession,
-    utcnow,
 )
 from app.store.notebooks import (
     CustomDetector,
@@ -60,5 +59,4 @@ __all__ = [
     "Tag",
     "open_database",
     "search_entries",
-    "utcnow",
 ]

@@ -20,7 +20,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
-from app.store.models import Base, UTCDateTime, utcnow
+from app import clock
+from app.store.models import Base, UTCDateTime
 
 
 class EntrySource(Base):
@@ -41,7 +42,7 @@ class EntrySource(Base):
     """``dayone``, ``markdown``, ``logseq`` or ``text``."""
     source_id: Mapped[str] = mapped_column(Text)
     """Day One's uuid; for files, the date and the path relative to the imported folder."""
-    imported_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    imported_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow)
 
 
 class EntryTag(Base):
@@ -74,4 +75,4 @@ class EntryAttachment(Base):
     digest: Mapped[str] = mapped_column(Text)
     """SHA-256 of ``data``."""
     data: Mapped[bytes] = mapped_column(LargeBinary)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow)

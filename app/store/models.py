@@ -32,6 +32,8 @@ from sqlalchemy.ext.hybrid import hybrid_property
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
 
+from app import clock
+
 NAMING_CONVENTION: Final = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
     "uq": "uq_%(table_name)s_%(column_0_N_name)s",
@@ -46,11 +48,6 @@ LABEL_MAX: Final = 255
 
 # A name must hold something besides spaces, tabs and line breaks.
 _NAME_NOT_BLANK: Final = "length(trim(name, char(9, 10, 13, 32))) > 0"
-
-
-def utcnow() -> datetime:
-    """The current time, timezone-aware, in UTC."""
-    return datetime.now(UTC)
 
 
 class UTCDateTime(TypeDecorator[datetime]):
@@ -88,7 +85,7 @@ class Habit(Base):
     unit: Mapped[str | None] = mapped_column(Text)
     default_amount: Mapped[float | None] = mapped_column(Float)
     archived: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow)
     cues: Mapped[list[str] | None] = mapped_column(JSON, default=None)
     """The user's cue words; ``None``: seeded from the name."""
 
@@ -110,7 +107,7 @@ class Practice(Base):
     name: Mapped[str] = mapped_column(Text)
     default_minutes: Mapped[int | None] = mapped_column(Integer)
     ended_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow)
     cues: Mapped[list[str] | None] = mapped_column(JSON, default=None)
     """The user's cue words; ``None``: seeded from the name."""
 
@@ -136,8 +133,10 @@ class JournalEntry(Base):
     day: Mapped[date] = mapped_column(Date, index=True)
     title: Mapped[str] = mapped_column(Text, default="", server_default=text("''"))
     body: Mapped[str] = mapped_column(Text, default="", server_default=text("''"))
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow)
+    updated_at: Mapped[datetime] = mapped_column(
+        UTCDateTime, default=clock.utcnow, onupdate=clock.utcnow
+    )
     starred: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     time_zone: Mapped[str | None] = mapped_column(Text)
     """The IANA time zone the entry was written in (imports; None: not known)."""
@@ -196,8 +195,10 @@ class CompletionSuggestion(Base):
     completed_units: Mapped[float | None] = mapped_column(Float)
     completed_on: Mapped[date | None] = mapped_column(Date)
     status: Mapped[str] = mapped_column(Text, default="pending", server_default="pending")
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow)
+    updated_at: Mapped[datetime] = mapped_column(
+        UTCDateTime, default=clock.utcnow, onupdate=clock.utcnow
+    )
     decided_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     entry: Mapped[JournalEntry] = relationship(back_populates="suggestions")
@@ -224,7 +225,7 @@ class HabitCompletion(Base):
     suggestion_id: Mapped[int | None] = mapped_column(
         ForeignKey("completion_suggestions.id", ondelete="SET NULL")
     )
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow)
 
     habit: Mapped[Habit] = relationship(back_populates="completions")
     suggestion: Mapped[CompletionSuggestion | None] = relationship()
@@ -249,7 +250,7 @@ class PracticeSession(Base):
     suggestion_id: Mapped[int | None] = mapped_column(
         ForeignKey("completion_suggestions.id", ondelete="SET NULL")
     )
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow)
 
     practice: Mapped[Practice] = relationship(back_populates="sessions")
     suggestion: Mapped[CompletionSuggestion | None] = relationship()

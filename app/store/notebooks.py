@@ -24,7 +24,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from app.store.models import Base, UTCDateTime, utcnow
+from app import clock
+from app.store.models import Base, UTCDateTime
 
 ATTEMPT_STATES: Final = ("running", "succeeded", "failed", "cancelled", "interrupted")
 OUTCOMES: Final = (
@@ -50,7 +51,7 @@ class Notebook(Base):
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     title: Mapped[str] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow)
 
     pages: Mapped[list[NotebookPage]] = relationship(
         back_populates="notebook",
@@ -77,8 +78,10 @@ class NotebookPage(Base):
     transcribed_text: Mapped[str | None] = mapped_column(Text)
     edited_text: Mapped[str | None] = mapped_column(Text)
     excluded: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow)
+    updated_at: Mapped[datetime] = mapped_column(
+        UTCDateTime, default=clock.utcnow, onupdate=clock.utcnow
+    )
 
     notebook: Mapped[Notebook] = relationship(back_populates="pages")
 
@@ -97,7 +100,7 @@ class Tag(Base):
     slug: Mapped[str] = mapped_column(Text, primary_key=True)
     label: Mapped[str] = mapped_column(Text)
     colour: Mapped[str] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow)
 
 
 class PageTag(Base):
@@ -110,7 +113,7 @@ class PageTag(Base):
     tag_slug: Mapped[str] = mapped_column(
         ForeignKey("tags.slug", ondelete="CASCADE"), primary_key=True
     )
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow)
 
 
 class CustomDetector(Base):
@@ -122,8 +125,10 @@ class CustomDetector(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     detector_id: Mapped[str] = mapped_column(Text)
     definition: Mapped[dict[str, Any]] = mapped_column(JSON)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow)
+    updated_at: Mapped[datetime] = mapped_column(
+        UTCDateTime, default=clock.utcnow, onupdate=clock.utcnow
+    )
 
 
 class DetectorPreference(Base):
@@ -133,7 +138,9 @@ class DetectorPreference(Base):
 
     detector_id: Mapped[str] = mapped_column(Text, primary_key=True)
     auto_tag: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(
+        UTCDateTime, default=clock.utcnow, onupdate=clock.utcnow
+    )
 
 
 class DetectionRun(Base):
@@ -183,7 +190,7 @@ class DetectionRun(Base):
     prompt_version: Mapped[str | None] = mapped_column(Text)
     published: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     stale_at_publish: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    started_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    started_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
     findings: Mapped[list[Finding]] = relationship(
@@ -227,8 +234,10 @@ class Finding(Base):
     review_status: Mapped[str] = mapped_column(
         Text, default="unreviewed", server_default="unreviewed"
     )
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow)
+    updated_at: Mapped[datetime] = mapped_column(
+        UTCDateTime, default=clock.utcnow, onupdate=clock.utcnow
+    )
 
     run: Mapped[DetectionRun] = relationship(back_populates="findings")
     page_reviews: Mapped[list[FindingPageReview]] = relationship(
@@ -247,4 +256,6 @@ class FindingPageReview(Base):
         ForeignKey("notebook_pages.id", ondelete="CASCADE"), primary_key=True
     )
     decision: Mapped[str] = mapped_column(Text)
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(
+        UTCDateTime, default=clock.utcnow, onupdate=clock.utcnow
+    )

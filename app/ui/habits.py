@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app import clock
 from app.domain.streaks import DayTotal, current_streak, daily_totals, longest_streak
 from app.services import completions, cues, targets
 from app.services.changes import Changes, OpResult, Target
@@ -330,13 +331,10 @@ class HabitsView(QWidget):
         db: Database,
         ops: Operations,
         parent: QWidget | None = None,
-        *,
-        today: Callable[[], date] = date.today,
     ) -> None:
         super().__init__(parent)
         self._db = db
         self._ops = ops
-        self._today = today
         self._snapshot: HabitsSnapshot | None = None
         self._selected: Target | None = None
         self._loading = False
@@ -558,7 +556,7 @@ class HabitsView(QWidget):
     def showEvent(self, event: QShowEvent) -> None:
         """A view left open past midnight catches up with the new day when shown."""
         super().showEvent(event)
-        if self._snapshot is not None and self._snapshot.today != self._today():
+        if self._snapshot is not None and self._snapshot.today != clock.today():
             self.reload()
 
     @property
@@ -579,7 +577,7 @@ class HabitsView(QWidget):
             self._stale = True
             return
         self._loading = True
-        db, today = self._db, self._today()
+        db, today = self._db, clock.today()
         self._ops.run(
             lambda: read_habits(db, today),
             on_done=if_alive(self, self._loaded),

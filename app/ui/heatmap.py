@@ -26,6 +26,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from app import clock
 from app.domain.streaks import DayTotal
 from app.ui.messages import is_dark
 
@@ -75,7 +76,7 @@ class CalendarHeatmap(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._today = date.today()
+        self._today = clock.today()
         self._totals: dict[date, DayTotal] = {}
         self._use_amounts = False
         self._top = 0.0

@@ -12,7 +12,6 @@ from __future__ import annotations
 import importlib
 import logging
 from collections.abc import Callable
-from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app import clock
 from app.domain.pipeline import Pipeline
 from app.llm import ModelInfo
 from app.paths import database_path
@@ -654,7 +654,7 @@ class MainWindow(QMainWindow):
             self.entry_page.entry_loaded.connect(self._focus_new_entry)
             self._new_entry_id = entry_id
 
-        self.ops.run(lambda: journal.add_entry(db, date.today(), ""), on_done=created)
+        self.ops.run(lambda: journal.add_entry(db, clock.today(), ""), on_done=created)
 
     def _focus_new_entry(self, entry_id: int) -> None:
         self.entry_page.entry_loaded.disconnect(self._focus_new_entry)

@@ -30,6 +30,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
+from app import clock
 from app.domain import Prompt, TextModel
 from app.domain.pipeline import Pipeline
 
@@ -176,7 +177,7 @@ def render_screenshots(out_dir: Path, *, today: date | None = None) -> list[Path
     from app.ui.app import make_application
 
     out_dir.mkdir(parents=True, exist_ok=True)
-    today = today or date.today()
+    today = today or clock.today()
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else make_application(sys.argv[:1])
     saved_font = QFont(app.font())

@@ -2,12 +2,15 @@ from __future__ import annotations
 
 import io
 import json
+from datetime import datetime
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import pytest
 
 from app import cli
+from app.clock import FixedClock
 from app.llm import ModelWorker
 from tests.services.conftest import ScriptedModel, hits
 
@@ -203,3 +206,14 @@ def test_model_info_and_use(tiny_model_path: Path) -> None:
     assert info["size_bytes"] == tiny_model_path.stat().st_size
     run_json("model", "use", str(tiny_model_path))
     assert run_json("model", "info")["path"] == str(tiny_model_path.resolve())
+
+
+def test_what_is_not_dated_is_dated_with_the_users_today(
+    isolated_dirs: Path, clock: FixedClock
+) -> None:
+    # the evening of the day New York springs forward: UTC is already on the 15th
+    clock.set(datetime(2027, 3, 14, 23, 30, tzinfo=ZoneInfo("America/New_York")))
+    run_json("habit", "add", "Floss")
+    assert run_json("completion", "log", "1")["day"] == "2027-03-14"
+    entry = run_json("entry", "add", "--text", "Flossed.")
+    assert run_json("entry", "show", str(entry["id"]))["date"] == "2027-03-14"

@@ -31,6 +31,7 @@ def detect(
     body: str, text: str, candidates: list[Candidate] | None = None, **kwargs: object
 ) -> list[CompletionDetected]:
     model = FakeModel(text)
+    kwargs.setdefault("today", TODAY)
     result = detect_completions(
         body,
         candidates=CANDIDATES if candidates is None else candidates,
@@ -70,7 +71,7 @@ def test_two_detections_code_fenced() -> None:
 
 def test_no_candidates_no_model_call() -> None:
     model = FakeModel(TWO_HITS)
-    assert detect_completions(B, candidates=[], llm=model) == []
+    assert detect_completions(B, candidates=[], llm=model, today=TODAY) == []
     assert model.calls == 0
 
 
@@ -95,7 +96,7 @@ def test_bad_output_gives_nothing(text: str) -> None:
 
 def test_model_sees_one_prompt_with_schema() -> None:
     model = FakeModel(TWO_HITS)
-    detect_completions(B, candidates=CANDIDATES, llm=model, max_hits=4)
+    detect_completions(B, candidates=CANDIDATES, llm=model, max_hits=4, today=TODAY)
     (prompt,) = model.prompts
     assert prompt.user.endswith(f"{B}\nENTRY>>>")
     assert prompt.json_schema is not None
@@ -105,7 +106,7 @@ def test_model_sees_one_prompt_with_schema() -> None:
 def test_model_errors_propagate() -> None:
     model = FakeModel(RuntimeError("model crashed"))
     with pytest.raises(RuntimeError, match="model crashed"):
-        detect_completions(B, candidates=CANDIDATES, llm=model)
+        detect_completions(B, candidates=CANDIDATES, llm=model, today=TODAY)
     assert model.calls == 1
 
 
@@ -321,12 +322,15 @@ def test_day_outside_window_is_none_but_hit_kept() -> None:
     assert d.completed_on is None
 
 
-def test_today_defaults_to_the_real_today() -> None:
-    real_today = date.today()
-    (d,) = detect(WATER_BODY, water_hit(when="today"), WATER, entry_day=real_today)
-    assert d.completed_on == real_today
+def test_a_day_after_today_is_none() -> None:
+    (d,) = detect(WATER_BODY, water_hit(when="today"), WATER, entry_day=TODAY, today=TODAY)
+    assert d.completed_on == TODAY
     (d,) = detect(
-        WATER_BODY, water_hit(when="today"), WATER, entry_day=real_today + timedelta(days=1)
+        WATER_BODY,
+        water_hit(when="today"),
+        WATER,
+        entry_day=TODAY + timedelta(days=1),
+        today=TODAY,
     )
     assert d.completed_on is None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, date, datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 from hypothesis import given
@@ -62,17 +63,19 @@ def test_markdown_entry_prefers_front_matter_and_skips_undated_notes() -> None:
         kind="markdown",
         relative="a/b.md",
         name_day=date(2026, 1, 1),
+        zone=UTC,
     )
     assert entry is not None
     assert (entry.day, entry.tags, entry.starred) == (date(2026, 1, 5), ("one", "two"), True)
     assert entry.source_id == "2026-01-05:a/b.md"
-    assert markdown_entry("text", kind="markdown", relative="x.md", name_day=None) is None
+    assert markdown_entry("text", kind="markdown", relative="x.md", name_day=None, zone=UTC) is None
     with pytest.raises(FormatError, match="not one Inkling wrote"):
         markdown_entry(
             "---\nsource: evernote:1\n---\n",
             kind="markdown",
             relative="x",
             name_day=date(2026, 1, 1),
+            zone=UTC,
         )
 
 
@@ -99,12 +102,52 @@ def test_day_one_dates_follow_the_entry_time_zone() -> None:
                     ],
                 }
             ]
-        }
+        },
+        zone=ZoneInfo("Pacific/Kiritimati"),  # the entry's own zone wins
     )
     assert entry.day == date(2025, 12, 31)
     assert entry.created_at == datetime(2026, 1, 1, 3, tzinfo=UTC)
     assert entry.attachments == ("a" * 32 + ".jpeg",)  # the same photo once
     assert entry.body == ""
+
+
+@pytest.mark.parametrize(
+    ("zone", "day"),
+    [
+        ("UTC", date(2026, 12, 1)),
+        ("Pacific/Kiritimati", date(2026, 12, 1)),  # 14:30 on the 1st
+        ("Pacific/Pago_Pago", date(2026, 11, 30)),  # 13:30 on the 30th
+        ("America/New_York", date(2026, 11, 30)),  # 19:30 on the 30th
+    ],
+)
+def test_a_day_one_entry_without_a_time_zone_is_dated_in_the_users_zone(
+    zone: str, day: date
+) -> None:
+    (entry,) = dayone_entries(
+        {"entries": [{"uuid": "Y", "creationDate": "2026-12-01T00:30:00Z"}]},
+        zone=ZoneInfo(zone),
+    )
+    assert entry.day == day
+    assert entry.created_at == datetime(2026, 12, 1, 0, 30, tzinfo=UTC)
+    assert entry.time_zone is None
+
+
+def test_a_created_time_without_an_offset_is_a_time_in_the_users_zone() -> None:
+    text = "---\ndate: 2026-07-01\ncreated: 2026-07-01T08:30:00\n---\nbody"
+    london = markdown_entry(
+        text, kind="markdown", relative="n.md", name_day=None, zone=ZoneInfo("Europe/London")
+    )
+    assert london is not None
+    assert london.created_at == datetime(2026, 7, 1, 7, 30, tzinfo=UTC)  # BST is UTC+1
+    aware = markdown_entry(
+        text.replace("08:30:00", "08:30:00+05:00"),
+        kind="markdown",
+        relative="n.md",
+        name_day=None,
+        zone=ZoneInfo("Europe/London"),
+    )
+    assert aware is not None
+    assert aware.created_at == datetime(2026, 7, 1, 3, 30, tzinfo=UTC)
 
 
 TEXT = st.text(
@@ -122,6 +165,7 @@ def test_render_then_parse_gives_the_entry_back(
         kind="markdown",
         relative="n.md",
         name_day=None,
+        zone=UTC,
     )
     assert entry is not None
     assert (entry.day, entry.title, entry.body) == (day, clean_title, body)

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -56,6 +57,40 @@ def test_streak_across_a_month_and_year_boundary() -> None:
     assert current_streak(days, new_year) == 3
     assert current_streak(days, date(2027, 1, 2)) == 3
     assert current_streak(days, date(2027, 1, 3)) == 0
+
+
+def run_up_to(last: date, days: int) -> list[date]:
+    return [last - timedelta(days=n) for n in range(days)]
+
+
+@pytest.mark.parametrize(
+    ("last", "what"),
+    [
+        (date(2026, 12, 1), "a month end (30 November, then 1 December)"),
+        (date(2027, 1, 2), "a year end"),
+        (date(2028, 3, 1), "29 February of a leap year"),
+        (date(2027, 3, 1), "28 February of a common year (no 29th to miss)"),
+        (date(2027, 3, 15), "New York's spring-forward day (23 hours)"),
+        (date(2027, 11, 8), "New York's fall-back day (25 hours)"),
+        (date(2027, 3, 29), "London's spring-forward day"),
+        (date(2027, 11, 1), "London's fall-back day"),
+    ],
+)
+def test_a_streak_runs_unbroken_across(last: date, what: str) -> None:
+    days = run_up_to(last, 5)
+    assert current_streak(days, last) == 5, what
+    assert current_streak(days, last + timedelta(days=1)) == 5, "alive until the day ends"
+    assert current_streak(days, last + timedelta(days=2)) == 0
+    assert longest_streak(days) == 5
+    missing_middle = [d for d in days if d != last - timedelta(days=2)]
+    assert current_streak(missing_middle, last) == 2
+    assert longest_streak(missing_middle) == 2
+
+
+def test_a_missing_leap_day_breaks_a_streak() -> None:
+    days = [date(2028, 2, 27), date(2028, 2, 28), date(2028, 3, 1)]
+    assert current_streak(days, date(2028, 3, 1)) == 1
+    assert longest_streak(days) == 2
 
 
 def test_longest_streak_finds_the_best_run() -> None:

@@ -29,6 +29,9 @@ def _with_cues(candidates: list[Candidate]) -> list[RuleCandidate]:
     return [RuleCandidate(c, *map(tuple, seed_cues(c.name, cue_families()))) for c in candidates]
 
 
+TODAY = date(2026, 11, 30)
+
+
 def detect(body: str, *names: str) -> list[tuple[str, str]]:
     """(habit name, anchored text) for what the rules find in ``body``."""
     candidates = [Candidate(i, "habit", i + 1, name) for i, name in enumerate(names)]
@@ -36,7 +39,7 @@ def detect(body: str, *names: str) -> list[tuple[str, str]]:
         RuleCandidate(c, *map(tuple, seed_cues(c.name, cue_families()))) for c in candidates
     ]
     drafts = propose(body, parse_text(mask_for_parsing(body)), with_cues)
-    hits = resolve_drafts(drafts, body, candidates=candidates)
+    hits = resolve_drafts(drafts, body, candidates=candidates, today=TODAY)
     return [(names[h.target_id - 1], h.anchor_text) for h in hits]
 
 
@@ -179,7 +182,7 @@ def _score(path: Path) -> dict[str, float]:
         ]
         body = case["body"]
         drafts = propose(body, parse_text(mask_for_parsing(body)), with_cues)
-        hits = resolve_drafts(drafts, body, candidates=candidates, today=date(2026, 11, 30))
+        hits = resolve_drafts(drafts, body, candidates=candidates, today=TODAY)
         items[case["id"]] = {
             "id": case["id"],
             "hits": [
@@ -231,6 +234,7 @@ def _pipeline_run(
         candidates=with_cues,
         parsed=parse_text(mask_for_parsing(body)),
         llm=model,
+        today=TODAY,
     )
     return [(names[h.target_id - 1], h.anchor_text) for h in hits], model
 

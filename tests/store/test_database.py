@@ -8,11 +8,14 @@ from collections.abc import Callable
 from contextlib import closing
 from datetime import UTC, date, datetime, timedelta, timezone
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 from sqlalchemy import func, select, text
 from sqlalchemy.exc import StatementError
 
+from app import clock as app_clock
+from app.clock import FixedClock
 from app.store import (
     CompletionSuggestion,
     Database,
@@ -25,7 +28,6 @@ from app.store import (
     PracticeSession,
     StoreError,
     open_database,
-    utcnow,
 )
 
 from .conftest import DAY, Rows
@@ -47,7 +49,7 @@ def fill(db: Database, rows: Rows) -> None:
             completed_units=20.0,
             completed_on=DAY,
             status="accepted",
-            decided_at=utcnow(),
+            decided_at=app_clock.utcnow(),
         )
         session.add(offer)
         session.flush()
@@ -259,7 +261,16 @@ def test_threads_read_then_write_without_losing_an_update(db: Database, rows: Ro
 # --- values ----------------------------------------------------------------------------
 
 
-def test_timestamps_come_back_timezone_aware_utc(db: Database, rows: Rows) -> None:
+@pytest.fixture
+def kiritimati(clock: FixedClock) -> FixedClock:
+    """00:30 on 1 December in Kiritimati (UTC+14): still 30 November in UTC."""
+    clock.set(datetime(2026, 12, 1, 0, 30, tzinfo=ZoneInfo("Pacific/Kiritimati")))
+    return clock
+
+
+def test_timestamps_come_back_timezone_aware_utc(
+    kiritimati: FixedClock, db: Database, rows: Rows
+) -> None:
     fill(db, rows)
     with db.session() as session:
         stamps = [
@@ -273,7 +284,7 @@ def test_timestamps_come_back_timezone_aware_utc(db: Database, rows: Rows) -> No
     for stamp in stamps:
         assert stamp is not None
         assert stamp.tzinfo is UTC
-        assert abs(utcnow() - stamp) < timedelta(minutes=1)
+        assert stamp == datetime(2026, 11, 30, 10, 30, tzinfo=UTC)  # the clock's, in UTC
 
 
 def test_an_aware_time_is_stored_as_utc(db: Database, rows: Rows) -> None:
@@ -307,7 +318,7 @@ def test_updated_at_moves_on_update(db: Database, rows: Rows) -> None:
 
 def test_practice_is_active_until_ended(db: Database, rows: Rows) -> None:
     with db.session() as session:
-        session.add(Practice(name="Yoga", ended_at=utcnow()))
+        session.add(Practice(name="Yoga", ended_at=app_clock.utcnow()))
     with db.session() as session:
         active = session.scalars(select(Practice.name).where(Practice.active)).all()
         ended = session.scalars(select(Practice).where(~Practice.active)).one()

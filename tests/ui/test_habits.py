@@ -1,8 +1,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 from PySide6.QtCore import QDate, QEvent, QPoint, Qt
@@ -10,9 +11,11 @@ from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QLineEdit, QToolTip
 from pytestqt.qtbot import QtBot
 
+from app.clock import FixedClock
 from app.services import completions, targets
 from app.store import Database, open_database
 from app.ui.habits import AddTargetDialog, HabitsView
+from app.ui.heatmap import CalendarHeatmap
 from app.ui.ops import Operations
 
 TODAY = date(2026, 11, 30)
@@ -35,8 +38,15 @@ def ops(qtbot: QtBot) -> Iterator[Operations]:
     operations.wait()
 
 
+@pytest.fixture(autouse=True)
+def on_the_30th(clock: FixedClock) -> FixedClock:
+    """Inkling's clock at noon on ``TODAY`` in London (tests move it further)."""
+    clock.set(datetime.combine(TODAY, time(12), tzinfo=ZoneInfo("Europe/London")))
+    return clock
+
+
 def make_view(qtbot: QtBot, db: Database, ops: Operations) -> HabitsView:
-    view = HabitsView(db, ops, today=lambda: TODAY)
+    view = HabitsView(db, ops)
     ops.changed.connect(view.refresh)
     qtbot.addWidget(view)
     view.resize(900, 600)
@@ -204,6 +214,74 @@ def test_heatmap_cells_and_streaks_for_logged_days(
     assert view.tree.topLevelItem(0).text(2) == "3 days"
     # painting every cell works (and Qt warns about nothing)
     assert not heatmap.grab().isNull()
+
+
+def cell_index(heatmap: CalendarHeatmap, day: date) -> int:
+    """The cell's place in the grid, counted down each week's column."""
+    rect = heatmap.cell_rect(day)
+    assert rect is not None, day
+    origin, pitch = rect.topLeft(), rect.width() + heatmap.GAP
+    first = heatmap.cell_rect(heatmap.first_day)
+    assert first is not None
+    column = (origin.x() - first.x()) // pitch
+    row = (origin.y() - first.y()) // pitch
+    return column * 7 + row
+
+
+NEW_YORK = ZoneInfo("America/New_York")
+KIRITIMATI = ZoneInfo("Pacific/Kiritimati")
+PAGO_PAGO = ZoneInfo("Pacific/Pago_Pago")
+LONDON = ZoneInfo("Europe/London")
+
+
+@pytest.mark.parametrize(
+    ("moment", "today"),
+    [
+        # 23:30 on New York's spring-forward day: UTC is already on the 15th
+        (datetime(2027, 3, 14, 23, 30, tzinfo=NEW_YORK), date(2027, 3, 14)),
+        # five past midnight on New Year's Day in Kiritimati: UTC is still in 2026
+        (datetime(2027, 1, 1, 0, 5, tzinfo=KIRITIMATI), date(2027, 1, 1)),
+        # 1 March of a leap year in London, the morning after 29 February
+        (datetime(2028, 3, 1, 8, 0, tzinfo=LONDON), date(2028, 3, 1)),
+        # the last minute of November in Pago Pago: UTC is on 1 December
+        (datetime(2026, 11, 30, 23, 59, tzinfo=PAGO_PAGO), date(2026, 11, 30)),
+        # the repeated hour of New York's fall-back night
+        (datetime(2027, 11, 7, 1, 30, fold=1, tzinfo=NEW_YORK), date(2027, 11, 7)),
+    ],
+)
+def test_the_calendar_and_streak_follow_the_users_day_across_boundaries(
+    qtbot: QtBot,
+    db: Database,
+    ops: Operations,
+    clock: FixedClock,
+    moment: datetime,
+    today: date,
+) -> None:
+    clock.set(moment)
+    habit = targets.add_habit(db, "Floss").value
+    done = [today - timedelta(days=n) for n in range(1, 6)]  # the five days before today
+    for day in done:
+        completions.log_completion(db, "habit", habit.id, day)
+    view = make_view(qtbot, db, ops)
+    heatmap = view.heatmap
+    assert heatmap.today == today
+    assert heatmap.cell_rect(today + timedelta(days=1)) is None
+    assert view.current_stat.value.text() == "5 days"  # alive: today is not over yet
+    # every day across the boundary has its own cell, one after another
+    shown = [today - timedelta(days=n) for n in range(8, -1, -1)]
+    places = [cell_index(heatmap, day) for day in shown]
+    assert places == list(range(places[0], places[0] + len(shown)))
+    assert [heatmap.level(day) > 0 for day in shown] == [day in done for day in shown]
+
+    # today done too; then the day ends with the view open: shown again, it counts on
+    completions.log_completion(db, "habit", habit.id, today)
+    for later, streak in ((1, "6 days"), (2, "0 days")):
+        clock.set(moment + timedelta(days=later))
+        view.hide()
+        with qtbot.waitSignal(view.loaded, timeout=5000):
+            view.show()
+        assert heatmap.today == today + timedelta(days=later)
+        assert view.current_stat.value.text() == streak  # alive until a day is missed
 
 
 def test_clicking_a_cell_picks_the_day_and_logging_by_hand_writes_a_completion(
