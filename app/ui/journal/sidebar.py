@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from dataclasses import dataclass
 from datetime import date
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.services import journal
+from app.services.errors import NotFoundError
 from app.services.views import EntryView
 from app.store import Database, SearchHit
 from app.ui.ops import Operations
@@ -48,6 +50,19 @@ def marked_snippet(hit: SearchHit) -> str:
         pos = end
     out.append(html.escape(hit.snippet[pos:]))
     return "".join(out)
+
+
+@dataclass(frozen=True)
+class _Loaded:
+    """What one reload read (on the operations thread)."""
+
+    months: list[journal.MonthCount]
+    filled: dict[MonthKey, list[EntryView]]
+    """The months whose entries were read, by month."""
+    fresh: set[MonthKey]
+    """Months listed for the first time (created by a new entry, a date or an import)."""
+    current_key: MonthKey | None
+    """The month the current entry is in now (its date may have changed)."""
 
 
 def entry_label(entry: EntryView) -> str:
@@ -126,70 +141,102 @@ class JournalSidebar(QWidget):
     # ------------------------------------------------------------------ entries
 
     def reload(self) -> None:
-        """List the months, and the entries of the months that show them (expanded ones;
-        at first the newest months, up to ``EAGER_ENTRIES`` entries).  Other months load
+        """List the months, and the entries of the months that show them: the expanded
+        ones, the current entry's (wherever its day now is), and months that were not
+        there before — at first every month, later those a new entry, a changed date or an
+        import created — newest first up to ``EAGER_ENTRIES`` entries.  Other months load
         their entries when opened: a journal of 50,000 entries opens as fast as a new one,
         and saving an entry reloads a month, not the whole journal."""
         db = self._db
         if db is None:
             return
-        first_load = not self._months_loaded or not self._month_items
         wanted = {key for key, item in self._month_items.items() if item.isExpanded()}
         if self._current_month is not None:
             wanted.add(self._current_month)
+        current = self._current
+        listed = set(self._month_items) if self._months_loaded else set()
 
-        def load() -> tuple[list[journal.MonthCount], dict[MonthKey, list[EntryView]]]:
+        def load() -> _Loaded:
             months = journal.list_months(db)
             keys = set(wanted)
-            if first_load:
-                shown = 0
-                for month in months:
-                    if shown >= EAGER_ENTRIES:
-                        break
-                    keys.add((month.year, month.month))
-                    shown += month.entries
+            current_key: MonthKey | None = None
+            if current is not None:
+                try:
+                    day = journal.get_entry(db, current).day
+                except NotFoundError:  # deleted meanwhile
+                    pass
+                else:
+                    current_key = (day.year, day.month)
+                    keys.add(current_key)
+            shown = 0
+            fresh: set[MonthKey] = set()
+            for month in months:  # newest first
+                key = (month.year, month.month)
+                if key in listed:
+                    continue
+                if shown >= EAGER_ENTRIES:
+                    break
+                fresh.add(key)
+                shown += month.entries
             known = {(m.year, m.month) for m in months}
-            return months, {key: journal.list_month(db, *key) for key in keys & known}
+            keys = (keys | fresh) & known
+            filled = {key: journal.list_month(db, *key) for key in keys}
+            return _Loaded(months, filled, fresh, current_key)
 
-        self._ops.run(load, on_done=lambda loaded: self._show_months(*loaded))
+        self._ops.run(load, on_done=self._show_months)
         if self.search.text().strip():
             self._run_search()
 
-    def _show_months(
-        self, months: list[journal.MonthCount], filled: dict[MonthKey, list[EntryView]]
-    ) -> None:
+    def _show_months(self, loaded: _Loaded) -> None:
+        months, filled = loaded.months, loaded.filled
+        if loaded.current_key is not None:
+            self._current_month = loaded.current_key
+        scroll = self.tree.verticalScrollBar().value()
         self.tree.blockSignals(True)
         try:
             expanded = {key for key, item in self._month_items.items() if item.isExpanded()}
-            first_load = not self._months_loaded or not self._month_items
             self._months_loaded = True
             self.tree.clear()
             self._month_items = {}
             current_item: QTreeWidgetItem | None = None
             for month in months:
                 key = (month.year, month.month)
-                label = f"{date(month.year, month.month, 1):%B %Y}"
-                month_item = QTreeWidgetItem([label])
-                month_item.setFlags(Qt.ItemFlag.ItemIsEnabled)
-                month_item.setData(0, MONTH_ROLE, key)
-                month_item.setToolTip(0, f"{month.entries:,} entries")
-                font = month_item.font(0)
-                font.setBold(True)
-                month_item.setFont(0, font)
-                month_item.setChildIndicatorPolicy(
-                    QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator
-                )
+                month_item = self._month_item(month)
                 self.tree.addTopLevelItem(month_item)
                 self._month_items[key] = month_item
                 if key in filled:
                     found = self._fill(month_item, filled[key])
                     current_item = found or current_item
-                    month_item.setExpanded(first_load or key in expanded or found is not None)
+                    month_item.setExpanded(
+                        key in expanded
+                        or key in loaded.fresh
+                        or key == self._current_month
+                        or found is not None
+                    )
+            self.tree.verticalScrollBar().setValue(scroll)
             if current_item is not None:
                 self.tree.setCurrentItem(current_item)
         finally:
             self.tree.blockSignals(False)
+        # a month to show that this load did not fill (opened meanwhile): load it now
+        reopen = expanded | ({self._current_month} if self._current_month else set())
+        for key in reopen:
+            item = self._month_items.get(key)
+            if item is not None and not item.data(0, FILLED_ROLE):
+                item.setExpanded(True)  # signals are on again: _month_expanded loads it
         self.entries_loaded.emit(sum(month.entries for month in months))
+
+    @staticmethod
+    def _month_item(month: journal.MonthCount) -> QTreeWidgetItem:
+        month_item = QTreeWidgetItem([f"{date(month.year, month.month, 1):%B %Y}"])
+        month_item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        month_item.setData(0, MONTH_ROLE, (month.year, month.month))
+        month_item.setToolTip(0, f"{month.entries:,} entries")
+        font = month_item.font(0)
+        font.setBold(True)
+        month_item.setFont(0, font)
+        month_item.setChildIndicatorPolicy(QTreeWidgetItem.ChildIndicatorPolicy.ShowIndicator)
+        return month_item
 
     def _fill(
         self, month_item: QTreeWidgetItem, entries: list[EntryView]

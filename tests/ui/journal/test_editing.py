@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
 from pytestqt.qtbot import QtBot
 
@@ -75,17 +74,6 @@ def test_title_and_date_are_saved(qtbot: QtBot, window: MainWindow) -> None:
         lambda: any("Quiet Monday" in text for text in window.journal_sidebar.entry_texts()),
         timeout=5000,
     )
-
-
-def test_new_entry(qtbot: QtBot, window: MainWindow) -> None:
-    with qtbot.waitSignal(window.entry_page.entry_loaded, timeout=5000) as loaded:
-        qtbot.mouseClick(window.journal_sidebar.new_button, Qt.MouseButton.LeftButton)
-    new_id = loaded.args[0]
-    assert new_id == 5
-    page = window.entry_page
-    assert page.editor.toPlainText() == ""
-    assert page.date_edit.date().toPython() == date.today()
-    qtbot.waitUntil(lambda: 5 in window.journal_sidebar.entry_ids(), timeout=5000)
 
 
 def test_search_finds_an_entry_by_a_word_in_its_body(qtbot: QtBot, window: MainWindow) -> None:
