@@ -1,10 +1,11 @@
 # The two commands a newcomer runs. Each sets up .venv by itself first.
 #   make run    start Inkling
-#   make test   lint, type-check and run the whole test suite (CI runs this)
+#   make test   lint, type-check, run the whole test suite, then the fast tests again at
+#               fake dates and time zones (CI runs this)
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup run test lint typecheck pytest
+.PHONY: setup run test lint typecheck pytest timetravel
 
 setup:
 	@bash scripts/bootstrap.sh
@@ -22,4 +23,7 @@ typecheck: setup
 pytest: setup
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest $(PYTEST_ARGS)
 
-test: lint typecheck pytest
+timetravel: setup
+	$(BIN)/python scripts/time_travel.py
+
+test: lint typecheck pytest timetravel
