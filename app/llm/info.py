@@ -16,6 +16,7 @@ import json
 import logging
 import os
 import tempfile
+import threading
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -118,15 +119,42 @@ def _as_str(value: Any) -> str | None:
     return value.strip() or None if isinstance(value, str) else None
 
 
+_HEADER_MEMO_MAX = 32
+_header_memo: dict[tuple[str, int, int, int], GGUFHeader] = {}
+_header_memo_lock = threading.Lock()
+
+
 def read_gguf_header(path: Path) -> GGUFHeader:
     """Validate a GGUF file and read its metadata.
+
+    The gguf reader parses every field, the whole vocabulary included (seconds for a
+    49k-token model), so a header is remembered in memory for as long as the file's
+    identity, size and modification time stay the same.
 
     Raises ModelNotFoundError (no such file), NotGGUFError (wrong magic, or metadata that
     cannot be parsed) or ModelLoadError (the file cannot be read at all).
     """
+    resolved = check_gguf_file(path)
+    try:
+        stat = resolved.stat()
+    except OSError as exc:
+        raise ModelLoadError(Path(path), exc.strerror or "it cannot be read") from exc
+    key = (str(resolved), stat.st_ino, stat.st_size, stat.st_mtime_ns)
+    with _header_memo_lock:
+        known = _header_memo.get(key)
+    if known is not None:
+        return known
+    header = _parse_gguf_header(path, resolved)
+    with _header_memo_lock:
+        if len(_header_memo) >= _HEADER_MEMO_MAX:
+            _header_memo.pop(next(iter(_header_memo)))
+        _header_memo[key] = header
+    return header
+
+
+def _parse_gguf_header(path: Path, resolved: Path) -> GGUFHeader:
     import gguf  # runtime dependency; imported late to keep `import app.llm` light
 
-    resolved = check_gguf_file(path)
     fields: dict[str, Any] = {}
     vocab_size: int | None = None
     try:
