@@ -40,8 +40,9 @@ if [ -z "$wheel" ]; then
   say "building llama-cpp-python $llama_version once into $cache (about 4 minutes on 2 cores)"
   tmp="$(mktemp -d "$cache/.build.XXXXXX")"
   trap 'rm -rf "$tmp"' EXIT
-  CMAKE_ARGS="-DGGML_NATIVE=OFF" "${pip[@]}" wheel --no-deps --wheel-dir "$tmp" \
-    "llama-cpp-python==$llama_version"
+  # CMAKE_BUILD_PARALLEL_LEVEL: without it the build uses make on one core.
+  CMAKE_ARGS="-DGGML_NATIVE=OFF" CMAKE_BUILD_PARALLEL_LEVEL="$(nproc 2>/dev/null || echo 2)" \
+    "${pip[@]}" wheel --no-deps --wheel-dir "$tmp" "llama-cpp-python==$llama_version"
   mv "$tmp"/llama_cpp_python-"$llama_version"-*.whl "$cache"/
   wheel="$(find_wheel)"
 fi

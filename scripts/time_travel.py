@@ -38,8 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PASSES: tuple[tuple[str, str], ...] = (
     ("2026-12-31T23:59@Pacific/Pago_Pago", "last minute of a month and year (UTC-11)"),
     ("2027-01-01T00:00@Pacific/Kiritimati", "first minute of a month and year (UTC+14)"),
-    ("2026-11-30T23:59@UTC", "last minute of a month, then the first"),
-    ("2028-02-28T23:59@UTC", "into 29 February"),
+    ("2028-02-28T23:59@UTC", "into 29 February (UTC)"),
     ("2027-03-28T00:59@Europe/London", "London springs forward (01:00 -> 02:00)"),
     ("2027-10-31T01:59@Europe/London", "London falls back (02:00 -> 01:00)"),
     ("2027-03-14T01:59@America/New_York", "New York springs forward (02:00 -> 03:00)"),

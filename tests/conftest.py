@@ -27,8 +27,13 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import urllib3.util.connection  # noqa: F401
 
 # The time-travel passes (scripts/time_travel.py) run two sessions side by side: no shared
-# example database between them, and no per-example deadline on a busy machine.
-settings.register_profile("time-travel", database=None, deadline=None)
+# example database between them, and no per-example deadline on a busy machine.  They are
+# about dates, not inputs (the suite at today's date runs every example), so each property
+# test runs at most TIME_TRAVEL_EXAMPLES examples there.
+TIME_TRAVEL_EXAMPLES = 10
+settings.register_profile(
+    "time-travel", database=None, deadline=None, max_examples=TIME_TRAVEL_EXAMPLES
+)
 
 TIME_TRAVEL_ENV = "INKLING_TIME_TRAVEL"
 """``YYYY-MM-DDTHH:MM@Zone``: run the whole session from that local moment in that zone
@@ -50,6 +55,20 @@ def pytest_configure(config: pytest.Config) -> None:
     if value:
         _travel = time_machine.travel(time_travel_destination(value), tick=True)
         _travel.start()
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under time travel, cap the examples of property tests that set their own count
+    (their ``@settings`` would otherwise override the profile's)."""
+    if not os.environ.get(TIME_TRAVEL_ENV):
+        return
+    for item in items:
+        test = getattr(item, "obj", None)
+        own = getattr(test, "_hypothesis_internal_use_settings", None)  # set by @settings
+        if isinstance(own, settings) and own.max_examples > TIME_TRAVEL_EXAMPLES:
+            test._hypothesis_internal_use_settings = settings(  # type: ignore[union-attr]
+                own, max_examples=TIME_TRAVEL_EXAMPLES
+            )
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

@@ -444,19 +444,40 @@ def test_reconcile_marks_running_attempts_interrupted(db: Database, notebook: in
 def test_ctrl_c_cancels_the_job_and_the_attempt(
     db: Database, notebook: int, make_worker: Worker
 ) -> None:
+    import gc
     import signal
+    import sys
     import time
 
     main = threading.get_ident()
 
+    def main_is_waiting() -> bool:
+        frame = sys._current_frames().get(main)
+        while frame is not None:
+            if frame.f_code.co_name == "_wait":
+                return True
+            frame = frame.f_back
+        return False
+
     def reply(prompt: Prompt) -> str:
-        signal.pthread_kill(main, signal.SIGINT)  # the user presses Ctrl-C mid-window
+        # The user presses Ctrl-C mid-window, while the command waits for the model (not
+        # earlier: on a busy machine the main thread may still be on its way there).
+        deadline = time.monotonic() + 10
+        while not main_is_waiting() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        signal.pthread_kill(main, signal.SIGINT)
         time.sleep(0.3)
         return poem_reply(prompt)
 
     model = ScriptedModel(reply)
-    with pytest.raises(KeyboardInterrupt):
-        run_detector(db, make_worker(model), notebook, "poetry", model=MODEL)
+    worker = make_worker(model)
+    gc.collect()
+    gc.disable()  # a KeyboardInterrupt raised inside a finalizer would be swallowed
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run_detector(db, worker, notebook, "poetry", model=MODEL)
+    finally:
+        gc.enable()
     assert len(model.prompts) == 1
     [view] = notebook_runs.list_runs(db, notebook)
     assert view.attempt_state == "cancelled"
