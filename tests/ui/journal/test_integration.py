@@ -105,11 +105,11 @@ def test_a_model_that_fails_to_load_keeps_the_old_one(
     window = MainWindow(sample_dir, cli_model=str(tiny_model_path), loader_factory=factory)
     qtbot.addWidget(window)
     window.show()
-    with qtbot.waitSignal(window.bridge.model_changed, timeout=10_000):
+    with qtbot.waitSignal(window.bridge.model_changed, timeout=30_000):
         window.start()
-    qtbot.waitUntil(lambda: window.model_info is not None, timeout=5000)
+    qtbot.waitUntil(lambda: window.model_info is not None, timeout=30_000)
     assert window.model_label.text() == "Model: Tiny Random Llama"
-    with qtbot.waitSignal(window.bridge.model_failed, timeout=10_000):
+    with qtbot.waitSignal(window.bridge.model_failed, timeout=30_000):
         chosen = Settings(model_path=str(bad))
         save_settings(sample_dir, chosen)  # what OK in Settings does, then it tells the window
         window._settings_changed(chosen)
@@ -122,9 +122,9 @@ def test_a_model_that_fails_to_load_keeps_the_old_one(
     assert "Still using Tiny Random Llama" in box.text()
     box.close()
     # the old model still answers
-    with qtbot.waitSignal(window.detector.finished, timeout=10_000):
+    with qtbot.waitSignal(window.detector.finished, timeout=30_000):
         window.open_entry(2)
-        qtbot.waitUntil(lambda: window.entry_page.entry_id == 2, timeout=5000)
+        qtbot.waitUntil(lambda: window.entry_page.entry_id == 2, timeout=30_000)
         window.detect_action.trigger()
     assert len(models) == 1
     window.shutdown()
