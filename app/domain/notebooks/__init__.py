@@ -1,5 +1,8 @@
 """Pure logic of notebook detectors: definitions, windows, prompts, replies, aggregation,
-lexical counters, people, tags, reviews and cache identity (stdlib only)."""
+lexical counters, people, tags, reviews and cache identity.
+
+Pure like the rest of ``app.domain`` (no Qt, SQLAlchemy, llama.cpp or spaCy); the one file
+it reads is a swear-word lexicon (the shipped one through ``app.resources``)."""
 
 from app.domain.notebooks.aggregation import (
     RawDetection,

@@ -120,7 +120,8 @@ def _is_int(value: object) -> bool:
 
 @dataclass(frozen=True)
 class DetectorDefinition:
-    """Everything that decides what a detector does (see the spec's field table).
+    """Everything that decides what a detector does (``docs/notebooks.md``, "Detector
+    definitions").
 
     Validated on construction (raises :class:`DefinitionError`). ``finding_type``
     defaults to ``detector_id``; ``model_requirements`` and ``extra_config`` are
