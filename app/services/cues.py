@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
-from typing import Final
 
 from sqlalchemy import select
 
+from app import resources
 from app.domain.cues import (
     CueError,
     CueFamily,
@@ -24,15 +23,11 @@ from app.services.targets import target_row
 from app.store import Database
 from app.store.models import Habit, Practice
 
-CUE_LEXICON: Final = (
-    Path(__file__).resolve().parents[2] / "resources" / "cues" / "habit_cues_en_v1.json"
-)
-
 
 @cache
 def cue_families() -> tuple[CueFamily, ...]:
-    """The seed lexicon shipped in ``resources/cues`` (read once)."""
-    return families_from_json(json.loads(CUE_LEXICON.read_text(encoding="utf-8")))
+    """The seed lexicon shipped in ``app/resources/cues`` (read once)."""
+    return families_from_json(json.loads(resources.habit_cues()))
 
 
 @dataclass(frozen=True)

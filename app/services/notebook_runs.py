@@ -1,4 +1,4 @@
-"""Running a detector over a notebook (notebooks.md "Runs, caching, freshness").
+"""Running a detector over a notebook (``docs/notebooks.md``, "Runs, caching, freshness").
 
 A run goes through three phases, like journal detection:
 

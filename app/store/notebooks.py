@@ -1,6 +1,6 @@
 """Notebooks, pages, tags, custom detectors, detection runs, findings and reviews.
 
-Registered on ``app.store.models.Base`` (imported at the end of that module), created by
+Registered on ``app.store.base.Base`` (``app.store`` imports this module), created by
 migration 0003.  JSON columns hold plain JSON documents (dicts, lists, strings, numbers).
 """
 
@@ -25,7 +25,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app import clock
-from app.store.models import Base, UTCDateTime
+from app.store.base import Base, UTCDateTime
 
 ATTEMPT_STATES: Final = ("running", "succeeded", "failed", "cancelled", "interrupted")
 OUTCOMES: Final = (

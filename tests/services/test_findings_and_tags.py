@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -14,9 +13,8 @@ from app.services import findings, notebooks, tags
 from app.services.errors import InvalidInputError, NotFoundError
 from app.services.notebook_runs import ModelIdentity, run_detector
 from app.store import Database
+from tests.notebook_files import SAMPLE_NOTEBOOK as SAMPLE
 from tests.services.conftest import ScriptedModel
-
-SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "sample_notebook.txt"
 
 
 def reply(prompt: Prompt) -> str:

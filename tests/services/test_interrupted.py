@@ -12,6 +12,7 @@ from pathlib import Path
 
 from app.services import notebook_runs
 from app.store import open_database
+from tests.notebook_files import SAMPLE_NOTEBOOK
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,7 +49,7 @@ def test_a_killed_run_becomes_interrupted_on_the_next_open(tmp_path: Path) -> No
             "-c",
             CHILD,
             str(db_path),
-            str(ROOT / "resources" / "sample_notebook.txt"),
+            str(SAMPLE_NOTEBOOK),
         ],
         cwd=ROOT,
         stdout=subprocess.PIPE,

@@ -1,5 +1,8 @@
 """Pure logic of notebook detectors: definitions, windows, prompts, replies, aggregation,
-lexical counters, people, tags, reviews and cache identity (stdlib only)."""
+lexical counters, people, tags, reviews and cache identity.
+
+Pure like the rest of ``app.domain`` (no Qt, SQLAlchemy, llama.cpp or spaCy); the one file
+it reads is a swear-word lexicon (the shipped one through ``app.resources``)."""
 
 from app.domain.notebooks.aggregation import (
     RawDetection,
@@ -43,8 +46,6 @@ from app.domain.notebooks.lexical import (
     count_first_person,
     count_swear_words,
     default_lexicon,
-    default_lexicon_path,
-    file_sha256,
     lexical_count,
     lexical_page_finding,
     lexical_scan,
@@ -143,10 +144,8 @@ __all__ = [
     "count_swear_words",
     "custom_slug",
     "default_lexicon",
-    "default_lexicon_path",
     "derive_status",
     "detector_instruction",
-    "file_sha256",
     "finding_tag",
     "freshness",
     "jaccard",

@@ -17,7 +17,8 @@ from alembic import context
 from alembic.autogenerate.api import AutogenContext
 from sqlalchemy import Connection, create_engine, pool
 
-from app.store.models import Base, UTCDateTime
+from app.store import Base
+from app.store.base import UTCDateTime
 from app.store.search import is_search_object
 
 config = context.config
