@@ -22,7 +22,9 @@ from typing import Any, TextIO
 
 from app import __version__, clock
 from app.domain.models_catalog import size_text
+from app.domain.notebooks.runs import AttemptState
 from app.domain.pipeline import Pipeline
+from app.domain.suggestions import SuggestionStatus
 from app.llm import Cancelled, ModelError
 from app.paths import data_dir, database_path
 from app.services import (
@@ -767,9 +769,9 @@ def cmd_detect_notebook(cli: Cli) -> int:
             {"items": [_run_json(r) for r in runs]},
             lambda: "\n\n".join(_run_text(r) for r in runs),
         )
-    if any(r.attempt_state == "cancelled" for r in runs):
+    if any(r.attempt_state == AttemptState.CANCELLED for r in runs):
         return EXIT_INTERRUPTED
-    return EXIT_ENVIRONMENT if any(r.attempt_state == "failed" for r in runs) else 0
+    return EXIT_ENVIRONMENT if any(r.attempt_state == AttemptState.FAILED for r in runs) else 0
 
 
 def cmd_finding_list(cli: Cli) -> int:
@@ -1283,7 +1285,7 @@ def build_parser() -> argparse.ArgumentParser:
     suggestion = group("suggestion", "review what the model proposed")
     p = sub(suggestion, "list", cmd_suggestion_list, "list suggestions")
     p.add_argument("--entry", type=int)
-    p.add_argument("--status", choices=["pending", "accepted", "dismissed"])
+    p.add_argument("--status", choices=[s.value for s in SuggestionStatus])
     sub(suggestion, "accept", cmd_suggestion_accept, "accept and log the completion").add_argument(
         "id", type=int
     )

@@ -25,6 +25,7 @@ from app.domain.candidates import TargetRow, build_candidates
 from app.domain.parsed import ParsedText
 from app.domain.pipeline import DEFAULT_PIPELINE, Pipeline, detect
 from app.domain.rules import RuleCandidate, mask_for_parsing
+from app.domain.suggestions import SuggestionStatus
 from app.llm import Cancelled, JobContext, ModelWorker
 from app.nlp.parse import ParserUnavailable, parse_text
 from app.services.changes import NO_CHANGES, Changes, OpResult
@@ -192,7 +193,7 @@ def store_detections(db: Database, reply: DetectionReply) -> OpResult[DetectionO
                 anchor_text=found.anchor_text,
                 completed_units=found.completed_units,
                 completed_on=found.completed_on,
-                status="pending",
+                status=SuggestionStatus.PENDING,
             )
             session.add(row)
             created_rows.append(row)

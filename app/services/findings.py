@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from app import clock
 from app.domain.notebooks import reviews as review_rules
+from app.domain.notebooks.reviews import ReviewStatus
 from app.services.changes import NO_CHANGES, Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
 from app.services.notebooks import require_notebook
@@ -47,11 +48,11 @@ class FindingView:
     title: str | None
     tag_slug: str | None
     tag_label: str | None
-    review_status: str
+    review_status: ReviewStatus
     evidence: tuple[EvidenceView, ...]
     detector_data: dict[str, Any] = field(hash=False)
-    page_reviews: dict[int, str] = field(hash=False)
-    """``{page_id: "approved" | "rejected"}`` for the reviewed pages."""
+    page_reviews: dict[int, ReviewStatus] = field(hash=False)
+    """``{page_id: APPROVED | REJECTED}`` for the reviewed pages."""
 
     @classmethod
     def of(cls, row: Finding) -> FindingView:
@@ -144,7 +145,7 @@ def _load(session: Session, finding_id: int) -> Finding:
     return row
 
 
-def _set_reviews(session: Session, row: Finding, decisions: dict[int, str]) -> None:
+def _set_reviews(session: Session, row: Finding, decisions: dict[int, ReviewStatus]) -> None:
     """Replace the page reviews of ``row`` with ``decisions`` and derive its status."""
     existing = {r.page_id: r for r in row.page_reviews}
     for page_id, decision in decisions.items():
@@ -171,18 +172,18 @@ def accept_finding(
     db: Database, finding_id: int, *, page_id: int | None = None
 ) -> OpResult[FindingView]:
     """Accept a finding (approve its non-rejected pages and tag them), or one page of it."""
-    return _review(db, finding_id, page_id, review_rules.APPROVED)
+    return _review(db, finding_id, page_id, ReviewStatus.APPROVED)
 
 
 def reject_finding(
     db: Database, finding_id: int, *, page_id: int | None = None
 ) -> OpResult[FindingView]:
     """Reject a finding (every page, taking its tag off them), or one page of it."""
-    return _review(db, finding_id, page_id, review_rules.REJECTED)
+    return _review(db, finding_id, page_id, ReviewStatus.REJECTED)
 
 
 def _review(
-    db: Database, finding_id: int, page_id: int | None, decision: str
+    db: Database, finding_id: int, page_id: int | None, decision: ReviewStatus
 ) -> OpResult[FindingView]:
     """Record a decision for the whole finding or one page, and tag or untag those pages."""
     with db.session() as session:
@@ -193,7 +194,7 @@ def _review(
         if page_id is not None:
             decisions = review_rules.review_page(span, current, page_id, decision)
             touched = [page_id]
-        elif decision == review_rules.APPROVED:
+        elif decision == ReviewStatus.APPROVED:
             decisions, touched = review_rules.accept(span, current)
         else:
             decisions, touched = review_rules.reject(span, current)
@@ -201,7 +202,7 @@ def _review(
         _set_reviews(session, row, decisions)
         pages: set[int] = set()
         if row.tag_slug:
-            if decision == review_rules.APPROVED:
+            if decision == ReviewStatus.APPROVED:
                 pages = union_tag(session, touched, row.tag_slug, row.tag_label)
             else:
                 pages = remove_tag(session, touched, row.tag_slug)

@@ -10,6 +10,7 @@ from sqlalchemy import func, insert, select
 
 from app import clock
 from app.domain import reanchor
+from app.domain.suggestions import SuggestionStatus
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
 from app.services.views import EntryView
@@ -141,7 +142,7 @@ def update_entry(
             pending = session.scalars(
                 select(CompletionSuggestion).where(
                     CompletionSuggestion.entry_id == entry_id,
-                    CompletionSuggestion.status == "pending",
+                    CompletionSuggestion.status == SuggestionStatus.PENDING,
                 )
             ).all()
             for row in pending:
@@ -151,7 +152,7 @@ def update_entry(
                 if moved == (row.anchor_start, row.anchor_end):
                     continue
                 if moved is None:
-                    row.status = "dismissed"
+                    row.status = SuggestionStatus.DISMISSED
                     row.decided_at = clock.utcnow()
                 else:
                     row.anchor_start, row.anchor_end = moved

@@ -24,6 +24,7 @@ from sqlalchemy import select
 
 from app import clock
 from app.domain.notebooks.page_xml import PERSON, TextSpan, build_page_xml
+from app.domain.notebooks.reviews import ReviewStatus
 from app.services.changes import OpResult
 from app.services.errors import InvalidInputError
 from app.services.findings import FindingView, published_findings_query
@@ -52,7 +53,9 @@ def page_spans(
     used: set[int] = set()
     for finding in findings:
         decision = finding.page_reviews.get(page.id)
-        if decision == "rejected" or (accepted_only and decision != "approved"):
+        if decision == ReviewStatus.REJECTED or (
+            accepted_only and decision != ReviewStatus.APPROVED
+        ):
             continue
         kind = PERSON if finding.detector_id == NAMES_DETECTOR else finding.detector_id
         for anchor in finding.evidence:

@@ -39,6 +39,8 @@ from app.domain.notebooks.lexical import LexicalCount, lexical_count, lexical_pa
 from app.domain.notebooks.people import PersonMention, people_findings
 from app.domain.notebooks.prompts import build_window_prompt
 from app.domain.notebooks.replies import parse_window_reply
+from app.domain.notebooks.reviews import ReviewStatus
+from app.domain.notebooks.runs import AttemptState, Capability, RunOutcome
 from app.domain.notebooks.windows import (
     ABSTAIN_UNPARSEABLE,
     DetectorWarning,
@@ -110,9 +112,9 @@ class RunView:
     notebook_id: int
     detector_id: str
     detector_version: str
-    attempt_state: str
-    outcome: str | None
-    capability: str | None
+    attempt_state: AttemptState
+    outcome: RunOutcome | None
+    capability: Capability | None
     route: str | None
     message: str | None
     warnings: tuple[dict[str, str], ...]
@@ -482,7 +484,7 @@ def _publish(
         )
         session.add(row)
         session.flush()
-        decisions: dict[int, str] = {}
+        decisions: dict[int, ReviewStatus] = {}
         old = carried.get(
             review_rules.carry_forward_key(raw.finding_type, pages[0], pages[-1], raw.data)
         )
@@ -501,7 +503,7 @@ def _publish(
             )
         ids.append(row.id)
         slug, label = row.tag_slug, row.tag_label or ""
-        if plan.auto_tag and row.review_status != "rejected" and slug:
+        if plan.auto_tag and row.review_status != ReviewStatus.REJECTED and slug:
             targets = review_rules.pages_to_tag(pages, row.review_status, decisions)
             changed = union_tag(session, targets, slug, label)
             if changed:
@@ -535,12 +537,12 @@ def _finish_run(
             detected.windows_total > 0 and detected.windows_failed == detected.windows_total
         )
         if all_failed and not final:
-            run.attempt_state = "failed"
-            run.outcome = "failed"
+            run.attempt_state = AttemptState.FAILED
+            run.outcome = RunOutcome.FAILED
             run.message = "Every window failed; the published result is unchanged."
             return OpResult(RunView.of(run), Changes(detectors=frozenset({definition.detector_id})))
-        run.attempt_state = "succeeded"
-        run.outcome = "success" if plan.candidates else "insufficient_data"
+        run.attempt_state = AttemptState.SUCCEEDED
+        run.outcome = RunOutcome.SUCCESS if plan.candidates else RunOutcome.INSUFFICIENT_DATA
         if not plan.candidates:
             run.message = "No page has text to read."
         if _refresh_identity(session, plan, model) != plan.identity:
@@ -609,7 +611,7 @@ def _published_view(session: Session, run: DetectionRun, *, cache_hit: bool) -> 
     return RunView.of(run, findings, cache_hit=cache_hit)
 
 
-def _skipped(db: Database, plan: _Plan, capability: str, message: str) -> OpResult[RunView]:
+def _skipped(db: Database, plan: _Plan, capability: Capability, message: str) -> OpResult[RunView]:
     """Record a run that could not apply (no model, no spaCy): nothing published."""
     definition = plan.definition
     with db.session() as session:
@@ -618,8 +620,8 @@ def _skipped(db: Database, plan: _Plan, capability: str, message: str) -> OpResu
             detector_id=definition.detector_id,
             detector_version=definition.version,
             definition=definition.to_json(),
-            attempt_state="succeeded",
-            outcome="skipped_not_applicable",
+            attempt_state=AttemptState.SUCCEEDED,
+            outcome=RunOutcome.SKIPPED_NOT_APPLICABLE,
             capability=capability,
             route=plan.route,
             message=message,
@@ -675,7 +677,7 @@ def run_detector(
         return _skipped(
             db,
             plan,
-            "unavailable_model",
+            Capability.UNAVAILABLE_MODEL,
             f"{definition.title} needs a "
             + ("vision model" if definition.input_mode == "vision" else "language model")
             + ", and none is configured.",
@@ -686,7 +688,7 @@ def run_detector(
             message = "spaCy is not available."
         except NerUnavailable as exc:
             message = str(exc)
-        return _skipped(db, plan, "unavailable_extra", message)
+        return _skipped(db, plan, Capability.UNAVAILABLE_EXTRA, message)
 
     used_model = (
         _model_for(plan.route, text_model, vision) if definition.engine == "prompt" else None
@@ -707,7 +709,7 @@ def run_detector(
             detector_id=definition.detector_id,
             detector_version=definition.version,
             definition=definition.to_json(),
-            attempt_state="running",
+            attempt_state=AttemptState.RUNNING,
             route=plan.route,
             cache_identity=plan.identity,
             model_name=used_model.name if used_model else None,
@@ -728,7 +730,9 @@ def run_detector(
     try:
         detected = _detect(plan, worker, vision, report, cancel, db)
     except Cancelled:
-        _end_attempt(db, run_id, "cancelled", "The run was cancelled; nothing was published.")
+        _end_attempt(
+            db, run_id, AttemptState.CANCELLED, "The run was cancelled; nothing was published."
+        )
         with db.session() as session:
             row = session.get(DetectionRun, run_id)
             assert row is not None
@@ -737,23 +741,23 @@ def run_detector(
         _end_attempt(
             db,
             run_id,
-            "succeeded",
+            AttemptState.SUCCEEDED,
             str(exc),
-            outcome="skipped_not_applicable",
-            capability="unavailable_extra",
+            outcome=RunOutcome.SKIPPED_NOT_APPLICABLE,
+            capability=Capability.UNAVAILABLE_EXTRA,
         )
         with db.session() as session:
             row = session.get(DetectionRun, run_id)
             assert row is not None
             return OpResult(RunView.of(row), Changes(detectors=frozenset({detector_id})))
     except BaseException as exc:
-        state = "cancelled" if isinstance(exc, KeyboardInterrupt) else "failed"
+        interrupted = isinstance(exc, KeyboardInterrupt)
         _end_attempt(
             db,
             run_id,
-            state,
+            AttemptState.CANCELLED if interrupted else AttemptState.FAILED,
             str(exc) or type(exc).__name__,
-            outcome=None if state == "cancelled" else "failed",
+            outcome=None if interrupted else RunOutcome.FAILED,
         )
         raise
     return _finish_run(db, run_id, plan, detected, used_model)
@@ -762,11 +766,11 @@ def run_detector(
 def _end_attempt(
     db: Database,
     run_id: int,
-    state: str,
+    state: AttemptState,
     message: str,
     *,
-    outcome: str | None = None,
-    capability: str | None = None,
+    outcome: RunOutcome | None = None,
+    capability: Capability | None = None,
 ) -> None:
     with db.session() as session:
         row = session.get(DetectionRun, run_id)
@@ -861,14 +865,16 @@ def reconcile_interrupted(db: Database) -> list[int]:
     """
     with db.session() as session:
         ids = list(
-            session.scalars(select(DetectionRun.id).where(DetectionRun.attempt_state == "running"))
+            session.scalars(
+                select(DetectionRun.id).where(DetectionRun.attempt_state == AttemptState.RUNNING)
+            )
         )
         if ids:
             session.execute(
                 update(DetectionRun)
                 .where(DetectionRun.id.in_(ids))
                 .values(
-                    attempt_state="interrupted",
+                    attempt_state=AttemptState.INTERRUPTED,
                     finished_at=clock.utcnow(),
                     message="Inkling stopped while this run was going; nothing was published.",
                 )

@@ -20,6 +20,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app import clock
+from app.domain.notebooks.runs import AttemptState
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
 from app.services.imported_findings import NAMES_DETECTOR, publish_imported_names
@@ -279,5 +280,7 @@ def running_attempts(db: Database) -> list[int]:
     """Ids of attempts still marked running (for diagnostics)."""
     with db.session() as session:
         return list(
-            session.scalars(select(DetectionRun.id).where(DetectionRun.attempt_state == "running"))
+            session.scalars(
+                select(DetectionRun.id).where(DetectionRun.attempt_state == AttemptState.RUNNING)
+            )
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlalchemy import delete, select
 
 from app import clock
+from app.domain.suggestions import SuggestionStatus
 from app.services.changes import NO_CHANGES, Changes, OpResult, Target
 from app.services.errors import NotFoundError, RefusedError
 from app.services.views import SuggestionView
@@ -28,7 +29,7 @@ def undo_decision(db: Database, suggestion_id: int) -> OpResult[SuggestionView]:
         row = session.get(CompletionSuggestion, suggestion_id)
         if row is None:
             raise NotFoundError(f"There is no suggestion with id {suggestion_id}.")
-        if row.status == "pending":
+        if row.status == SuggestionStatus.PENDING:
             return OpResult(SuggestionView.of(row), NO_CHANGES)
         entry = session.get(JournalEntry, row.entry_id)
         assert entry is not None  # a suggestion always belongs to an entry
@@ -38,7 +39,7 @@ def undo_decision(db: Database, suggestion_id: int) -> OpResult[SuggestionView]:
                 "are no longer in the entry."
             )
         completions: frozenset[Target] = frozenset()
-        if row.status == "accepted":
+        if row.status == SuggestionStatus.ACCEPTED:
             if row.habit_id is not None:
                 removed = session.execute(
                     delete(HabitCompletion)
@@ -56,7 +57,7 @@ def undo_decision(db: Database, suggestion_id: int) -> OpResult[SuggestionView]:
                 target = ("practice", row.practice_id)
             if removed:
                 completions = frozenset({target})
-        row.status = "pending"
+        row.status = SuggestionStatus.PENDING
         row.decided_at = None
         row.updated_at = clock.utcnow()
         session.flush()
@@ -70,7 +71,7 @@ def pending_count(db: Database, entry_id: int) -> int:
         rows = session.scalars(
             select(CompletionSuggestion.id).where(
                 CompletionSuggestion.entry_id == entry_id,
-                CompletionSuggestion.status == "pending",
+                CompletionSuggestion.status == SuggestionStatus.PENDING,
             )
         ).all()
     return len(rows)

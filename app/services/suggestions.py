@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from app import clock
 from app.domain.facts import DAY_WINDOW
+from app.domain.suggestions import SuggestionStatus
 from app.services.changes import NO_CHANGES, Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError, RefusedError
 from app.services.views import SuggestionView
@@ -18,8 +19,6 @@ from app.store.models import (
     HabitCompletion,
     PracticeSession,
 )
-
-STATUSES = ("pending", "accepted", "dismissed")
 
 
 def _load(session: Session, suggestion_id: int) -> CompletionSuggestion:
@@ -41,8 +40,10 @@ def list_suggestions(
     db: Database, *, entry_id: int | None = None, status: str | None = None
 ) -> list[SuggestionView]:
     """Suggestions sorted by entry, then by where they stand in the text."""
-    if status is not None and status not in STATUSES:
-        raise InvalidInputError(f"Unknown status {status!r}; use one of {', '.join(STATUSES)}.")
+    if status is not None and status not in set(SuggestionStatus):
+        raise InvalidInputError(
+            f"Unknown status {status!r}; use one of {', '.join(SuggestionStatus)}."
+        )
     query = select(CompletionSuggestion).options(
         selectinload(CompletionSuggestion.habit), selectinload(CompletionSuggestion.practice)
     )
@@ -74,9 +75,9 @@ def accept_suggestion(
     today = today or clock.today()
     with db.session() as session:
         row = _load(session, suggestion_id)
-        if row.status == "accepted":
+        if row.status == SuggestionStatus.ACCEPTED:
             return OpResult(SuggestionView.of(row), NO_CHANGES)
-        if row.status == "dismissed":
+        if row.status == SuggestionStatus.DISMISSED:
             raise RefusedError(
                 f"Suggestion {suggestion_id} was dismissed, so it cannot be accepted."
             )
@@ -108,7 +109,7 @@ def accept_suggestion(
                     suggestion_id=row.id,
                 )
             )
-        row.status = "accepted"
+        row.status = SuggestionStatus.ACCEPTED
         row.decided_at = row.updated_at = clock.utcnow()
         session.flush()
         view = SuggestionView.of(row)
@@ -121,13 +122,13 @@ def dismiss_suggestion(db: Database, suggestion_id: int) -> OpResult[SuggestionV
     """Dismiss a pending suggestion; a no-op when already dismissed; refused when accepted."""
     with db.session() as session:
         row = _load(session, suggestion_id)
-        if row.status == "dismissed":
+        if row.status == SuggestionStatus.DISMISSED:
             return OpResult(SuggestionView.of(row), NO_CHANGES)
-        if row.status == "accepted":
+        if row.status == SuggestionStatus.ACCEPTED:
             raise RefusedError(
                 f"Suggestion {suggestion_id} was accepted, so it cannot be dismissed."
             )
-        row.status = "dismissed"
+        row.status = SuggestionStatus.DISMISSED
         row.decided_at = row.updated_at = clock.utcnow()
         session.flush()
         view = SuggestionView.of(row)

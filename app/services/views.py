@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from app.domain.suggestions import SuggestionStatus
 from app.store.models import (
     CompletionSuggestion,
     Habit,
@@ -68,7 +69,7 @@ class SuggestionView:
     anchor_start: int
     anchor_end: int
     anchor_text: str
-    status: str
+    status: SuggestionStatus
     completed_units: float | None
     completed_on: date | None
 

@@ -9,7 +9,6 @@ from app.store.db import (
 )
 from app.store.models import (
     LABEL_MAX,
-    STATUSES,
     TARGET_TYPES,
     Base,
     CompletionSuggestion,
@@ -34,7 +33,6 @@ from app.store.search import SearchHit, search_entries
 
 __all__ = [
     "LABEL_MAX",
-    "STATUSES",
     "TARGET_TYPES",
     "Base",
     "CompletionSuggestion",

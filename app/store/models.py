@@ -7,8 +7,10 @@ Python and naive UTC in the file (see ``UTCDateTime``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC, date, datetime
-from typing import Final
+from enum import StrEnum
+from typing import Final, TypeVar
 
 from sqlalchemy import (
     JSON,
@@ -33,6 +35,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from sqlalchemy.types import TypeDecorator
 
 from app import clock
+from app.domain.suggestions import SuggestionStatus
 
 NAMING_CONVENTION: Final = {
     "ix": "ix_%(table_name)s_%(column_0_N_name)s",
@@ -43,7 +46,6 @@ NAMING_CONVENTION: Final = {
 }
 
 TARGET_TYPES: Final = ("habit", "practice")
-STATUSES: Final = ("pending", "accepted", "dismissed")
 LABEL_MAX: Final = 255
 
 # A name must hold something besides spaces, tabs and line breaks.
@@ -65,6 +67,33 @@ class UTCDateTime(TypeDecorator[datetime]):
 
     def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
         return None if value is None else value.replace(tzinfo=UTC)
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+class EnumText(TypeDecorator[E]):
+    """A ``StrEnum`` member in Python, its value as plain text in SQLite: the stored
+    words are the enum's values, so the file does not change.  A word outside the enum
+    is left to the column's CHECK constraint to refuse."""
+
+    impl = Text
+    cache_ok = True
+
+    def __init__(self, enum: type[E]) -> None:
+        super().__init__()
+        self.enum = enum
+
+    def process_bind_param(self, value: E | str | None, dialect: Dialect) -> str | None:
+        return None if value is None else str(value)
+
+    def process_result_value(self, value: str | None, dialect: Dialect) -> E | None:
+        return None if value is None else self.enum(value)
+
+
+def one_of(column: str, values: Iterable[str]) -> str:
+    """``column IN ('a', 'b')``: the SQL of a CHECK that ``column`` holds one of ``values``."""
+    return f"{column} IN ({', '.join(repr(str(v)) for v in values)})"
 
 
 class Base(DeclarativeBase):
@@ -163,7 +192,7 @@ class CompletionSuggestion(Base):
         CheckConstraint(f"length(label) BETWEEN 1 AND {LABEL_MAX}", name="label_length"),
         CheckConstraint("anchor_start >= 0", name="anchor_start_not_negative"),
         CheckConstraint("anchor_end > anchor_start", name="anchor_end_after_start"),
-        CheckConstraint("status IN ('pending', 'accepted', 'dismissed')", name="status_valid"),
+        CheckConstraint(one_of("status", SuggestionStatus), name="status_valid"),
         # A target is offered at most once per entry, whatever became of the offer.
         Index(
             "uq_completion_suggestions_entry_id_habit_id",
@@ -194,7 +223,11 @@ class CompletionSuggestion(Base):
     anchor_text: Mapped[str] = mapped_column(Text)
     completed_units: Mapped[float | None] = mapped_column(Float)
     completed_on: Mapped[date | None] = mapped_column(Date)
-    status: Mapped[str] = mapped_column(Text, default="pending", server_default="pending")
+    status: Mapped[SuggestionStatus] = mapped_column(
+        EnumText(SuggestionStatus),
+        default=SuggestionStatus.PENDING,
+        server_default=SuggestionStatus.PENDING.value,
+    )
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow)
     updated_at: Mapped[datetime] = mapped_column(
         UTCDateTime, default=clock.utcnow, onupdate=clock.utcnow

@@ -33,6 +33,7 @@ from typing import Any
 from app import clock
 from app.domain import Prompt, TextModel
 from app.domain.pipeline import Pipeline
+from app.domain.suggestions import SuggestionStatus
 
 MODEL_NAME = "SmolLM2-135M-Instruct"
 
@@ -250,7 +251,7 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
 
         # 3. the popover of one highlight, opened by a click on it
         editor = window.entry_page.editor
-        pending = [s for s in window.entry_page.suggestions if s.status == "pending"]
+        pending = [s for s in window.entry_page.suggestions if s.status == SuggestionStatus.PENDING]
         if pending:
             rect = editor.span_rect(pending[0].id)
             if rect is not None:

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.domain.suggestions import SuggestionStatus
 from app.services import journal, review, suggestions, targets
 from app.services.changes import Changes, OpResult
 from app.services.detection import DetectionOutcome
@@ -315,7 +316,11 @@ class EntryPage(QWidget):
         shown = rebase(self._suggestions, self._saved_body, text)
         self.editor.set_highlights(shown, text)
         visible_ids = {item.suggestion.id for item in shown}
-        listed = [s for s in self._suggestions if s.id in visible_ids or s.status == "accepted"]
+        listed = [
+            s
+            for s in self._suggestions
+            if s.id in visible_ids or s.status == SuggestionStatus.ACCEPTED
+        ]
         listed.sort(key=lambda s: (s.anchor_start, s.id))
         if reset_current:
             self.panel.select(None)
@@ -465,7 +470,7 @@ class EntryPage(QWidget):
     def _decide(self, suggestion_id: int, accept: bool) -> None:
         db = self._db
         s = self._find(suggestion_id)
-        if db is None or s is None or s.status != "pending":
+        if db is None or s is None or s.status != SuggestionStatus.PENDING:
             return
         self.popover.hide_popover()
         current = self.panel.current_id
@@ -491,7 +496,7 @@ class EntryPage(QWidget):
             return None
         index = ids.index(suggestion_id)
         for s in items[index + 1 :] + items[:index]:
-            if s.status == "pending":
+            if s.status == SuggestionStatus.PENDING:
                 return s.id
         return None
 

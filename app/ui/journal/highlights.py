@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from PySide6.QtGui import QColor, QPalette
 
 from app.domain import reanchor
+from app.domain.suggestions import SuggestionStatus
 from app.services.views import SuggestionView
 
 TargetKey = tuple[str, int]
@@ -59,7 +60,7 @@ def rebase(
     """
     shown: list[Shown] = []
     for s in suggestions:
-        if s.status == "dismissed":
+        if s.status == SuggestionStatus.DISMISSED:
             continue
         start, end = s.anchor_start, s.anchor_end
         if anchored_to == text:

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.domain.suggestions import SuggestionStatus
 from app.services.views import SuggestionView
 from app.ui.journal.editor import CHECK
 from app.ui.journal.highlights import describe_facts
@@ -249,14 +250,14 @@ class SuggestionCard(QFrame):
             self._color = QColor(color)
             _paint_swatch(self._swatch, color)
         self._name.setText(s.target_name)
-        self._status.setText(f"{CHECK} accepted" if s.status == "accepted" else "")
+        self._status.setText(f"{CHECK} accepted" if s.status == SuggestionStatus.ACCEPTED else "")
         self._quote.setText(f"\u201c{s.anchor_text}\u201d")
         facts = describe_facts(s, unit)
         self._facts.setText(facts)
         self._facts.setVisible(bool(facts))
         self.accept_button.setAccessibleName(f"Accept {s.target_name}")
         self.dismiss_button.setAccessibleName(f"Dismiss {s.target_name}")
-        self._buttons.setVisible(s.status == "pending")
+        self._buttons.setVisible(s.status == SuggestionStatus.PENDING)
 
     def set_current(self, current: bool) -> None:
         """The current card (keyboard review) has a highlight-coloured border
@@ -374,7 +375,7 @@ class ReviewPanel(QWidget):
         units: dict[tuple[str, int], str | None],
     ) -> None:
         """Show the non-dismissed suggestions (already in text order)."""
-        self._items = [s for s in items if s.status != "dismissed"]
+        self._items = [s for s in items if s.status != SuggestionStatus.DISMISSED]
         # recycle the cards: only a longer list than ever before creates widgets
         pool = [self._card_at(i) for i in range(self._cards.count() - 1)]
         self._card_widgets = {}
@@ -395,13 +396,15 @@ class ReviewPanel(QWidget):
         for card in pool[len(self._items) :]:
             card.hide()
         self._update_legend(colors)
-        pending = sum(1 for s in self._items if s.status == "pending")
+        pending = sum(1 for s in self._items if s.status == SuggestionStatus.PENDING)
         self._heading.setText(f"Suggestions ({pending} to review)" if pending else "Suggestions")
         self._empty.setVisible(not self._items)
         self._keys.setVisible(bool(self._items))
         ids = [s.id for s in self._items]
         if self._current not in ids:
-            first_pending = next((s.id for s in self._items if s.status == "pending"), None)
+            first_pending = next(
+                (s.id for s in self._items if s.status == SuggestionStatus.PENDING), None
+            )
             self._current = first_pending if first_pending is not None else next(iter(ids), None)
         self._show_current()
 

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.domain.notebooks import DetectorDefinition
+from app.domain.notebooks import AttemptState, DetectorDefinition, RunOutcome
 from app.llm import Cancelled
 from app.services import detectors, notebook_runs, notebooks
 from app.services.changes import Changes, OpResult
@@ -115,15 +115,15 @@ def _unavailable_reason(definition: DetectorDefinition, last: RunView | None) ->
 def outcome_text(run: RunView | None) -> str:
     if run is None:
         return "—"
-    if run.attempt_state == "running":
+    if run.attempt_state == AttemptState.RUNNING:
         return "running…"
     if run.cache_identity is not None and run.cache_identity.startswith(IMPORTED):
         return "imported, no model ran"
-    if run.attempt_state != "succeeded":
-        text = run.attempt_state
+    if run.attempt_state != AttemptState.SUCCEEDED:
+        text = run.attempt_state.value
     else:
         text = (run.outcome or "done").replace("_", " ")
-    if run.attempt_state == "succeeded" and run.windows_total:
+    if run.attempt_state == AttemptState.SUCCEEDED and run.windows_total:
         text += f" ({run.windows_scanned}/{run.windows_total} windows)"
     if run.partial:
         text += ", partial"
@@ -457,11 +457,11 @@ class NotebookOverview(QWidget):
     def _run_done(self, result: OpResult[RunView]) -> None:
         view = result.value
         self._finish()
-        if view.attempt_state == "cancelled":
+        if view.attempt_state == AttemptState.CANCELLED:
             self.message.show_info("The run was cancelled; the last result is unchanged.")
-        elif view.outcome == "skipped_not_applicable" and view.message:
+        elif view.outcome == RunOutcome.SKIPPED_NOT_APPLICABLE and view.message:
             self.message.show_error(view.message)
-        elif view.attempt_state == "failed":
+        elif view.attempt_state == AttemptState.FAILED:
             self.message.show_error(view.message or "The run failed.")
         elif view.cache_hit:
             self.message.show_info("Already up to date: nothing needed to run.")

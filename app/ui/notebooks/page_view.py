@@ -25,7 +25,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, QSize, QStringListModel, Qt, Signal
 from PySide6.QtGui import (
@@ -67,6 +67,7 @@ from PySide6.QtWidgets import (
 
 from app.domain.notebooks.definitions import DetectorDefinition
 from app.domain.notebooks.identity import route
+from app.domain.notebooks.reviews import ReviewStatus
 from app.services import findings as findings_service
 from app.services import notebook_runs, notebooks, tags
 from app.services.changes import Changes, OpResult
@@ -90,7 +91,11 @@ KEY_HELP = "J/K finding · A accept · X reject · PgUp/PgDn page"
 MAX_IMAGE_SIDE = 2400
 """Scans larger than this are read scaled down (the view never needs more)."""
 ZOOM_STEP = 1.25
-STATUS_WORDS = {"unreviewed": "Unreviewed", "approved": "Accepted", "rejected": "Rejected"}
+STATUS_WORDS: Final = {
+    ReviewStatus.UNREVIEWED: "Unreviewed",
+    ReviewStatus.APPROVED: "Accepted",
+    ReviewStatus.REJECTED: "Rejected",
+}
 
 
 @dataclass(frozen=True)
@@ -337,11 +342,11 @@ class FindingCard(QFrame):
 
         first = snapshot.page_number(view.start_page)
         last = snapshot.page_number(view.end_page)
-        status = STATUS_WORDS.get(view.review_status, view.review_status)
+        status = STATUS_WORDS[view.review_status]
         here = view.page_reviews.get(page_id)
         facts = [page_range(first, last).capitalize(), status]
         if here is not None and len(view.page_ids) > 1:
-            facts.append(f"this page {STATUS_WORDS.get(here, here).lower()}")
+            facts.append(f"this page {STATUS_WORDS[here].lower()}")
         if view.tag_slug:
             facts.append(f"tag {view.tag_slug}")
         self.facts_label = _muted(QLabel(" · ".join(facts)))
@@ -373,7 +378,9 @@ class FindingCard(QFrame):
         self.apply_tag_button.setToolTip(
             f"Tag the finding's pages with {view.tag_slug}" if view.tag_slug else "No tag"
         )
-        self.apply_tag_button.setEnabled(bool(view.tag_slug) and view.review_status != "rejected")
+        self.apply_tag_button.setEnabled(
+            bool(view.tag_slug) and view.review_status != ReviewStatus.REJECTED
+        )
         self.apply_tag_button.clicked.connect(lambda: owner.apply_tag(view.id))
         buttons.addWidget(self.apply_tag_button)
         buttons.addStretch(1)
@@ -388,10 +395,10 @@ class FindingCard(QFrame):
         page_buttons.addStretch(1)
         self.page_row.setVisible(len(view.page_ids) > 1)
         layout.addWidget(self.page_row)
-        self.accept_button.setEnabled(view.review_status != "approved")
-        self.reject_button.setEnabled(view.review_status != "rejected")
-        self.accept_page_button.setEnabled(here != "approved")
-        self.reject_page_button.setEnabled(here != "rejected")
+        self.accept_button.setEnabled(view.review_status != ReviewStatus.APPROVED)
+        self.reject_button.setEnabled(view.review_status != ReviewStatus.REJECTED)
+        self.accept_page_button.setEnabled(here != ReviewStatus.APPROVED)
+        self.reject_page_button.setEnabled(here != ReviewStatus.REJECTED)
         for button in self.findChildren(QPushButton):
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
             button.setCursor(Qt.CursorShape.ArrowCursor)
@@ -404,7 +411,9 @@ class FindingCard(QFrame):
         border = self._colour.name() if current else "palette(mid)"
         width = 2 if current else 1
         faded = (
-            "color: palette(placeholder-text);" if self.finding.review_status == "rejected" else ""
+            "color: palette(placeholder-text);"
+            if self.finding.review_status == ReviewStatus.REJECTED
+            else ""
         )
         self.setStyleSheet(
             f"QFrame#findingCard {{ border: {width}px solid {border}; border-radius: 6px;"
@@ -863,7 +872,7 @@ class PageView(QWidget):
             selection.cursor = cursor
             fmt = QTextCharFormat()
             fill = highlight_background(colour, palette)
-            if finding.review_status == "rejected":
+            if finding.review_status == ReviewStatus.REJECTED:
                 fill.setAlpha(max(25, fill.alpha() // 3))
             fmt.setBackground(fill)
             fmt.setProperty(QTextFormat.Property.UserProperty, finding.id)
@@ -882,7 +891,7 @@ class PageView(QWidget):
     def tooltip_for(self, index: int) -> str:
         lines = []
         for finding in self.findings_at(index):
-            status = STATUS_WORDS.get(finding.review_status, finding.review_status)
+            status = STATUS_WORDS[finding.review_status]
             lines.append(
                 f"<b>{html.escape(type_name(finding.finding_type))}</b>"
                 f" · {finding.confidence:.0%} · {status}<br>{html.escape(finding.reason)}"
