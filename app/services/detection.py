@@ -26,7 +26,7 @@ from app.domain.parsed import ParsedText
 from app.domain.pipeline import DEFAULT_PIPELINE, Pipeline, detect
 from app.domain.rules import RuleCandidate, mask_for_parsing
 from app.domain.suggestions import SuggestionStatus
-from app.llm import Cancelled, JobContext, ModelWorker
+from app.llm import Cancelled, JobContext, ModelWorker, StreamingModel
 from app.nlp.parse import ParserUnavailable, parse_text
 from app.services.changes import NO_CHANGES, Changes, OpResult
 from app.services.cues import effective_cues
@@ -217,7 +217,7 @@ def store_detections(db: Database, reply: DetectionReply) -> OpResult[DetectionO
 
 def detect_entry(
     db: Database,
-    worker: ModelWorker[TextModel] | None,
+    worker: ModelWorker[StreamingModel] | None,
     entry_id: int,
     *,
     today: date | None = None,

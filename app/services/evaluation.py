@@ -15,11 +15,10 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from app.domain import TextModel
 from app.domain.evaluation import COUNT_TYPES, SPAN_TYPES, score_journal, score_notebooks
 from app.domain.notebooks.runs import AttemptState, RunOutcome
 from app.domain.pipeline import DEFAULT_PIPELINE, Pipeline
-from app.llm import ModelWorker
+from app.llm import ModelWorker, StreamingModel
 from app.services import detection, journal, notebook_runs, notebooks, targets
 from app.services.errors import InvalidInputError
 from app.store import Database
@@ -117,7 +116,7 @@ def _by_id(items: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 
 def evaluate_journal(
     db: Database,
-    worker: ModelWorker[TextModel] | None,
+    worker: ModelWorker[StreamingModel] | None,
     cases: Sequence[dict[str, Any]],
     *,
     day: date,
@@ -169,7 +168,7 @@ def evaluate_journal(
 
 def evaluate_notebooks(
     db: Database,
-    worker: ModelWorker[TextModel] | None,
+    worker: ModelWorker[StreamingModel] | None,
     cases: Sequence[dict[str, Any]],
     *,
     workdir: Path,

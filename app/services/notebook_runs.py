@@ -48,7 +48,7 @@ from app.domain.notebooks.windows import (
     select_candidates,
     windows_for,
 )
-from app.llm import Cancelled, JobContext, ModelWorker
+from app.llm import Cancelled, JobContext, ModelWorker, OwnedModel, StreamingModel
 from app.nlp.people import NerUnavailable, find_people_in_pages, ner_model_id
 from app.services.changes import Changes, OpResult
 from app.services.detectors import get_definition
@@ -88,8 +88,9 @@ class ModelIdentity:
         return {"temperature": 0, "max_tokens": self.max_tokens, "n_ctx": self.n_ctx}
 
 
-class VisionModel(Protocol):
-    """A multimodal model: a prompt plus the window's page images (PNG/JPEG bytes)."""
+class VisionModel(OwnedModel, Protocol):
+    """A multimodal model on its worker: a prompt plus the window's page images (PNG/JPEG
+    bytes)."""
 
     def complete_with_images(self, prompt: Prompt, images: Sequence[bytes]) -> str: ...
 
@@ -639,7 +640,7 @@ def _skipped(db: Database, plan: _Plan, capability: Capability, message: str) ->
 
 def run_detector(
     db: Database,
-    worker: ModelWorker[TextModel] | None,
+    worker: ModelWorker[StreamingModel] | None,
     notebook_id: int,
     detector_id: str,
     *,
@@ -785,7 +786,7 @@ def _end_attempt(
 
 def _detect(
     plan: _Plan,
-    worker: ModelWorker[TextModel] | None,
+    worker: ModelWorker[StreamingModel] | None,
     vision: VisionRuntime | None,
     report: Callable[[int, int], None],
     cancel: threading.Event | None,

@@ -31,9 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from app import clock
-from app.domain import Prompt, TextModel
+from app.domain import Prompt
 from app.domain.pipeline import Pipeline
 from app.domain.suggestions import SuggestionStatus
+from app.llm import WholeReplyModel
 
 MODEL_NAME = "SmolLM2-135M-Instruct"
 
@@ -42,14 +43,11 @@ HISTORY_WEEKS = 26
 _IGNORED_QT_MESSAGES = ("This plugin does not support propagateSizeHints",)
 
 
-class _IdleModel:
+class _IdleModel(WholeReplyModel):
     """The bridge's model in the pictures: never asked (the rules read the entries)."""
 
     def complete(self, prompt: Prompt) -> str:
         raise RuntimeError("no language model runs while screenshots are taken")
-
-    def close(self) -> None:
-        pass
 
 
 def _ensure_platform() -> None:
@@ -229,7 +227,7 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
     folder.mkdir()
     prepare_sample_folder(folder, today=today)
     notebook_id = prepare_sample_notebook(folder)  # for the Notebooks section and its tags
-    model: TextModel = _IdleModel()
+    model = _IdleModel()
     bridge = ModelBridge(lambda: model, name=MODEL_NAME)
     window = MainWindow(folder, bridge=bridge)
     window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)

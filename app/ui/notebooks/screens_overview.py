@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 
 from app.domain import Prompt
+from app.llm import WholeReplyModel
 
 SAMPLE = Path(__file__).resolve().parents[3] / "resources" / "sample_notebook.txt"
 SIZE = (1180, 760)
@@ -44,12 +45,10 @@ def recorded_window_reply(prompt_user: str) -> str:
     )
 
 
-class RecordedNotebookModel:
+class RecordedNotebookModel(WholeReplyModel):
     def complete(self, prompt: Prompt) -> str:
+        self.raise_if_cancelled()
         return recorded_window_reply(prompt.user)
-
-    def close(self) -> None:
-        pass
 
 
 def render_overview_and_editor(out_dir: Path) -> list[Path]:
