@@ -31,7 +31,7 @@ from app.nlp.parse import ParserUnavailable, parse_text
 from app.services.changes import NO_CHANGES, Changes, OpResult
 from app.services.cues import effective_cues
 from app.services.errors import NotFoundError
-from app.services.views import SuggestionView
+from app.services.views import SuggestionInfo
 from app.store import Database
 from app.store.models import CompletionSuggestion, Habit, JournalEntry, Practice
 
@@ -73,8 +73,8 @@ class DetectionReply:
 class DetectionOutcome:
     entry_id: int
     status: CheckStatus
-    created: tuple[SuggestionView, ...]
-    suggestions: tuple[SuggestionView, ...]
+    created: tuple[SuggestionInfo, ...]
+    suggestions: tuple[SuggestionInfo, ...]
     """Every suggestion of the entry after the check, by position in the text."""
     model_called: bool
     error: str | None = None
@@ -203,12 +203,12 @@ def store_detections(db: Database, reply: DetectionReply) -> OpResult[DetectionO
             .where(CompletionSuggestion.entry_id == request.entry_id)
             .order_by(CompletionSuggestion.anchor_start, CompletionSuggestion.id)
         ).all()
-        created = tuple(SuggestionView.of(row) for row in created_rows)
+        created = tuple(SuggestionInfo.of(row) for row in created_rows)
         outcome = DetectionOutcome(
             request.entry_id,
             CheckStatus.FAILED if reply.error else CheckStatus.COMPLETED,
             tuple(sorted(created, key=lambda s: (s.anchor_start, s.id))),
-            tuple(SuggestionView.of(row) for row in all_rows),
+            tuple(SuggestionInfo.of(row) for row in all_rows),
             model_called,
             reply.error,
         )

@@ -54,7 +54,7 @@ from app.services.changes import Changes, OpResult
 from app.services.detectors import get_definition
 from app.services.errors import NotFoundError
 from app.services.finding_rows import finding_row, text_digest
-from app.services.findings import FindingView, published_findings_query
+from app.services.findings import FindingInfo, published_findings_query
 from app.services.notebooks import data_folder, require_notebook
 from app.services.tags import union_tag
 from app.store import Database
@@ -107,7 +107,7 @@ class VisionRuntime:
 
 
 @dataclass(frozen=True)
-class RunView:
+class RunInfo:
     id: int | None
     """None for a run that was refused before an attempt was recorded."""
     notebook_id: int
@@ -128,12 +128,12 @@ class RunView:
     published: bool
     stale_at_publish: bool
     cache_identity: str | None
-    findings: tuple[FindingView, ...] = field(default=())
+    findings: tuple[FindingInfo, ...] = field(default=())
 
     @classmethod
     def of(
-        cls, row: DetectionRun, findings: Sequence[FindingView] = (), *, cache_hit: bool = False
-    ) -> RunView:
+        cls, row: DetectionRun, findings: Sequence[FindingInfo] = (), *, cache_hit: bool = False
+    ) -> RunInfo:
         return cls(
             id=row.id,
             notebook_id=row.notebook_id,
@@ -520,7 +520,7 @@ def _finish_run(
     plan: _Plan,
     detected: _Detected,
     model: ModelIdentity | None,
-) -> OpResult[RunView]:
+) -> OpResult[RunInfo]:
     definition = plan.definition
     final = aggregate(definition, detected.raws)
     with db.session() as session:
@@ -541,7 +541,7 @@ def _finish_run(
             run.attempt_state = AttemptState.FAILED
             run.outcome = RunOutcome.FAILED
             run.message = "Every window failed; the published result is unchanged."
-            return OpResult(RunView.of(run), Changes(detectors=frozenset({definition.detector_id})))
+            return OpResult(RunInfo.of(run), Changes(detectors=frozenset({definition.detector_id})))
         run.attempt_state = AttemptState.SUCCEEDED
         run.outcome = RunOutcome.SUCCESS if plan.candidates else RunOutcome.INSUFFICIENT_DATA
         if not plan.candidates:
@@ -550,18 +550,18 @@ def _finish_run(
             run.stale_at_publish = True
             run.message = "The pages changed while the detector ran; nothing was published."
             session.flush()
-            return OpResult(RunView.of(run), Changes(detectors=frozenset({definition.detector_id})))
+            return OpResult(RunInfo.of(run), Changes(detectors=frozenset({definition.detector_id})))
         ids, tagged, tags = _publish(session, run, plan, detected, final, model)
         session.flush()
         findings = [
-            FindingView.of(row)
+            FindingInfo.of(row)
             for row in session.scalars(
                 published_findings_query(plan.notebook_id, definition.detector_id)
             )
         ]
         order = {p.page_id: p.order for p in plan.scope}
         findings.sort(key=lambda f: (order.get(f.start_page, 0), order.get(f.end_page, 0), f.id))
-        view = RunView.of(run, findings)
+        view = RunInfo.of(run, findings)
     return OpResult(
         view,
         Changes(
@@ -584,7 +584,7 @@ def _published(session: Session, notebook_id: int, detector_id: str) -> Detectio
     )
 
 
-def published_run(db: Database, notebook_id: int, detector_id: str) -> RunView | None:
+def published_run(db: Database, notebook_id: int, detector_id: str) -> RunInfo | None:
     """The published result of a detector over a notebook, with its findings."""
     with db.session() as session:
         require_notebook(session, notebook_id)
@@ -594,7 +594,7 @@ def published_run(db: Database, notebook_id: int, detector_id: str) -> RunView |
         return _published_view(session, run, cache_hit=False)
 
 
-def _published_view(session: Session, run: DetectionRun, *, cache_hit: bool) -> RunView:
+def _published_view(session: Session, run: DetectionRun, *, cache_hit: bool) -> RunInfo:
     order = dict(
         session.execute(
             select(NotebookPage.id, NotebookPage.position).where(
@@ -605,14 +605,14 @@ def _published_view(session: Session, run: DetectionRun, *, cache_hit: bool) -> 
         .all()
     )
     findings = [
-        FindingView.of(row)
+        FindingInfo.of(row)
         for row in session.scalars(published_findings_query(run.notebook_id, run.detector_id))
     ]
     findings.sort(key=lambda f: (order.get(f.start_page, 0), order.get(f.end_page, 0), f.id))
-    return RunView.of(run, findings, cache_hit=cache_hit)
+    return RunInfo.of(run, findings, cache_hit=cache_hit)
 
 
-def _skipped(db: Database, plan: _Plan, capability: Capability, message: str) -> OpResult[RunView]:
+def _skipped(db: Database, plan: _Plan, capability: Capability, message: str) -> OpResult[RunInfo]:
     """Record a run that could not apply (no model, no spaCy): nothing published."""
     definition = plan.definition
     with db.session() as session:
@@ -631,7 +631,7 @@ def _skipped(db: Database, plan: _Plan, capability: Capability, message: str) ->
         )
         session.add(run)
         session.flush()
-        view = RunView.of(run)
+        view = RunInfo.of(run)
     return OpResult(view, Changes(detectors=frozenset({definition.detector_id})))
 
 
@@ -651,7 +651,7 @@ def run_detector(
     vision: VisionRuntime | None = None,
     on_progress: Callable[[int, int], None] | None = None,
     cancel: threading.Event | None = None,
-) -> OpResult[RunView]:
+) -> OpResult[RunInfo]:
     """Run one detector over a notebook (or the given pages of it); see the module doc.
 
     ``worker`` runs prompt detectors on the text route (``model`` describes its model
@@ -737,7 +737,7 @@ def run_detector(
         with db.session() as session:
             row = session.get(DetectionRun, run_id)
             assert row is not None
-            return OpResult(RunView.of(row), Changes(detectors=frozenset({detector_id})))
+            return OpResult(RunInfo.of(row), Changes(detectors=frozenset({detector_id})))
     except NerUnavailable as exc:
         _end_attempt(
             db,
@@ -750,7 +750,7 @@ def run_detector(
         with db.session() as session:
             row = session.get(DetectionRun, run_id)
             assert row is not None
-            return OpResult(RunView.of(row), Changes(detectors=frozenset({detector_id})))
+            return OpResult(RunInfo.of(row), Changes(detectors=frozenset({detector_id})))
     except BaseException as exc:
         interrupted = isinstance(exc, KeyboardInterrupt)
         _end_attempt(
@@ -914,7 +914,7 @@ def freshness(
         )
 
 
-def list_runs(db: Database, notebook_id: int, detector_id: str | None = None) -> list[RunView]:
+def list_runs(db: Database, notebook_id: int, detector_id: str | None = None) -> list[RunInfo]:
     """Every attempt over a notebook, newest first (without findings)."""
     with db.session() as session:
         require_notebook(session, notebook_id)
@@ -922,7 +922,7 @@ def list_runs(db: Database, notebook_id: int, detector_id: str | None = None) ->
         if detector_id is not None:
             query = query.where(DetectionRun.detector_id == detector_id)
         rows = session.scalars(query.order_by(DetectionRun.id.desc())).all()
-        return [RunView.of(row) for row in rows]
+        return [RunInfo.of(row) for row in rows]
 
 
 def detector_freshness(

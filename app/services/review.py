@@ -8,7 +8,7 @@ from app import clock
 from app.domain.suggestions import SuggestionStatus
 from app.services.changes import NO_CHANGES, Changes, OpResult, Target
 from app.services.errors import NotFoundError, RefusedError
-from app.services.views import SuggestionView
+from app.services.views import SuggestionInfo
 from app.store import Database
 from app.store.models import (
     CompletionSuggestion,
@@ -18,7 +18,7 @@ from app.store.models import (
 )
 
 
-def undo_decision(db: Database, suggestion_id: int) -> OpResult[SuggestionView]:
+def undo_decision(db: Database, suggestion_id: int) -> OpResult[SuggestionInfo]:
     """Put a decided suggestion back to pending and remove the completion its acceptance
     wrote (a completion logged by hand stays). A pending suggestion is a no-op.
 
@@ -30,7 +30,7 @@ def undo_decision(db: Database, suggestion_id: int) -> OpResult[SuggestionView]:
         if row is None:
             raise NotFoundError(f"There is no suggestion with id {suggestion_id}.")
         if row.status == SuggestionStatus.PENDING:
-            return OpResult(SuggestionView.of(row), NO_CHANGES)
+            return OpResult(SuggestionInfo.of(row), NO_CHANGES)
         entry = session.get(JournalEntry, row.entry_id)
         assert entry is not None  # a suggestion always belongs to an entry
         if entry.body[row.anchor_start : row.anchor_end] != row.anchor_text:
@@ -61,7 +61,7 @@ def undo_decision(db: Database, suggestion_id: int) -> OpResult[SuggestionView]:
         row.decided_at = None
         row.updated_at = clock.utcnow()
         session.flush()
-        view = SuggestionView.of(row)
+        view = SuggestionInfo.of(row)
     return OpResult(view, Changes(suggestions=frozenset({view.id}), completions=completions))
 
 

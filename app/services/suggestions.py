@@ -12,7 +12,7 @@ from app.domain.facts import DAY_WINDOW
 from app.domain.suggestions import SuggestionStatus
 from app.services.changes import NO_CHANGES, Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError, RefusedError
-from app.services.views import SuggestionView
+from app.services.views import SuggestionInfo
 from app.store import Database
 from app.store.models import (
     CompletionSuggestion,
@@ -38,7 +38,7 @@ def _load(session: Session, suggestion_id: int) -> CompletionSuggestion:
 
 def list_suggestions(
     db: Database, *, entry_id: int | None = None, status: str | None = None
-) -> list[SuggestionView]:
+) -> list[SuggestionInfo]:
     """Suggestions sorted by entry, then by where they stand in the text."""
     if status is not None and status not in set(SuggestionStatus):
         raise InvalidInputError(
@@ -55,7 +55,7 @@ def list_suggestions(
         CompletionSuggestion.entry_id, CompletionSuggestion.anchor_start, CompletionSuggestion.id
     )
     with db.session() as session:
-        return [SuggestionView.of(row) for row in session.scalars(query)]
+        return [SuggestionInfo.of(row) for row in session.scalars(query)]
 
 
 def completion_day(suggested: date | None, entry_day: date, today: date) -> date:
@@ -67,7 +67,7 @@ def completion_day(suggested: date | None, entry_day: date, today: date) -> date
 
 def accept_suggestion(
     db: Database, suggestion_id: int, *, today: date | None = None
-) -> OpResult[SuggestionView]:
+) -> OpResult[SuggestionInfo]:
     """Accept a pending suggestion and log exactly one completion for it.
 
     Accepting an accepted suggestion is a no-op; accepting a dismissed one is refused.
@@ -76,7 +76,7 @@ def accept_suggestion(
     with db.session() as session:
         row = _load(session, suggestion_id)
         if row.status == SuggestionStatus.ACCEPTED:
-            return OpResult(SuggestionView.of(row), NO_CHANGES)
+            return OpResult(SuggestionInfo.of(row), NO_CHANGES)
         if row.status == SuggestionStatus.DISMISSED:
             raise RefusedError(
                 f"Suggestion {suggestion_id} was dismissed, so it cannot be accepted."
@@ -112,18 +112,18 @@ def accept_suggestion(
         row.status = SuggestionStatus.ACCEPTED
         row.decided_at = row.updated_at = clock.utcnow()
         session.flush()
-        view = SuggestionView.of(row)
+        view = SuggestionInfo.of(row)
     return OpResult(
         view, Changes(suggestions=frozenset({view.id}), completions=frozenset({target}))
     )
 
 
-def dismiss_suggestion(db: Database, suggestion_id: int) -> OpResult[SuggestionView]:
+def dismiss_suggestion(db: Database, suggestion_id: int) -> OpResult[SuggestionInfo]:
     """Dismiss a pending suggestion; a no-op when already dismissed; refused when accepted."""
     with db.session() as session:
         row = _load(session, suggestion_id)
         if row.status == SuggestionStatus.DISMISSED:
-            return OpResult(SuggestionView.of(row), NO_CHANGES)
+            return OpResult(SuggestionInfo.of(row), NO_CHANGES)
         if row.status == SuggestionStatus.ACCEPTED:
             raise RefusedError(
                 f"Suggestion {suggestion_id} was accepted, so it cannot be dismissed."
@@ -131,5 +131,5 @@ def dismiss_suggestion(db: Database, suggestion_id: int) -> OpResult[SuggestionV
         row.status = SuggestionStatus.DISMISSED
         row.decided_at = row.updated_at = clock.utcnow()
         session.flush()
-        view = SuggestionView.of(row)
+        view = SuggestionInfo.of(row)
     return OpResult(view, Changes(suggestions=frozenset({view.id})))

@@ -15,7 +15,7 @@ from PySide6.QtGui import QColor, QPalette
 
 from app.domain import reanchor
 from app.domain.suggestions import SuggestionStatus
-from app.services.views import SuggestionView
+from app.services.views import SuggestionInfo
 
 TargetKey = tuple[str, int]
 
@@ -42,13 +42,13 @@ def highlight_background(color: QColor, palette: QPalette) -> QColor:
 class Shown:
     """A suggestion and where its words stand in the current text (code points)."""
 
-    suggestion: SuggestionView
+    suggestion: SuggestionInfo
     start: int
     end: int
 
 
 def rebase(
-    suggestions: list[SuggestionView] | tuple[SuggestionView, ...],
+    suggestions: list[SuggestionInfo] | tuple[SuggestionInfo, ...],
     anchored_to: str,
     text: str,
 ) -> list[Shown]:
@@ -97,7 +97,7 @@ class PositionMap:
         return lo
 
 
-def describe_facts(s: SuggestionView, unit: str | None = None) -> str:
+def describe_facts(s: SuggestionInfo, unit: str | None = None) -> str:
     """``64 oz · on 2026-11-01`` — the amount and day facts, when present."""
     facts: list[str] = []
     if s.completed_units is not None:

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.domain.suggestions import SuggestionStatus
-from app.services.views import SuggestionView
+from app.services.views import SuggestionInfo
 from app.ui.journal.editor import CHECK
 from app.ui.journal.highlights import describe_facts
 
@@ -127,7 +127,7 @@ class SuggestionPopover(QFrame):
     def suggestion_id(self) -> int | None:
         return self._id
 
-    def show_for(self, s: SuggestionView, color: QColor, at: QPoint, unit: str | None) -> None:
+    def show_for(self, s: SuggestionInfo, color: QColor, at: QPoint, unit: str | None) -> None:
         """Show below the global point ``at``, kept inside the parent."""
         self._id = s.id
         kind = "habit" if s.target_type == "habit" else "practice"
@@ -196,7 +196,7 @@ class SuggestionCard(QFrame):
     selected = Signal(int)
 
     def __init__(
-        self, s: SuggestionView, color: QColor, unit: str | None, parent: QWidget | None = None
+        self, s: SuggestionInfo, color: QColor, unit: str | None, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
         self.suggestion = s
@@ -242,7 +242,7 @@ class SuggestionCard(QFrame):
         self.show_suggestion(s, color, unit)
         self.set_current(False)
 
-    def show_suggestion(self, s: SuggestionView, color: QColor, unit: str | None) -> None:
+    def show_suggestion(self, s: SuggestionInfo, color: QColor, unit: str | None) -> None:
         """Show ``s`` in this card (the buttons only while it is pending)."""
         self.suggestion = s
         self.setAccessibleName(f"Suggestion: {s.target_name}")
@@ -346,7 +346,7 @@ class ReviewPanel(QWidget):
         self._keys.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self._keys.setToolTip("Keyboard review works while this panel has focus (F6)")
         layout.addWidget(self._keys)
-        self._items: list[SuggestionView] = []
+        self._items: list[SuggestionInfo] = []
         self._card_widgets: dict[int, SuggestionCard] = {}
         self._current: int | None = None
 
@@ -358,7 +358,7 @@ class ReviewPanel(QWidget):
         return self._empty.text()
 
     @property
-    def items(self) -> list[SuggestionView]:
+    def items(self) -> list[SuggestionInfo]:
         return list(self._items)
 
     @property
@@ -370,7 +370,7 @@ class ReviewPanel(QWidget):
 
     def set_suggestions(
         self,
-        items: list[SuggestionView],
+        items: list[SuggestionInfo],
         colors: dict[tuple[str, int], QColor],
         units: dict[tuple[str, int], str | None],
     ) -> None:

@@ -71,9 +71,9 @@ from app.domain.notebooks.reviews import ReviewStatus
 from app.services import findings as findings_service
 from app.services import notebook_runs, notebooks, tags
 from app.services.changes import Changes, OpResult
-from app.services.findings import FindingView
-from app.services.notebooks import PageView as PageData
-from app.services.tags import TagView
+from app.services.findings import FindingInfo
+from app.services.notebooks import PageInfo
+from app.services.tags import TagInfo
 from app.store import Database
 from app.ui.journal.highlights import PositionMap, highlight_background
 from app.ui.messages import MessageLabel, if_alive, user_message
@@ -104,11 +104,11 @@ class PageSnapshot:
 
     notebook_id: int
     notebook_title: str
-    pages: tuple[PageData, ...]
-    page: PageData
-    findings: tuple[FindingView, ...]
+    pages: tuple[PageInfo, ...]
+    page: PageInfo
+    findings: tuple[FindingInfo, ...]
     """Published findings whose span covers this page."""
-    catalogue: tuple[TagView, ...]
+    catalogue: tuple[TagInfo, ...]
     image: QImage | None
     image_error: str | None = None
     definitions: tuple[DetectorDefinition, ...] = ()
@@ -312,7 +312,7 @@ class ScanView(QGraphicsView):
 class FindingCard(QFrame):
     """One finding covering the page: what, how sure, why, where, its review, actions."""
 
-    def __init__(self, view: FindingView, snapshot: PageSnapshot, owner: PageView) -> None:
+    def __init__(self, view: FindingInfo, snapshot: PageSnapshot, owner: PageView) -> None:
         super().__init__()
         self.finding = view
         self.setObjectName("findingCard")
@@ -455,7 +455,7 @@ class PageView(QWidget):
         self._missed_refresh = False
         self._wanted: tuple[int, int] | None = None
         self._generation = 0
-        self._positions: list[tuple[int, int, FindingView]] = []
+        self._positions: list[tuple[int, int, FindingInfo]] = []
         self.cards: list[FindingCard] = []
         self.chips: dict[str, QFrame] = {}
         self.setAccessibleName("Notebook page")
@@ -787,10 +787,10 @@ class PageView(QWidget):
 
     # ------------------------------------------------------------------ highlights
 
-    def _anchored(self, snapshot: PageSnapshot) -> list[tuple[int, int, FindingView]]:
+    def _anchored(self, snapshot: PageSnapshot) -> list[tuple[int, int, FindingInfo]]:
         """(start, end, finding) of each evidence anchor on this page, in code points."""
         text = snapshot.page.text or ""
-        out: list[tuple[int, int, FindingView]] = []
+        out: list[tuple[int, int, FindingInfo]] = []
         for finding in snapshot.findings:
             for evidence in finding.evidence:
                 if evidence.page_id != snapshot.page.id:
@@ -801,7 +801,7 @@ class PageView(QWidget):
         out.sort(key=lambda item: (item[0], item[1], item[2].id))
         return out
 
-    def _ordered_findings(self, snapshot: PageSnapshot) -> list[FindingView]:
+    def _ordered_findings(self, snapshot: PageSnapshot) -> list[FindingInfo]:
         """Findings in reading order: by their first anchor on the page, else at the end."""
         first: dict[int, int] = {}
         for start, _end, finding in self._positions:
@@ -834,7 +834,7 @@ class PageView(QWidget):
         self._mark_current()
         self.apply_highlights()
 
-    def _fill_legend(self, ordered: list[FindingView]) -> None:
+    def _fill_legend(self, ordered: list[FindingInfo]) -> None:
         while self.legend_layout.count():
             item = self.legend_layout.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -884,7 +884,7 @@ class PageView(QWidget):
             selections.append(selection)
         self.text_view.setExtraSelections(selections)
 
-    def findings_at(self, index: int) -> list[FindingView]:
+    def findings_at(self, index: int) -> list[FindingInfo]:
         """Findings whose anchors cover the character at ``index`` (code points)."""
         return [f for start, end, f in self._positions if start <= index < end]
 
@@ -967,7 +967,7 @@ class PageView(QWidget):
             lambda r: self._reviewed(r.value, "Rejected", page_id),
         )
 
-    def _reviewed(self, view: FindingView, verb: str, page_id: int | None) -> None:
+    def _reviewed(self, view: FindingInfo, verb: str, page_id: int | None) -> None:
         what = type_name(view.finding_type).lower()
         where = " on this page" if page_id is not None else ""
         self._say(f"{verb} the {what}{where}.")
@@ -1038,7 +1038,7 @@ class PageView(QWidget):
             return
         db, page_id = self.db, self.snapshot.page.id
 
-        def done(result: OpResult[PageData]) -> None:
+        def done(result: OpResult[PageInfo]) -> None:
             self.tag_edit.clear()
             self._say(f"Tagged this page {', '.join(result.changes.tags) or slug}.")
 
@@ -1096,12 +1096,12 @@ class PageView(QWidget):
         text = self.text_view.toPlainText()
         self.save_button.setEnabled(False)
 
-        def write() -> tuple[OpResult[PageData], list[str]]:
+        def write() -> tuple[OpResult[PageInfo], list[str]]:
             result = notebooks.edit_page_text(db, page_id, text)
             stale = stale_detectors(db, notebook_id) if not result.changes.empty else []
             return result, stale
 
-        def done(value: tuple[OpResult[PageData], list[str]]) -> None:
+        def done(value: tuple[OpResult[PageInfo], list[str]]) -> None:
             result, stale = value
             self.save_button.setEnabled(True)
             self.edit_button.setChecked(False)
@@ -1125,7 +1125,7 @@ class PageView(QWidget):
 
     # ------------------------------------------------------------------ pages
 
-    def _neighbour(self, step: int) -> PageData | None:
+    def _neighbour(self, step: int) -> PageInfo | None:
         """The page ``step`` away from the one shown or on its way (keys may come faster
         than pages load)."""
         if self.snapshot is None or self._wanted is None:
