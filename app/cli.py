@@ -22,7 +22,9 @@ from typing import Any, TextIO
 
 from app import __version__, clock
 from app.domain.models_catalog import size_text
+from app.domain.notebooks.runs import AttemptState
 from app.domain.pipeline import Pipeline
+from app.domain.suggestions import SuggestionStatus
 from app.llm import Cancelled, ModelError
 from app.paths import data_dir, database_path
 from app.services import (
@@ -44,7 +46,7 @@ from app.services import (
     targets,
 )
 from app.services.errors import InvalidInputError, ServiceError
-from app.services.findings import FindingView
+from app.services.findings import FindingInfo
 from app.services.model import choose_model, model_info, start_worker, use_model
 from app.services.notebook_models import (
     start_text_worker,
@@ -53,7 +55,7 @@ from app.services.notebook_models import (
     vision_runtime,
 )
 from app.services.settings import load_settings
-from app.services.views import SuggestionView
+from app.services.views import SuggestionInfo
 from app.store import Database, StoreError, open_database
 
 EXIT_REFUSED = 1
@@ -128,13 +130,13 @@ def _read_text(args: argparse.Namespace) -> str:
         raise InvalidInputError(f"The file {path} cannot be read ({exc.strerror}).") from None
 
 
-def _suggestion_json(s: SuggestionView) -> dict[str, Any]:
+def _suggestion_json(s: SuggestionInfo) -> dict[str, Any]:
     doc = asdict(s)
     doc["completed_on"] = s.completed_on.isoformat() if s.completed_on else None
     return doc
 
 
-def _suggestion_line(s: SuggestionView) -> str:
+def _suggestion_line(s: SuggestionInfo) -> str:
     facts = []
     if s.completed_units is not None:
         facts.append(f"amount {s.completed_units:g}")
@@ -545,7 +547,7 @@ def cmd_model_download(cli: Cli) -> int:
 # --- notebooks -----------------------------------------------------------------------------
 
 
-def _finding_json(f: FindingView) -> dict[str, Any]:
+def _finding_json(f: FindingInfo) -> dict[str, Any]:
     return {
         "id": f.id,
         "detector_id": f.detector_id,
@@ -562,7 +564,7 @@ def _finding_json(f: FindingView) -> dict[str, Any]:
     }
 
 
-def _finding_line(f: FindingView) -> str:
+def _finding_line(f: FindingInfo) -> str:
     span = str(f.start_page) if f.start_page == f.end_page else f"{f.start_page}-{f.end_page}"
     quotes = "; ".join(f"\u201c{e.anchor_text}\u201d" for e in f.evidence[:3])
     return (
@@ -571,7 +573,7 @@ def _finding_line(f: FindingView) -> str:
     )
 
 
-def _run_json(run: notebook_runs.RunView) -> dict[str, Any]:
+def _run_json(run: notebook_runs.RunInfo) -> dict[str, Any]:
     return {
         "detector_id": run.detector_id,
         "attempt_state": run.attempt_state,
@@ -589,7 +591,7 @@ def _run_json(run: notebook_runs.RunView) -> dict[str, Any]:
     }
 
 
-def _run_text(run: notebook_runs.RunView) -> str:
+def _run_text(run: notebook_runs.RunInfo) -> str:
     head = (
         f"{run.detector_id}: {run.attempt_state}, {run.outcome or '-'}"
         + (f" ({run.capability})" if run.capability else "")
@@ -725,7 +727,7 @@ def cmd_detect_notebook(cli: Cli) -> int:
     vision = vision_runtime(cli.data, a.model) if needs_model else None
     worker = start_text_worker(text[0], load_settings(cli.data)) if text else None
     identity = text[1] if text else None
-    runs: list[notebook_runs.RunView] = []
+    runs: list[notebook_runs.RunInfo] = []
     timings: list[tuple[str, float]] = []
     try:
         for detector_id in chosen:
@@ -767,9 +769,9 @@ def cmd_detect_notebook(cli: Cli) -> int:
             {"items": [_run_json(r) for r in runs]},
             lambda: "\n\n".join(_run_text(r) for r in runs),
         )
-    if any(r.attempt_state == "cancelled" for r in runs):
+    if any(r.attempt_state == AttemptState.CANCELLED for r in runs):
         return EXIT_INTERRUPTED
-    return EXIT_ENVIRONMENT if any(r.attempt_state == "failed" for r in runs) else 0
+    return EXIT_ENVIRONMENT if any(r.attempt_state == AttemptState.FAILED for r in runs) else 0
 
 
 def cmd_finding_list(cli: Cli) -> int:
@@ -1283,7 +1285,7 @@ def build_parser() -> argparse.ArgumentParser:
     suggestion = group("suggestion", "review what the model proposed")
     p = sub(suggestion, "list", cmd_suggestion_list, "list suggestions")
     p.add_argument("--entry", type=int)
-    p.add_argument("--status", choices=["pending", "accepted", "dismissed"])
+    p.add_argument("--status", choices=[s.value for s in SuggestionStatus])
     sub(suggestion, "accept", cmd_suggestion_accept, "accept and log the completion").add_argument(
         "id", type=int
     )

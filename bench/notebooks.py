@@ -158,7 +158,7 @@ def _run_prompt_detector(
     scope: list[int],
     *,
     force: bool,
-) -> notebook_runs.RunView:
+) -> notebook_runs.RunInfo:
     return notebook_runs.run_detector(
         db,
         loaded.worker,

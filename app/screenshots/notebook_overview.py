@@ -16,6 +16,7 @@ from pathlib import Path
 
 from app import resources
 from app.domain import Prompt
+from app.llm import WholeReplyModel
 from app.screenshots.capture import ensure_platform, quiet_platform_notes, save, settle, wait
 
 SIZE = (1180, 760)
@@ -45,12 +46,10 @@ def recorded_window_reply(prompt_user: str) -> str:
     )
 
 
-class RecordedNotebookModel:
+class RecordedNotebookModel(WholeReplyModel):
     def complete(self, prompt: Prompt) -> str:
+        self.raise_if_cancelled()
         return recorded_window_reply(prompt.user)
-
-    def close(self) -> None:
-        pass
 
 
 def render_overview_and_editor(out_dir: Path) -> list[Path]:

@@ -26,8 +26,10 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from app import clock
-from app.domain import Prompt, TextModel
+from app.domain import Prompt
 from app.domain.pipeline import Pipeline
+from app.domain.suggestions import SuggestionStatus
+from app.llm import WholeReplyModel
 from app.screenshots.capture import (
     ensure_platform,
     quiet_platform_notes,
@@ -45,14 +47,11 @@ SIZE = (1180, 760)
 HISTORY_WEEKS = 26
 
 
-class _IdleModel:
+class _IdleModel(WholeReplyModel):
     """The bridge's model in the pictures: never asked (the rules read the entries)."""
 
     def complete(self, prompt: Prompt) -> str:
         raise RuntimeError("no language model runs while screenshots are taken")
-
-    def close(self) -> None:
-        pass
 
 
 def prepare_sample_folder(folder: Path, *, today: date, seed: int = 7) -> None:
@@ -150,7 +149,7 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
     folder.mkdir()
     prepare_sample_folder(folder, today=today)
     notebook_id = prepare_sample_notebook(folder)  # for the Notebooks section and its tags
-    model: TextModel = _IdleModel()
+    model = _IdleModel()
     bridge = ModelBridge(lambda: model, name=MODEL_NAME)
     window = MainWindow(folder, bridge=bridge)
     window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
@@ -172,7 +171,7 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
 
         # 3. the popover of one highlight, opened by a click on it
         editor = window.entry_page.editor
-        pending = [s for s in window.entry_page.suggestions if s.status == "pending"]
+        pending = [s for s in window.entry_page.suggestions if s.status == SuggestionStatus.PENDING]
         if pending:
             rect = editor.span_rect(pending[0].id)
             if rect is not None:

@@ -31,7 +31,7 @@ def cue_families() -> tuple[CueFamily, ...]:
 
 
 @dataclass(frozen=True)
-class CueView:
+class CueInfo:
     target_type: str
     target_id: int
     name: str
@@ -55,16 +55,16 @@ def effective_cues(name: str, stored: list[str] | None) -> tuple[tuple[str, ...]
     return tuple(stored), tuple(exclude)
 
 
-def get_cues(db: Database, target_type: str, target_id: int) -> CueView:
+def get_cues(db: Database, target_type: str, target_id: int) -> CueInfo:
     with db.session() as session:
         row = target_row(session, target_type, target_id)
         cues, exclude = effective_cues(row.name, row.cues)
-        return CueView(target_type, target_id, row.name, cues, exclude, row.cues is None)
+        return CueInfo(target_type, target_id, row.name, cues, exclude, row.cues is None)
 
 
 def set_cues(
     db: Database, target_type: str, target_id: int, cues: list[str] | None
-) -> OpResult[CueView]:
+) -> OpResult[CueInfo]:
     """Replace the cue words (``None``: back to the seed from the name)."""
     try:
         cleaned = None if cues is None else clean_cues(cues)
@@ -75,13 +75,13 @@ def set_cues(
         row.cues = cleaned
         session.flush()
         effective, exclude = effective_cues(row.name, row.cues)
-        view = CueView(target_type, target_id, row.name, effective, exclude, row.cues is None)
+        view = CueInfo(target_type, target_id, row.name, effective, exclude, row.cues is None)
     return OpResult(view, Changes(targets=frozenset({(target_type, target_id)})))
 
 
-def list_cues(db: Database) -> dict[tuple[str, int], CueView]:
+def list_cues(db: Database) -> dict[tuple[str, int], CueInfo]:
     """Every habit's and practice's cue words, in one read."""
-    out: dict[tuple[str, int], CueView] = {}
+    out: dict[tuple[str, int], CueInfo] = {}
     with db.session() as session:
         rows: list[tuple[str, Habit | Practice]] = [
             *(("habit", h) for h in session.scalars(select(Habit))),
@@ -89,7 +89,7 @@ def list_cues(db: Database) -> dict[tuple[str, int], CueView]:
         ]
         for target_type, row in rows:
             effective, exclude = effective_cues(row.name, row.cues)
-            out[(target_type, row.id)] = CueView(
+            out[(target_type, row.id)] = CueInfo(
                 target_type, row.id, row.name, effective, exclude, row.cues is None
             )
     return out

@@ -276,7 +276,7 @@ def resolve_model_reference(data_dir: Path, reference: str) -> Path:
 
 
 @dataclass(frozen=True)
-class RecommendedView:
+class RecommendedInfo:
     model: RecommendedModel
     path: Path | None
     """The downloaded file in the models folder, or None."""
@@ -288,16 +288,16 @@ class RecommendedView:
 
 def recommended_models(
     data_dir: Path, *, catalog: ModelCatalog | None = None
-) -> list[RecommendedView]:
+) -> list[RecommendedInfo]:
     catalog = catalog or load_catalog()
     folder = models_dir(data_dir)
     available = available_memory_bytes()
-    views: list[RecommendedView] = []
+    views: list[RecommendedInfo] = []
     for model in catalog.models:
         final = folder / model.filename
         partial = _partial_path(final)
         views.append(
-            RecommendedView(
+            RecommendedInfo(
                 model=model,
                 path=final if final.is_file() else None,
                 partial_bytes=partial.stat().st_size if partial.is_file() else 0,

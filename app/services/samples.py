@@ -18,7 +18,7 @@ from sqlalchemy import func, select
 from app import resources
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError, RefusedError
-from app.services.views import EntryView, TargetView
+from app.services.views import EntryInfo, TargetInfo
 from app.store import Database
 from app.store.models import Habit, JournalEntry, Practice
 
@@ -27,15 +27,15 @@ from app.store.models import Habit, JournalEntry, Practice
 class SampleJournal:
     """What loading the sample added, in the order of the file."""
 
-    targets: tuple[TargetView, ...]
-    entries: tuple[EntryView, ...]
+    targets: tuple[TargetInfo, ...]
+    entries: tuple[EntryInfo, ...]
 
     @property
-    def habits(self) -> tuple[TargetView, ...]:
+    def habits(self) -> tuple[TargetInfo, ...]:
         return tuple(t for t in self.targets if t.target_type == "habit")
 
     @property
-    def practices(self) -> tuple[TargetView, ...]:
+    def practices(self) -> tuple[TargetInfo, ...]:
         return tuple(t for t in self.targets if t.target_type == "practice")
 
 
@@ -148,10 +148,10 @@ def load_sample_journal(db: Database, *, path: Path | None = None) -> OpResult[S
         session.add_all([*habits, *practices, *entries])
         session.flush()
         views = tuple(
-            [TargetView.of_habit(h) for h in habits]
-            + [TargetView.of_practice(p) for p in practices]
+            [TargetInfo.of_habit(h) for h in habits]
+            + [TargetInfo.of_practice(p) for p in practices]
         )
-        entry_views = tuple(EntryView.of(e) for e in entries)
+        entry_views = tuple(EntryInfo.of(e) for e in entries)
     changes = Changes(
         entries=frozenset(e.id for e in entry_views),
         targets=frozenset((t.target_type, t.id) for t in views),

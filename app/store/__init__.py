@@ -15,7 +15,6 @@ from app.store.db import (
 from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
 from app.store.models import (
     LABEL_MAX,
-    STATUSES,
     TARGET_TYPES,
     CompletionSuggestion,
     Habit,
@@ -39,7 +38,6 @@ from app.store.search import SearchHit, search_entries
 
 __all__ = [
     "LABEL_MAX",
-    "STATUSES",
     "TARGET_TYPES",
     "Base",
     "CompletionSuggestion",

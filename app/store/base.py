@@ -13,10 +13,12 @@ migrations and the schema tests compare against it).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC, datetime
-from typing import Final
+from enum import StrEnum
+from typing import Final, TypeVar
 
-from sqlalchemy import DateTime, Dialect, MetaData
+from sqlalchemy import DateTime, Dialect, MetaData, Text
 from sqlalchemy.orm import DeclarativeBase
 from sqlalchemy.types import TypeDecorator
 
@@ -44,6 +46,33 @@ class UTCDateTime(TypeDecorator[datetime]):
 
     def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
         return None if value is None else value.replace(tzinfo=UTC)
+
+
+E = TypeVar("E", bound=StrEnum)
+
+
+class EnumText(TypeDecorator[E]):
+    """A ``StrEnum`` member in Python, its value as plain text in SQLite: the stored
+    words are the enum's values, so the file does not change.  A word outside the enum
+    is left to the column's CHECK constraint to refuse."""
+
+    impl = Text
+    cache_ok = True
+
+    def __init__(self, enum: type[E]) -> None:
+        super().__init__()
+        self.enum = enum
+
+    def process_bind_param(self, value: E | str | None, dialect: Dialect) -> str | None:
+        return None if value is None else str(value)
+
+    def process_result_value(self, value: str | None, dialect: Dialect) -> E | None:
+        return None if value is None else self.enum(value)
+
+
+def one_of(column: str, values: Iterable[str]) -> str:
+    """``column IN ('a', 'b')``: the SQL of a CHECK that ``column`` holds one of ``values``."""
+    return f"{column} IN ({', '.join(repr(str(v)) for v in values)})"
 
 
 class Base(DeclarativeBase):

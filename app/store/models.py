@@ -28,10 +28,10 @@ from sqlalchemy.ext.hybrid import hybrid_property
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app import clock
-from app.store.base import Base, UTCDateTime
+from app.domain.suggestions import SuggestionStatus
+from app.store.base import Base, EnumText, UTCDateTime, one_of
 
 TARGET_TYPES: Final = ("habit", "practice")
-STATUSES: Final = ("pending", "accepted", "dismissed")
 LABEL_MAX: Final = 255
 
 # A name must hold something besides spaces, tabs and line breaks.
@@ -130,7 +130,7 @@ class CompletionSuggestion(Base):
         CheckConstraint(f"length(label) BETWEEN 1 AND {LABEL_MAX}", name="label_length"),
         CheckConstraint("anchor_start >= 0", name="anchor_start_not_negative"),
         CheckConstraint("anchor_end > anchor_start", name="anchor_end_after_start"),
-        CheckConstraint("status IN ('pending', 'accepted', 'dismissed')", name="status_valid"),
+        CheckConstraint(one_of("status", SuggestionStatus), name="status_valid"),
         # A target is offered at most once per entry, whatever became of the offer.
         Index(
             "uq_completion_suggestions_entry_id_habit_id",
@@ -161,7 +161,11 @@ class CompletionSuggestion(Base):
     anchor_text: Mapped[str] = mapped_column(Text)
     completed_units: Mapped[float | None] = mapped_column(Float)
     completed_on: Mapped[date | None] = mapped_column(Date)
-    status: Mapped[str] = mapped_column(Text, default="pending", server_default="pending")
+    status: Mapped[SuggestionStatus] = mapped_column(
+        EnumText(SuggestionStatus),
+        default=SuggestionStatus.PENDING,
+        server_default=SuggestionStatus.PENDING.value,
+    )
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow)
     updated_at: Mapped[datetime] = mapped_column(
         UTCDateTime, default=clock.utcnow, onupdate=clock.utcnow

@@ -20,7 +20,7 @@ CHILD = textwrap.dedent(
     """
     import sys, time
     from pathlib import Path
-    from app.llm import ModelWorker
+    from app.llm import ModelWorker, WholeReplyModel
     from app.services import notebooks, notebook_runs
     from app.store import open_database
 
@@ -28,7 +28,7 @@ CHILD = textwrap.dedent(
     notebook = notebooks.import_notebook(db, Path(sys.argv[2])).value.id
     model = notebook_runs.ModelIdentity("stuck", "f" * 64, 4096, 512)
 
-    class Stuck:
+    class Stuck(WholeReplyModel):
         def complete(self, prompt):
             print("reading", flush=True)
             time.sleep(600)

@@ -62,7 +62,7 @@ def notebook(db: Database) -> int:
     return notebooks.import_notebook(db, SAMPLE, title="Sample").value.id
 
 
-def pages(db: Database, notebook_id: int) -> list[notebooks.PageView]:
+def pages(db: Database, notebook_id: int) -> list[notebooks.PageInfo]:
     return notebooks.list_pages(db, notebook_id)
 
 
