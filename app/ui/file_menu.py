@@ -13,7 +13,6 @@ saved first and reloaded afterwards.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -22,9 +21,9 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QProgressDialog
 
+from app.domain.progress import Cancelled, CancelToken, ProgressFn
 from app.services import backup, journal_export, journal_import
 from app.services.changes import OpResult
-from app.services.errors import CancelledError
 from app.store import Database
 
 if TYPE_CHECKING:
@@ -148,12 +147,8 @@ class FileMenu(QObject):
     # ------------------------------------------------------------------ doing
 
     def import_from(self, kind: str, path: Path) -> None:
-        def work(
-            db: Database, progress: Callable[[int, int], None], stop: Callable[[], bool]
-        ) -> Any:
-            return journal_import.import_journal(
-                db, kind, path, on_progress=progress, cancelled=stop
-            )
+        def work(db: Database, progress: ProgressFn, stop: CancelToken) -> Any:
+            return journal_import.import_journal(db, kind, path, on_progress=progress, cancel=stop)
 
         def summary(result: Any) -> str:
             assert isinstance(result, OpResult)
@@ -162,17 +157,11 @@ class FileMenu(QObject):
         self._run(f"Importing {path.name}…", work, summary)
 
     def export_to(self, kind: str, path: Path) -> None:
-        def work(
-            db: Database, progress: Callable[[int, int], None], stop: Callable[[], bool]
-        ) -> Any:
+        def work(db: Database, progress: ProgressFn, stop: CancelToken) -> Any:
             if kind == "markdown":
-                return journal_export.export_markdown(
-                    db, path, on_progress=progress, cancelled=stop
-                )
+                return journal_export.export_markdown(db, path, on_progress=progress, cancel=stop)
             if kind == "loop-csv":
-                return journal_export.export_loop_csv(
-                    db, path, on_progress=progress, cancelled=stop
-                )
+                return journal_export.export_loop_csv(db, path, on_progress=progress, cancel=stop)
             return journal_export.export_json(db, path)
 
         def summary(result: Any) -> str:
@@ -182,9 +171,7 @@ class FileMenu(QObject):
         self._run(f"Exporting to {path.name}…", work, summary)
 
     def backup_to(self, path: Path) -> None:
-        def work(
-            db: Database, _progress: Callable[[int, int], None], _stop: Callable[[], bool]
-        ) -> Any:
+        def work(db: Database, _progress: ProgressFn, _stop: CancelToken) -> Any:
             return backup.backup_database(db, path)
 
         def summary(result: Any) -> str:
@@ -198,9 +185,7 @@ class FileMenu(QObject):
         page.save_now()  # queued before the restore on the same thread
         shown = page.entry_id
 
-        def work(
-            db: Database, _progress: Callable[[int, int], None], _stop: Callable[[], bool]
-        ) -> Any:
+        def work(db: Database, _progress: ProgressFn, _stop: CancelToken) -> Any:
             return backup.restore_database(db, path)
 
         def summary(result: Any) -> str:
@@ -221,7 +206,7 @@ class FileMenu(QObject):
     def _run(
         self,
         label: str,
-        work: Callable[[Database, Callable[[int, int], None], Callable[[], bool]], Any],
+        work: Callable[[Database, ProgressFn, CancelToken], Any],
         summary: Callable[[Any], str],
         *,
         cancellable: bool = True,
@@ -230,7 +215,7 @@ class FileMenu(QObject):
         if db is None or self._busy:
             return
         self._busy = True
-        stop = threading.Event()
+        stop = CancelToken()
         relay = _Progress(self)
         dialog = QProgressDialog(label, "Cancel" if cancellable else "", 0, 0, self._window)
         dialog.setObjectName("fileProgress")
@@ -241,7 +226,7 @@ class FileMenu(QObject):
         dialog.setAutoClose(False)
         if not cancellable:
             dialog.setCancelButton(None)
-        dialog.canceled.connect(stop.set)
+        dialog.canceled.connect(stop.cancel)
 
         def show_progress(done: int, total: int) -> None:
             dialog.setMaximum(total)
@@ -254,7 +239,7 @@ class FileMenu(QObject):
         def finish() -> None:
             self._busy = False
             self.progress_dialog = None
-            dialog.canceled.disconnect(stop.set)
+            dialog.canceled.disconnect(stop.cancel)
             dialog.close()
             dialog.deleteLater()
             relay.deleteLater()
@@ -267,12 +252,14 @@ class FileMenu(QObject):
 
         def failed(error: BaseException) -> None:
             finish()
-            if isinstance(error, CancelledError):
+            if isinstance(error, Cancelled):
                 self._window.statusBar().showMessage(str(error), 8000)
                 self.finished.emit(str(error))
             else:
                 self._window.show_error(error)
 
         self._window.ops.run(
-            lambda: work(db, relay.changed.emit, stop.is_set), on_done=done, on_error=failed
+            lambda: work(db, lambda p: relay.changed.emit(p.done, p.total or 0), stop),
+            on_done=done,
+            on_error=failed,
         )

@@ -11,7 +11,6 @@ leaving the partial file for a resume.
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Qt, QUrl, Signal
@@ -31,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.domain.models_catalog import ModelCatalog, size_text
-from app.llm import Cancelled
+from app.domain.progress import Cancelled, CancelToken
 from app.services import models_catalog
 from app.services.models_catalog import (
     DownloadResult,
@@ -84,7 +83,7 @@ class ModelsPage(QWidget):
         self._downloads = Operations(self)
         self._reads = Operations(self)  # header reads: not on the database thread
         self._shown = False
-        self._cancel: threading.Event | None = None
+        self._cancel: CancelToken | None = None
         self._downloading: str | None = None
         self._refreshing = False
         self._relay = _ProgressRelay(self)
@@ -334,7 +333,7 @@ class ModelsPage(QWidget):
         if name is None or self._downloading is not None:
             return
         data, catalog, relay = self._data_dir, self._catalog, self._relay
-        cancel = threading.Event()
+        cancel = CancelToken()
         self._cancel = cancel
         self._downloading = name
         self.progress_bar.setValue(0)
@@ -347,7 +346,7 @@ class ModelsPage(QWidget):
                 name,
                 catalog=catalog,
                 cancel=cancel,
-                progress=lambda done, total: relay.progress.emit(done, total),
+                on_progress=lambda p: relay.progress.emit(p.done, p.total),
             )
 
         self._downloads.run(
@@ -368,7 +367,7 @@ class ModelsPage(QWidget):
 
     def cancel_download(self) -> None:
         if self._cancel is not None:
-            self._cancel.set()
+            self._cancel.cancel()
             self.message.show_info("Cancelling the download…")
 
     def _downloaded(self, result: DownloadResult) -> None:
@@ -400,6 +399,6 @@ class ModelsPage(QWidget):
     def shutdown(self, msecs: int = 60_000) -> None:
         """Cancel a running download and wait for its thread (the dialog is closing)."""
         if self._cancel is not None:
-            self._cancel.set()
+            self._cancel.cancel()
         self._downloads.wait(msecs)
         self._reads.wait(msecs)

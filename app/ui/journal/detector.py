@@ -7,7 +7,8 @@ from PySide6.QtCore import QObject, Signal
 
 from app.domain import TextModel
 from app.domain.pipeline import DEFAULT_PIPELINE, Pipeline
-from app.llm import Cancelled, JobContext
+from app.domain.progress import Cancelled
+from app.llm import JobContext
 from app.services import detection
 from app.services.changes import OpResult
 from app.services.detection import CheckStatus, DetectionOutcome, DetectionReply, DetectionRequest

@@ -5,7 +5,6 @@ Export PAGE-XML (in the background too, with progress and Cancel)."""
 from __future__ import annotations
 
 import re
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.domain.notebooks import DetectorDefinition
-from app.llm import Cancelled
+from app.domain.progress import Cancelled, CancelToken
 from app.services import detectors, notebook_runs, notebooks
 from app.services.changes import Changes, OpResult
 from app.services.imported_findings import IMPORTED
@@ -204,7 +203,7 @@ class NotebookOverview(QWidget):
         self.notebook_id: int | None = None
         self.state: OverviewState | None = None
         self.rows: dict[str, _Row] = {}
-        self._cancel: threading.Event | None = None
+        self._cancel: CancelToken | None = None
         self._running: str | None = None
         self._loading = 0
 
@@ -366,7 +365,7 @@ class NotebookOverview(QWidget):
         if notebook_id is None or self._running is not None:
             return
         runner = self.runner or DetectorRunner(self.db, None)
-        cancel = threading.Event()
+        cancel = CancelToken()
         self._cancel = cancel
         self._running = detector_id
         title = self.rows[detector_id].title.text() if detector_id in self.rows else detector_id
@@ -380,7 +379,11 @@ class NotebookOverview(QWidget):
 
         def work(report: Progress) -> OpResult[RunView]:
             return runner.run(
-                notebook_id, detector_id, force=force, on_progress=report, cancel=cancel
+                notebook_id,
+                detector_id,
+                force=force,
+                on_progress=lambda p: report(p.done, p.total or 0),
+                cancel=cancel,
             )
 
         self.background.run(
@@ -401,7 +404,7 @@ class NotebookOverview(QWidget):
         if notebook_id is None or self._running is not None:
             return
         dest = export_folder(parent, self.state.title if self.state else "Notebook")
-        cancel = threading.Event()
+        cancel = CancelToken()
         self._cancel = cancel
         self._running = EXPORTING
         self.progress_label.setText("Exporting PAGE-XML…")
@@ -414,7 +417,13 @@ class NotebookOverview(QWidget):
         db = self.db
 
         def work(report: Progress) -> OpResult[PageXmlExport]:
-            return export_page_xml(db, notebook_id, dest, on_progress=report, cancel=cancel)
+            return export_page_xml(
+                db,
+                notebook_id,
+                dest,
+                on_progress=lambda p: report(p.done, p.total or 0),
+                cancel=cancel,
+            )
 
         self.background.run(
             work,
@@ -445,7 +454,7 @@ class NotebookOverview(QWidget):
     def cancel(self) -> None:
         """Stop the running detector between windows; its published result stays."""
         if self._cancel is not None:
-            self._cancel.set()
+            self._cancel.cancel()
             self.cancel_button.setEnabled(False)
             self.progress_label.setText("Cancelling…")
 

@@ -10,13 +10,13 @@ or the model: results and progress come back through queued signals.
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
 from app.domain import Prompt, TextModel
+from app.domain.progress import CancelToken, ProgressFn
 from app.llm import JobContext, ModelError, ModelWorker
 from app.services.changes import OpResult
 from app.services.notebook_runs import ModelIdentity, RunView, VisionRuntime, run_detector
@@ -67,8 +67,8 @@ class DetectorRunner:
         detector_id: str,
         *,
         force: bool = False,
-        on_progress: Progress | None = None,
-        cancel: threading.Event | None = None,
+        on_progress: ProgressFn | None = None,
+        cancel: CancelToken | None = None,
     ) -> OpResult[RunView]:
         worker = self.worker
         return run_detector(

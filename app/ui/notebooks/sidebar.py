@@ -279,7 +279,9 @@ class NotebookList(QWidget):
             self.message.show_error(user_message(error))
 
         self.ops.run(
-            lambda: notebooks.import_notebook(db, path, on_progress=pages.report.emit),
+            lambda: notebooks.import_notebook(
+                db, path, on_progress=lambda p: pages.report.emit(p.done, p.total or 0)
+            ),
             on_done=if_alive(self, done),
             on_error=if_alive(self, failed),
         )
