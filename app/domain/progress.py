@@ -69,9 +69,5 @@ class CancelToken:
         if self._event.is_set():
             raise Cancelled() if message is None else Cancelled(message)
 
-    def wait(self, timeout: float | None = None) -> bool:
-        """Block until cancelled or ``timeout`` seconds passed; True when cancelled."""
-        return self._event.wait(timeout)
-
     def __repr__(self) -> str:
         return f"CancelToken(cancelled={self.cancelled})"

@@ -145,11 +145,6 @@ class JobContext(Generic[M]):
     def cancelled(self) -> bool:
         return self._job.cancel_requested()
 
-    @property
-    def token(self) -> CancelToken:
-        """The job's cancel token (``Job.cancel`` and the worker's ``close`` set it)."""
-        return self._job._token
-
     def check_cancelled(self) -> None:
         """Raise Cancelled when the job has been cancelled."""
         self._job._token.raise_if_cancelled()

@@ -85,15 +85,15 @@ def _render(tmp: Path, out_dir: Path) -> list[Path]:
     from app.ui.notebooks.detector_editor import DetectorEditor
     from app.ui.notebooks.overview import NotebookOverview
     from app.ui.notebooks.runner import DetectorRunner
-    from app.ui.ops import Operations
     from app.ui.screenshots import _save, _settle, _wait
+    from app.ui.tasks import Tasks
 
     written: list[Path] = []
     db = open_database(tmp / "inkling.sqlite3")
     model = RecordedNotebookModel()
     worker: ModelWorker[Any] = ModelWorker(lambda: model, name="inkling-screens-model")
     identity = ModelIdentity("recorded replies", "0" * 64, 4096, 512)
-    ops = Operations()
+    ops = Tasks()
     try:
         book = notebooks.import_notebook(db, SAMPLE, title="Harbour notebook").value
         runner = DetectorRunner(db, worker, identity)
