@@ -24,8 +24,9 @@ from app import __version__, clock
 from app.domain.models_catalog import size_text
 from app.domain.notebooks.runs import AttemptState
 from app.domain.pipeline import Pipeline
+from app.domain.progress import Cancelled, Progress, ProgressFn
 from app.domain.suggestions import SuggestionStatus
-from app.llm import Cancelled, ModelError
+from app.llm import ModelError
 from app.paths import data_dir, database_path
 from app.services import (
     backup,
@@ -504,8 +505,9 @@ def cmd_model_recommended(cli: Cli) -> int:
 def cmd_model_download(cli: Cli) -> int:
     shown = -1
 
-    def progress(done: int, total: int | None) -> None:
+    def progress(report: Progress) -> None:
         nonlocal shown
+        done, total = report.done, report.total
         step = done * 20 // total if total else done // 100_000_000
         if step != shown:
             shown = step
@@ -517,7 +519,7 @@ def cmd_model_download(cli: Cli) -> int:
             cli.note(f"Downloading {cli.args.name}: {amount}")
 
     try:
-        result = models_catalog.download_model(cli.data, cli.args.name, progress=progress)
+        result = models_catalog.download_model(cli.data, cli.args.name, on_progress=progress)
     except (KeyboardInterrupt, Cancelled):
         cli.note("inkling: download interrupted; run the same command again to resume it.")
         return EXIT_INTERRUPTED
@@ -608,12 +610,11 @@ def _run_text(run: notebook_runs.RunInfo) -> str:
 
 
 def cmd_notebook_import(cli: Cli) -> int:
-    progress = _eval_progress(cli, "pages")
     result = notebooks.import_notebook(
         cli.db,
         cli.args.path,
         title=cli.args.title,
-        on_progress=lambda done, total: progress(done, total, cli.args.path),
+        on_progress=_item_progress(cli, "pages", cli.args.path),
     )
     view = result.value
     cli.emit(
@@ -733,13 +734,9 @@ def cmd_detect_notebook(cli: Cli) -> int:
         for detector_id in chosen:
             started = time.perf_counter()
 
-            def progress(done: int, total: int, name: str = detector_id) -> None:
-                line = f"{name}: {done}/{total} windows"
-                if cli.err.isatty():  # one line, rewritten in place
-                    cli.err.write("\r" + line + ("\n" if done >= total else ""))
-                    cli.err.flush()
-                else:
-                    cli.note(line)
+            def progress(report: Progress, name: str = detector_id) -> None:
+                line = f"{name}: {report.done}/{report.total} windows"
+                _status_line(cli, line, last=report.finished)
 
             run = notebook_runs.run_detector(
                 db,
@@ -873,13 +870,12 @@ def cmd_export_page_xml(cli: Cli) -> int:
     from app.services.notebook_export import export_page_xml
 
     a = cli.args
-    progress = _eval_progress(cli, "pages")
     done = export_page_xml(
         cli.db,
         a.notebook_id,
         a.dest,
         accepted_only=a.accepted_only,
-        on_progress=lambda done, total: progress(done, total, a.dest),
+        on_progress=_item_progress(cli, "pages", a.dest),
     ).value
     cli.emit(
         {"folder": str(done.folder), "pages": done.pages, "findings": done.findings},
@@ -896,9 +892,14 @@ def _status_line(cli: Cli, line: str, *, last: bool) -> None:
         cli.note(line)
 
 
-def _eval_progress(cli: Cli, what: str) -> Callable[[int, int, str], None]:
-    def progress(done: int, total: int, item_id: str) -> None:
-        _status_line(cli, f"{what}: {done}/{total} ({item_id})", last=done >= total)
+def _item_progress(cli: Cli, what: str, item: object = None) -> ProgressFn:
+    """A progress line on stderr for each item: ``what: done/total (item)``, the item
+    being ``item`` or else the report's label."""
+
+    def progress(report: Progress) -> None:
+        label = report.label if item is None else item
+        line = f"{what}: {report.done}/{report.total} ({label})"
+        _status_line(cli, line, last=report.finished)
 
     return progress
 
@@ -927,7 +928,7 @@ def cmd_eval_journal(cli: Cli) -> int:
                 worker,
                 cases,
                 day=clock.today(),
-                on_progress=_eval_progress(cli, "entries"),
+                on_progress=_item_progress(cli, "entries"),
                 pipeline=pipeline,
             )
         finally:
@@ -993,7 +994,7 @@ def cmd_eval_notebooks(cli: Cli) -> int:
                 workdir=Path(folder),
                 detector_ids=chosen,
                 model=text_model[1] if text_model else None,
-                on_progress=_eval_progress(cli, "notebooks"),
+                on_progress=_item_progress(cli, "notebooks"),
             )
         finally:
             if worker is not None:
@@ -1037,12 +1038,13 @@ def cmd_screenshot(cli: Cli) -> int:
 # --- import, export, backup, restore ------------------------------------------------------
 
 
-def _work_progress(cli: Cli, what: str) -> Callable[[int, int], None]:
+def _work_progress(cli: Cli, what: str) -> ProgressFn:
     """A progress line on stderr for long work: every 100 items and at the end."""
 
-    def progress(done: int, total: int) -> None:
+    def progress(report: Progress) -> None:
+        done, total = report.done, report.total
         if done == total or done % 100 == 0:
-            _status_line(cli, f"{what}: {done}/{total}", last=done >= total)
+            _status_line(cli, f"{what}: {done}/{total}", last=report.finished)
 
     return progress
 

@@ -5,7 +5,6 @@ Importing this package is light: llama-cpp-python is imported only when a model 
 
 from app.domain.model import Prompt, TextModel
 from app.llm.errors import (
-    Cancelled,
     ContextTooLargeError,
     ModelError,
     ModelLoadError,
@@ -36,7 +35,6 @@ from app.llm.worker import Job, JobContext, ModelWorker
 __all__ = [
     "CHATML_TEMPLATE",
     "MODEL_ENV",
-    "Cancelled",
     "ContextTooLargeError",
     "GGUFHeader",
     "GenerationStats",

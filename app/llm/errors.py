@@ -114,10 +114,3 @@ class PromptTooLongError(ModelError):
             f"This text is too long for the model ({prompt_tokens} tokens, but its context "
             f"holds {n_ctx}); shorten it or load the model with a larger context."
         )
-
-
-class Cancelled(Exception):  # noqa: N818 - the name the rest of the app uses
-    """The job or generation was cancelled before it finished."""
-
-    def __init__(self, message: str = "The operation was cancelled.") -> None:
-        super().__init__(message)

@@ -35,8 +35,8 @@ from typing import Any
 
 from app.domain.guardrail import MEDICATION_GUARDRAIL
 from app.domain.model import Prompt
+from app.domain.progress import Cancelled, CancelToken
 from app.llm.errors import (
-    Cancelled,
     ContextTooLargeError,
     ModelError,
     ModelLoadError,
@@ -277,7 +277,7 @@ class LlamaTextModel:
         self.seed = seed
         self.last_stats: GenerationStats | None = None
         self.last_formatted_prompt: str | None = None
-        self._cancel_event: threading.Event | None = None
+        self._cancel: CancelToken | None = None
         self.on_token: Callable[[int], None] | None = None
         """Called on the model's thread after each sampled token with the count so far
         (for a live tokens/s display); the cancel flag is checked right after it."""
@@ -487,13 +487,12 @@ class LlamaTextModel:
 
     # ---------------------------------------------------------------- running
 
-    def set_cancel_event(self, event: threading.Event | None) -> None:
-        """The flag checked between tokens; set by the worker around each job."""
-        self._cancel_event = event
+    def set_cancel_token(self, token: CancelToken | None) -> None:
+        """The job's token, checked between tokens; set by the worker around each job."""
+        self._cancel = token
 
     def _cancelled(self) -> bool:
-        event = self._cancel_event
-        return event is not None and event.is_set()
+        return self._cancel is not None and self._cancel.cancelled
 
     def complete(self, prompt: Prompt) -> str:
         """Generate the reply to ``prompt`` (greedy; grammar-constrained with a schema).

@@ -19,13 +19,12 @@ and ``last_stats`` stays ``None``, as the protocol allows.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
 from app.domain.model import TextModel
-from app.llm.errors import Cancelled
+from app.domain.progress import CancelToken
 
 
 @dataclass(frozen=True)
@@ -54,9 +53,9 @@ class GenerationStats:
 class OwnedModel(Protocol):
     """A model a ``ModelWorker`` owns: used, and closed, on the worker's thread only."""
 
-    def set_cancel_event(self, event: threading.Event | None) -> None:
-        """The running job's cancel flag (``None`` between jobs): a reply in progress
-        stops soon after it is set, raising ``Cancelled``."""
+    def set_cancel_token(self, token: CancelToken | None) -> None:
+        """The running job's cancel token (``None`` between jobs): a reply in progress
+        stops soon after it is cancelled, raising ``Cancelled``."""
         ...
 
     def close(self) -> None:
@@ -97,16 +96,16 @@ class WholeReplyModel:
     def __init__(self) -> None:
         self.on_token: Callable[[int], None] | None = None
         self.last_stats: GenerationStats | None = None
-        self.cancel_event: threading.Event | None = None
+        self.cancel_token: CancelToken | None = None
         self.closed = False
 
-    def set_cancel_event(self, event: threading.Event | None) -> None:
-        self.cancel_event = event
+    def set_cancel_token(self, token: CancelToken | None) -> None:
+        self.cancel_token = token
 
     def raise_if_cancelled(self) -> None:
-        """Raise ``Cancelled`` when the running job's flag is set."""
-        if self.cancel_event is not None and self.cancel_event.is_set():
-            raise Cancelled()
+        """Raise ``Cancelled`` when the running job has been cancelled."""
+        if self.cancel_token is not None:
+            self.cancel_token.raise_if_cancelled()
 
     def close(self) -> None:
         self.closed = True

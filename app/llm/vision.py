@@ -10,14 +10,14 @@ text.  Greedy decoding, bounded by ``max_tokens``, JSON-schema constrained.  Lik
 from __future__ import annotations
 
 import base64
-import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from app.domain.guardrail import MEDICATION_GUARDRAIL
 from app.domain.model import Prompt
-from app.llm.errors import Cancelled, ModelError, ModelLoadError
+from app.domain.progress import Cancelled, CancelToken
+from app.llm.errors import ModelError, ModelLoadError
 from app.llm.info import check_gguf_file
 
 DEFAULT_MAX_TOKENS = 512
@@ -52,7 +52,7 @@ class LlamaVisionModel:
         self.path = path
         self.projector = projector
         self.max_tokens = max_tokens
-        self._cancel_event: threading.Event | None = None
+        self._cancel: CancelToken | None = None
 
     @classmethod
     def load(
@@ -90,11 +90,11 @@ class LlamaVisionModel:
             raise ModelLoadError(model_path) from exc
         return cls(llm, path=model_path, projector=projector_path, max_tokens=max_tokens)
 
-    def set_cancel_event(self, event: threading.Event | None) -> None:
-        self._cancel_event = event
+    def set_cancel_token(self, token: CancelToken | None) -> None:
+        self._cancel = token
 
     def _cancelled(self) -> bool:
-        return self._cancel_event is not None and self._cancel_event.is_set()
+        return self._cancel is not None and self._cancel.cancelled
 
     def complete_with_images(self, prompt: Prompt, images: Sequence[bytes]) -> str:
         """The model's reply to ``prompt`` about ``images`` (one per page, in order)."""

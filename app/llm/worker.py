@@ -2,10 +2,11 @@
 
 llama.cpp is not thread-safe, so the model is created (by the ``loader``), used by every
 job, and closed on the worker's own thread, and nowhere else.  Jobs run in submission
-order.  Each job has its own cancel flag (a ``threading.Event``, set atomically from any
-thread); the worker binds it to the model (``model.set_cancel_event``) while the job runs,
-so a generation stops between tokens.  A pending job that is cancelled never runs.  What
-the worker needs of a model is ``OwnedModel`` (``app/llm/protocols.py``).
+order.  Each job has its own ``CancelToken`` (set from any thread); the worker binds it
+to the model (``model.set_cancel_token``) while the job runs, so a generation stops
+between tokens.  A pending job that is cancelled never runs; a cancelled job's result
+raises ``Cancelled`` (``app.domain.progress``, the app's one word for it).  What the
+worker needs of a model is ``OwnedModel`` (``app/llm/protocols.py``).
 
 ``Job`` is a small future: ``result``, ``cancel``, ``done``, ``add_done_callback`` (the
 callbacks run on the worker thread; the GUI bridges them to Qt signals).
@@ -21,7 +22,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
-from app.llm.errors import Cancelled
+from app.domain.progress import Cancelled, CancelToken, Progress, ProgressFn
 from app.llm.protocols import OwnedModel
 
 log = logging.getLogger(__name__)
@@ -39,11 +40,11 @@ class Job(Generic[T]):
     def __init__(
         self,
         fn: Callable[[JobContext[Any]], T],
-        on_progress: Callable[[int, int], None] | None,
+        on_progress: ProgressFn | None,
     ) -> None:
         self._fn = fn
         self._on_progress = on_progress
-        self._cancel_event = threading.Event()
+        self._token = CancelToken()
         self._finished = threading.Event()
         self._lock = threading.Lock()
         self._state = _PENDING
@@ -60,11 +61,11 @@ class Job(Generic[T]):
         with self._lock:
             if self._state == _DONE:
                 return False
-            self._cancel_event.set()
+            self._token.cancel()
             return True
 
     def cancel_requested(self) -> bool:
-        return self._cancel_event.is_set()
+        return self._token.cancelled
 
     def running(self) -> bool:
         return self._state == _RUNNING
@@ -102,7 +103,7 @@ class Job(Generic[T]):
 
     def _start(self) -> bool:
         with self._lock:
-            if self._state != _PENDING or self._cancel_event.is_set():
+            if self._state != _PENDING or self._token.cancelled:
                 return False
             self._state = _RUNNING
             return True
@@ -152,16 +153,15 @@ class JobContext(Generic[Model_co]):
 
     def check_cancelled(self) -> None:
         """Raise Cancelled when the job has been cancelled."""
-        if self._job.cancel_requested():
-            raise Cancelled()
+        self._job._token.raise_if_cancelled()
 
-    def report_progress(self, done: int, total: int) -> None:
+    def report_progress(self, progress: Progress) -> None:
         """Tell the submitter how far the job is (calls ``on_progress`` on this thread)."""
         callback = self._job._on_progress
         if callback is None:
             return
         try:
-            callback(done, total)
+            callback(progress)
         except Exception:
             log.exception("a job's progress callback failed")
 
@@ -238,7 +238,7 @@ class ModelWorker(Generic[Owned_co]):
         self,
         fn: Callable[[JobContext[Owned_co]], T],
         *,
-        on_progress: Callable[[int, int], None] | None = None,
+        on_progress: ProgressFn | None = None,
     ) -> Job[T]:
         """Queue ``fn(context)`` to run on the worker thread (FIFO)."""
         job: Job[T] = Job(fn, on_progress)
@@ -346,7 +346,7 @@ class ModelWorker(Generic[Owned_co]):
             return
         model = self._model
         assert model is not None  # loaded, and closed only after the last job
-        model.set_cancel_event(job._cancel_event)
+        model.set_cancel_token(job._token)
         try:
             value = job._fn(JobContext(model, job))
         except BaseException as exc:
@@ -354,7 +354,7 @@ class ModelWorker(Generic[Owned_co]):
         else:
             job._finish(result=value)
         finally:
-            model.set_cancel_event(None)
+            model.set_cancel_token(None)
 
     def _close_model(self) -> None:
         model, self._model = self._model, None

@@ -83,14 +83,14 @@ def _render(tmp: Path, out_dir: Path) -> list[Path]:
     from app.ui.notebooks.detector_editor import DetectorEditor
     from app.ui.notebooks.overview import NotebookOverview
     from app.ui.notebooks.runner import DetectorRunner
-    from app.ui.ops import Operations
+    from app.ui.tasks import Tasks
 
     written: list[Path] = []
     db = open_database(tmp / "inkling.sqlite3")
     model = RecordedNotebookModel()
     worker: ModelWorker[Any] = ModelWorker(lambda: model, name="inkling-screens-model")
     identity = ModelIdentity("recorded replies", "0" * 64, 4096, 512)
-    ops = Operations()
+    ops = Tasks()
     try:
         with resources.sample_notebook_file() as sample:
             book = notebooks.import_notebook(db, sample, title="Harbour notebook").value

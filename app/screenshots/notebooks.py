@@ -114,7 +114,7 @@ def render_page_view(out_dir: Path) -> Path:
     from app.services import notebooks
     from app.store import open_database
     from app.ui.notebooks.page_view import PageView
-    from app.ui.ops import Operations
+    from app.ui.tasks import Tasks
 
     out_dir.mkdir(parents=True, exist_ok=True)
     from app.ui.app import make_application
@@ -127,7 +127,7 @@ def render_page_view(out_dir: Path) -> Path:
         folder.mkdir()
         notebook_id = prepare_sample_notebook(folder)
         db = open_database(database_path(folder))
-        ops = Operations()
+        ops = Tasks()
         view = PageView(db, ops)
         ops.changed.connect(view.refresh)
         try:

@@ -128,8 +128,8 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
     from app.store import open_database
     from app.ui.main_window import MainWindow
     from app.ui.model_bridge import ModelBridge
-    from app.ui.ops import Operations
     from app.ui.settings_dialog import SettingsDialog
+    from app.ui.tasks import Tasks
     from app.ui.welcome import WelcomeView
 
     written: list[Path] = []
@@ -166,7 +166,7 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
         window.entry_page.suggestions_shown.connect(lambda: shown.append(1))
         window.open_entry(1)
         wait(lambda: window.entry_page.entry_id == 1 and bool(shown), "the first entry")
-        wait(lambda: window.ops.pending == 0, "the database")
+        wait(lambda: window.tasks.pending == 0, "the database")
         written.append(save(window, out_dir / "entry-suggestions.png"))
 
         # 3. the popover of one highlight, opened by a click on it
@@ -196,7 +196,7 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
 
         # 5. settings, over the same data folder
         db = open_database(database_path(folder))
-        ops = Operations()
+        ops = Tasks()
         try:
             default = default_model_path()
             current = model_info(folder, default) if default is not None else None
@@ -219,7 +219,7 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
             wait(lambda: bool(browser.catalogue) and not browser.is_loading, "the tags")
             browser.select_tag(browser.catalogue[0].slug)
             wait(lambda: bool(browser.pages) and not browser.is_loading, "the tagged pages")
-            wait(lambda: window.ops.pending == 0, "the database")
+            wait(lambda: window.tasks.pending == 0, "the database")
             written.append(save(window, out_dir / "tag-browser.png"))
     finally:
         window.close()

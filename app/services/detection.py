@@ -24,9 +24,10 @@ from app.domain import Candidate, CompletionDetected, TextModel
 from app.domain.candidates import TargetRow, build_candidates
 from app.domain.parsed import ParsedText
 from app.domain.pipeline import DEFAULT_PIPELINE, Pipeline, detect
+from app.domain.progress import Cancelled
 from app.domain.rules import RuleCandidate, mask_for_parsing
 from app.domain.suggestions import SuggestionStatus
-from app.llm import Cancelled, JobContext, ModelWorker, StreamingModel
+from app.llm import JobContext, ModelWorker, StreamingModel
 from app.nlp.parse import ParserUnavailable, parse_text
 from app.services.changes import NO_CHANGES, Changes, OpResult
 from app.services.cues import effective_cues

@@ -17,7 +17,3 @@ class RefusedError(ServiceError):
 
 class InvalidInputError(ServiceError):
     """Input that fails validation (empty name, bad amount, unreadable file)."""
-
-
-class CancelledError(ServiceError):
-    """The person cancelled a long import or export; nothing was written."""

@@ -10,7 +10,7 @@ notebooks and go through :func:`notebook_runs.run_detector`. The metrics are tho
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -18,6 +18,7 @@ from typing import Any
 from app.domain.evaluation import COUNT_TYPES, SPAN_TYPES, score_journal, score_notebooks
 from app.domain.notebooks.runs import AttemptState, RunOutcome
 from app.domain.pipeline import DEFAULT_PIPELINE, Pipeline
+from app.domain.progress import Progress, ProgressFn
 from app.llm import ModelWorker, StreamingModel
 from app.services import detection, journal, notebook_runs, notebooks, targets
 from app.services.errors import InvalidInputError
@@ -27,9 +28,6 @@ PROMPT_DETECTORS: tuple[str, ...] = SPAN_TYPES
 """The notebook detectors that need the language model."""
 NOTEBOOK_DETECTORS: tuple[str, ...] = (*SPAN_TYPES, "names", *COUNT_TYPES)
 """The detectors the notebook format labels (beer_labels needs images: not in it)."""
-
-Progress = Callable[[int, int, str], None]
-"""``(done, total, item id)`` after each item."""
 
 
 def _fail(path: Path, line: int, what: str) -> InvalidInputError:
@@ -120,7 +118,7 @@ def evaluate_journal(
     cases: Sequence[dict[str, Any]],
     *,
     day: date,
-    on_progress: Progress | None = None,
+    on_progress: ProgressFn | None = None,
     pipeline: Pipeline = DEFAULT_PIPELINE,
 ) -> dict[str, Any]:
     """Detect completions in every case through the app; ``{"items", "metrics"}``.
@@ -159,7 +157,7 @@ def evaluate_journal(
             item["error"] = outcome.error
         items.append(item)
         if on_progress is not None:
-            on_progress(done, len(cases), str(case["id"]))
+            on_progress(Progress(done, len(cases), str(case["id"])))
     return {"items": items, "metrics": score_journal(cases, _by_id(items))}
 
 
@@ -174,7 +172,7 @@ def evaluate_notebooks(
     workdir: Path,
     detector_ids: Sequence[str] = NOTEBOOK_DETECTORS,
     model: notebook_runs.ModelIdentity | None = None,
-    on_progress: Progress | None = None,
+    on_progress: ProgressFn | None = None,
 ) -> dict[str, Any]:
     """Run the chosen detectors over every notebook through the app; ``{"items", "metrics"}``.
 
@@ -236,5 +234,5 @@ def evaluate_notebooks(
             item["errors"] = errors
         items.append(item)
         if on_progress is not None:
-            on_progress(done, len(cases), str(case["id"]))
+            on_progress(Progress(done, len(cases), str(case["id"])))
     return {"items": items, "metrics": score_notebooks(cases, _by_id(items))}

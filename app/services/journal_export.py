@@ -28,9 +28,9 @@ from sqlalchemy.orm import Session, selectinload
 
 from app import clock
 from app.domain.journal_formats import render_markdown
+from app.domain.progress import CancelToken, Progress, ProgressFn
 from app.services import findings, notebooks, suggestions
 from app.services.errors import InvalidInputError
-from app.services.journal_import import Cancelled, Progress, check_cancelled, never
 from app.services.views import SuggestionInfo
 from app.store import Database, Habit, HabitCompletion, JournalEntry
 from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
@@ -49,6 +49,7 @@ LOOP_HABITS_HEADER: Final = (
 LOOP_CHECKMARKS_HEADER: Final = ("Date", "Value", "Notes")
 LOOP_YES: Final = "YES_MANUAL"
 LOOP_UNKNOWN: Final = "UNKNOWN"
+EXPORT_CANCELLED: Final = "The export was cancelled; nothing was written."
 _LOOP_COLOURS: Final = ("#D32F2F", "#F57C00", "#7CB342", "#00897B", "#1976D2", "#8E24AA")
 
 
@@ -125,15 +126,15 @@ def export_markdown(
     db: Database,
     dest: Path | str,
     *,
-    on_progress: Progress | None = None,
-    cancelled: Cancelled | None = None,
+    on_progress: ProgressFn | None = None,
+    cancel: CancelToken | None = None,
 ) -> ExportSummary:
     """Every entry as ``YYYY-MM-DD.md`` with YAML front matter (date, title, tags, starred,
     created, time zone, source) and its attachments under ``attachments/``.
 
     ``inkling import markdown`` reads the folder back into the same entries.
     """
-    stop = cancelled or never
+    stop = cancel or CancelToken()
     target = Path(dest).expanduser()
     with db.session(readonly=True) as session:
         entries = list(
@@ -147,7 +148,7 @@ def export_markdown(
         with staged_folder(target) as staging:
             names = _note_names([e.day for e in entries])
             for done, (entry, name) in enumerate(zip(entries, names, strict=True), start=1):
-                check_cancelled(stop, "export")
+                stop.raise_if_cancelled(EXPORT_CANCELLED)
                 attached = (
                     _write_attachments(session, entry.id, staging, name)
                     if entry.id in with_files
@@ -166,7 +167,7 @@ def export_markdown(
                 )
                 (staging / f"{name}.md").write_text(text, encoding="utf-8", newline="\n")
                 if on_progress is not None:
-                    on_progress(done, len(entries))
+                    on_progress(Progress(done, len(entries)))
     return ExportSummary(str(target.absolute()), len(entries))
 
 
@@ -222,14 +223,14 @@ def export_loop_csv(
     db: Database,
     dest: Path | str,
     *,
-    on_progress: Progress | None = None,
-    cancelled: Cancelled | None = None,
+    on_progress: ProgressFn | None = None,
+    cancel: CancelToken | None = None,
 ) -> ExportSummary:
     """Habit completions in Loop Habit Tracker's CSV layout: ``Habits.csv``; per habit a
     ``NNN Name/Checkmarks.csv`` (Date, Value, Notes; newest first; ``YES_MANUAL`` for a
     yes/no habit, the amount for a habit with a unit; the note is the words a suggestion
     quoted); and ``Checkmarks.csv`` with a column per habit."""
-    stop = cancelled or never
+    stop = cancel or CancelToken()
     target = Path(dest).expanduser()
     with db.session(readonly=True) as session:
         habits = list(
@@ -243,7 +244,7 @@ def export_loop_csv(
         with staged_folder(target) as staging:
             rows = [list(LOOP_HABITS_HEADER)]
             for position, habit in enumerate(habits, start=1):
-                check_cancelled(stop, "export")
+                stop.raise_if_cancelled(EXPORT_CANCELLED)
                 rows.append(
                     [
                         f"{position:03d}",
@@ -265,7 +266,7 @@ def export_loop_csv(
                 folder.mkdir()
                 (folder / "Checkmarks.csv").write_text(_csv_text(checks), encoding="utf-8")
                 if on_progress is not None:
-                    on_progress(position, len(habits))
+                    on_progress(Progress(position, len(habits)))
             (staging / "Habits.csv").write_text(_csv_text(rows), encoding="utf-8")
             combined = [["Date", *(h.name for h in habits)]]
             for day in sorted(table, reverse=True):

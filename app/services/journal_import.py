@@ -5,9 +5,13 @@ that cannot be read, a bad date, invalid UTF-8, a missing photo or an unexpected
 structure is refused with one sentence naming the file (and the entry or line where
 known), and nothing is imported.  An entry whose source identity (Day One's uuid; for
 files the date and relative path) is already in the store is skipped, so importing the
-same source again adds only what is new.  ``on_progress(done, total)`` reports the
-entries written; ``cancelled()`` is checked between files and entries, and a cancelled
-import leaves nothing behind.
+same source again adds only what is new.  ``on_progress`` reports the entries written;
+the ``cancel`` token is checked between files and entries, and a cancelled import
+(``Cancelled``) leaves nothing behind.
+
+Two phases, so that a face can read off the database's thread: :func:`read_journal`
+reads and checks the files (no database), :func:`store_journal` writes what was read in
+one transaction; :func:`import_journal` does both.
 """
 
 from __future__ import annotations
@@ -36,15 +40,14 @@ from app.domain.journal_formats import (
     logseq_entry,
     markdown_entry,
 )
+from app.domain.progress import CancelToken, Progress, ProgressFn
 from app.services.changes import Changes, OpResult
-from app.services.errors import CancelledError, InvalidInputError
+from app.services.errors import InvalidInputError
 from app.services.journal import BODY_MAX, TITLE_MAX
 from app.services.source_files import read_bytes, read_text_file
 from app.store import Database, JournalEntry
 from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
 
-Progress = Callable[[int, int], None]
-Cancelled = Callable[[], bool]
 KINDS: Final = ("dayone", "markdown", "logseq", "text")
 TEXT_SUFFIXES: Final = (".txt", ".md", ".markdown")
 ATTACHMENT_MAX: Final = 200 * 1024 * 1024
@@ -66,16 +69,14 @@ class _Read:
     attachments: tuple[tuple[str, Callable[[], bytes]], ...] = ()
 
 
-def never() -> bool:
-    """The default ``cancelled``: long work runs to the end."""
-    return False
+IMPORT_CANCELLED: Final = "The import was cancelled; nothing was imported."
 
 
-def check_cancelled(cancelled: Cancelled, what: str = "import") -> None:
-    """Stop long work (``CancelledError``) when the person asked to."""
-    if cancelled():
-        nothing = "imported" if what == "import" else "written"
-        raise CancelledError(f"The {what} was cancelled; nothing was {nothing}.")
+@dataclass(frozen=True)
+class JournalRead:
+    """What :func:`read_journal` found: every entry, checked, ready to store."""
+
+    reads: tuple[_Read, ...]
 
 
 def _format_error(origin: str, exc: FormatError) -> InvalidInputError:
@@ -133,14 +134,14 @@ def _attachment_readers(
     return tuple(readers)
 
 
-def read_markdown(path: Path, cancelled: Cancelled = never) -> list[_Read]:
+def read_markdown(path: Path, cancel: CancelToken) -> list[_Read]:
     """An Obsidian-style folder: notes dated by front matter or a ``YYYY-MM-DD`` name."""
     root = Path(path).expanduser()
     if not root.exists():
         raise InvalidInputError(f"{root} does not exist.")
     reads: list[_Read] = []
     for note in _text_files(root, (".md", ".markdown"), recursive=True):
-        check_cancelled(cancelled)
+        cancel.raise_if_cancelled(IMPORT_CANCELLED)
         relative = note.relative_to(root).as_posix()
         try:
             name_day = date_at_start(note.stem)
@@ -166,7 +167,7 @@ def read_markdown(path: Path, cancelled: Cancelled = never) -> list[_Read]:
     return reads
 
 
-def read_logseq(path: Path, cancelled: Cancelled = never) -> list[_Read]:
+def read_logseq(path: Path, cancel: CancelToken) -> list[_Read]:
     """A Logseq graph folder (or its ``journals`` folder): pages named ``YYYY_MM_DD.md``."""
     root = Path(path).expanduser()
     if not root.exists():
@@ -180,7 +181,7 @@ def read_logseq(path: Path, cancelled: Cancelled = never) -> list[_Read]:
         )
     reads: list[_Read] = []
     for page in _text_files(journals, (".md",), recursive=False):
-        check_cancelled(cancelled)
+        cancel.raise_if_cancelled(IMPORT_CANCELLED)
         try:
             day = logseq_day(page.stem)
             if day is None:
@@ -196,7 +197,7 @@ def read_logseq(path: Path, cancelled: Cancelled = never) -> list[_Read]:
     return reads
 
 
-def read_text(path: Path, cancelled: Cancelled = never) -> list[_Read]:
+def read_text(path: Path, cancel: CancelToken) -> list[_Read]:
     """A ``.txt``/``.md`` file, or a folder of them, one entry per file, dated by its name."""
     source = Path(path).expanduser()
     if not source.exists():
@@ -211,7 +212,7 @@ def read_text(path: Path, cancelled: Cancelled = never) -> list[_Read]:
         raise InvalidInputError(f"{source.name} is not a .txt or .md file.")
     reads: list[_Read] = []
     for file in files:
-        check_cancelled(cancelled)
+        cancel.raise_if_cancelled(IMPORT_CANCELLED)
         try:
             dated = date_in_name(file.stem)
         except FormatError as exc:
@@ -314,7 +315,7 @@ def _parse_json(tree: _Tree, name: str) -> object:
         raise InvalidInputError(f"{tree.label(name)} is not valid JSON.") from None
 
 
-def read_dayone(path: Path, cancelled: Cancelled = never) -> list[_Read]:
+def read_dayone(path: Path, cancel: CancelToken) -> list[_Read]:
     """A Day One JSON export (``.zip`` or unpacked folder): every journal's ``.json`` and
     the photos its entries name (``photos/md5.type``)."""
     source = Path(path).expanduser()
@@ -327,7 +328,7 @@ def read_dayone(path: Path, cancelled: Cancelled = never) -> list[_Read]:
     if not journals:
         raise InvalidInputError(f"{source} is not a Day One export: it holds no .json journal.")
     for journal in journals:
-        check_cancelled(cancelled)
+        cancel.raise_if_cancelled(IMPORT_CANCELLED)
         try:
             entries = dayone_entries(_parse_json(tree, journal), zone=clock.zone())
         except FormatError as exc:
@@ -351,7 +352,7 @@ def read_dayone(path: Path, cancelled: Cancelled = never) -> list[_Read]:
 
 # --- storing ---------------------------------------------------------------------------------
 
-READERS: Final[dict[str, Callable[[Path, Cancelled], list[_Read]]]] = {
+READERS: Final[dict[str, Callable[[Path, CancelToken], list[_Read]]]] = {
     "dayone": read_dayone,
     "markdown": read_markdown,
     "logseq": read_logseq,
@@ -370,47 +371,60 @@ def _unique_names(names: list[str]) -> Iterator[str]:
         yield candidate
 
 
-def import_journal(
-    db: Database,
-    kind: str,
-    path: Path | str,
-    *,
-    on_progress: Progress | None = None,
-    cancelled: Cancelled | None = None,
-) -> OpResult[ImportSummary]:
-    """Import ``path`` as ``kind`` (``dayone``, ``markdown``, ``logseq`` or ``text``)."""
+def read_journal(kind: str, path: Path | str, *, cancel: CancelToken | None = None) -> JournalRead:
+    """Read and check ``path`` as ``kind`` (``dayone``, ``markdown``, ``logseq`` or
+    ``text``); nothing is written.  The photos and attachments are read when stored."""
     if kind not in READERS:
         raise InvalidInputError(
             f"Inkling cannot import {kind!r}; choose one of {', '.join(KINDS)}."
         )
-    stop = cancelled or never
-    reads = READERS[kind](Path(path), stop)
+    reads = READERS[kind](Path(path), cancel or CancelToken())
     for read in reads:
         _check_sizes(read)
-    return _store(db, reads, on_progress, stop)
+    return JournalRead(tuple(reads))
 
 
-def _store(
-    db: Database, reads: list[_Read], on_progress: Progress | None, cancelled: Cancelled
+def store_journal(
+    db: Database,
+    read: JournalRead,
+    *,
+    on_progress: ProgressFn | None = None,
+    cancel: CancelToken | None = None,
 ) -> OpResult[ImportSummary]:
-    total = len(reads)
+    """Write what :func:`read_journal` read, in one transaction; an entry already
+    imported from the same source is skipped."""
+    stop = cancel or CancelToken()
+    total = len(read.reads)
     ids: list[int] = []
     skipped = 0
     with db.session() as session:
         known = set(session.execute(select(EntrySource.kind, EntrySource.source_id)).tuples())
-        for done, read in enumerate(reads, start=1):
-            check_cancelled(cancelled)
-            entry = read.entry
+        for done, item in enumerate(read.reads, start=1):
+            stop.raise_if_cancelled(IMPORT_CANCELLED)
+            entry = item.entry
             key = (entry.source_kind, entry.source_id)
             if key in known:
                 skipped += 1
             else:
                 known.add(key)
-                ids.append(_add(session, read))
+                ids.append(_add(session, item))
             if on_progress is not None:
-                on_progress(done, total)
+                on_progress(Progress(done, total))
     summary = ImportSummary(len(ids), skipped, tuple(ids))
     return OpResult(summary, Changes(entries=frozenset(ids)))
+
+
+def import_journal(
+    db: Database,
+    kind: str,
+    path: Path | str,
+    *,
+    on_progress: ProgressFn | None = None,
+    cancel: CancelToken | None = None,
+) -> OpResult[ImportSummary]:
+    """Import ``path`` as ``kind``: :func:`read_journal`, then :func:`store_journal`."""
+    read = read_journal(kind, path, cancel=cancel)
+    return store_journal(db, read, on_progress=on_progress, cancel=cancel)
 
 
 def _add(session: Session, read: _Read) -> int:

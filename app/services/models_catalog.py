@@ -27,8 +27,7 @@ import functools
 import hashlib
 import json
 import os
-import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -44,8 +43,8 @@ from app.domain.models_catalog import (
     fits_in_memory,
     parse_catalog,
 )
+from app.domain.progress import Cancelled, CancelToken, Progress, ProgressFn
 from app.llm import (
-    Cancelled,
     ModelError,
     available_memory_bytes,
     default_model_path,
@@ -60,9 +59,7 @@ from app.services.settings import load_settings
 MODELS_FOLDER = "models"
 PARTIAL_SUFFIX = ".part"
 ENDPOINT_ENV = "HF_ENDPOINT"
-
-Progress = Callable[[int, int | None], None]
-"""``(bytes_done, total_bytes_or_None)``; called from the downloading thread."""
+DOWNLOAD_CANCELLED = "The download was cancelled."
 
 
 class DownloadError(ServiceError):
@@ -330,23 +327,23 @@ def _sidecar_path(final: Path) -> Path:
     return final.with_name(final.name + PARTIAL_SUFFIX + ".json")
 
 
-def _progress_bar_class(progress: Progress | None, cancel: threading.Event | None) -> type:
+def _progress_bar_class(progress: ProgressFn | None, cancel: CancelToken | None) -> type:
     """A minimal tqdm look-alike for huggingface_hub's ``http_get``: it reports the bytes
-    done and raises ``Cancelled`` from ``update`` once ``cancel`` is set."""
+    done and raises ``Cancelled`` from ``update`` once ``cancel`` is cancelled."""
 
     class _Bar:
         def __init__(self, *_args: Any, total: int | None = None, initial: int = 0, **_kw: Any):
             self.n = initial
             self.total = total
             if progress is not None:
-                progress(self.n, self.total)
+                progress(Progress(self.n, self.total))
 
         def update(self, n: int | float | None = 1) -> None:
-            if cancel is not None and cancel.is_set():
-                raise Cancelled("The download was cancelled.")
+            if cancel is not None:
+                cancel.raise_if_cancelled(DOWNLOAD_CANCELLED)
             self.n += int(n or 0)
             if progress is not None:
-                progress(self.n, self.total)
+                progress(Progress(self.n, self.total))
 
         def close(self) -> None:
             return None
@@ -472,15 +469,15 @@ def download_model(
     data_dir: Path,
     name: str,
     *,
-    progress: Progress | None = None,
-    cancel: threading.Event | None = None,
+    on_progress: ProgressFn | None = None,
+    cancel: CancelToken | None = None,
     catalog: ModelCatalog | None = None,
     endpoint: str | None = None,
 ) -> DownloadResult:
     """Download a recommended model into the models folder, verified against the hub's SHA-256.
 
     Resumes a partial file of the same hub file; raises NotFoundError (no such name),
-    Cancelled (``cancel`` was set; the partial file stays for a resume) or DownloadError
+    Cancelled (``cancel`` was cancelled; the partial file stays for a resume) or DownloadError
     (the hub, the network or the checksum; one sentence).  ``endpoint`` defaults to
     ``$HF_ENDPOINT``, read at call time, else the public hub.
     """
@@ -494,8 +491,8 @@ def download_model(
     final = folder / model.filename
     if final.is_file():
         return DownloadResult(model, final, final.stat().st_size, None, 0, already_present=True)
-    if cancel is not None and cancel.is_set():
-        raise Cancelled("The download was cancelled.")
+    if cancel is not None:
+        cancel.raise_if_cancelled(DOWNLOAD_CANCELLED)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -517,15 +514,15 @@ def download_model(
                 f"{model.filename} is already being downloaded by another Inkling window or "
                 "command; wait for it to finish."
             ) from exc
-        return _download_locked(model, final, endpoint, progress, cancel)
+        return _download_locked(model, final, endpoint, on_progress, cancel)
 
 
 def _download_locked(
     model: RecommendedModel,
     final: Path,
     endpoint: str,
-    progress: Progress | None,
-    cancel: threading.Event | None,
+    progress: ProgressFn | None,
+    cancel: CancelToken | None,
 ) -> DownloadResult:
     from huggingface_hub.file_download import http_get
 

@@ -15,7 +15,6 @@ place at the end: a refusal, an error or a cancel leaves no partial export.
 from __future__ import annotations
 
 import os
-import threading
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,11 +24,12 @@ from sqlalchemy import select
 from app import clock
 from app.domain.notebooks.page_xml import PERSON, TextSpan, build_page_xml
 from app.domain.notebooks.reviews import ReviewStatus
+from app.domain.progress import CancelToken, ProgressFn
 from app.services.changes import OpResult
 from app.services.errors import InvalidInputError
 from app.services.findings import FindingInfo, published_findings_query
 from app.services.imported_findings import NAMES_DETECTOR
-from app.services.notebook_import import Progress, Steps, image_size, remove_tree
+from app.services.notebook_import import Steps, image_size, remove_tree
 from app.services.notebooks import PageInfo, data_folder, require_notebook
 from app.store import Database
 from app.store.notebooks import NotebookPage
@@ -80,15 +80,16 @@ def export_page_xml(
     dest: Path | str,
     *,
     accepted_only: bool = False,
-    on_progress: Progress | None = None,
-    cancel: threading.Event | None = None,
+    on_progress: ProgressFn | None = None,
+    cancel: CancelToken | None = None,
 ) -> OpResult[PageXmlExport]:
     """Write the notebook to the folder ``dest`` (new or empty) as ``0001.xml``,
-    ``0001.png`` …; ``Cancelled`` when ``cancel`` is set between pages."""
+    ``0001.png`` …; ``Cancelled`` when ``cancel`` is cancelled between pages.  It reads
+    one snapshot (a read-only transaction), so it may run beside the database's writer."""
     folder = Path(dest).expanduser()
     _free_destination(folder)
-    steps = Steps(on_progress, cancel)
-    with db.session() as session:
+    steps = Steps(on_progress, cancel, "The export was cancelled; nothing was written.")
+    with db.session(readonly=True) as session:
         require_notebook(session, notebook_id)
         pages = [
             PageInfo.of(row)

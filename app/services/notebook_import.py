@@ -5,8 +5,8 @@ text file, or a PDF.
 Everything is read and checked before anything is written: a file that cannot be read
 is refused with one sentence naming it, and nothing is imported.  Page images are
 written to a staging folder; the caller moves it into place when the rows commit.
-``on_progress(done, total)`` is called between pages; a set ``cancel`` event stops
-there with :class:`~app.llm.Cancelled`.
+``on_progress`` is told between pages; a cancelled ``cancel`` token stops there with
+:class:`~app.domain.progress.Cancelled`.
 """
 
 from __future__ import annotations
@@ -15,15 +15,13 @@ import hashlib
 import re
 import shutil
 import struct
-import threading
 import zlib
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
 from app.domain.notebooks.page_xml import PERSON, TranscriptError, parse_transcript
-from app.llm import Cancelled
+from app.domain.progress import CancelToken, Progress, ProgressFn
 from app.services.errors import InvalidInputError
 from app.services.source_files import read_bytes, read_text_file
 
@@ -35,8 +33,6 @@ _PNG_MAGIC: Final = b"\x89PNG\r\n\x1a\n"
 TRANSCRIPT_SUFFIX: Final = ".xml"
 TRANSKRIBUS_FOLDER: Final = "page"
 """Transkribus exports put the PAGE-XML files in ``page/`` beside the images."""
-
-Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
@@ -53,23 +49,29 @@ class ImportedPage:
 class Steps:
     """Progress between pages, and the cancel check that goes with it."""
 
-    def __init__(self, on_progress: Progress | None, cancel: threading.Event | None) -> None:
+    def __init__(
+        self,
+        on_progress: ProgressFn | None,
+        cancel: CancelToken | None,
+        cancelled: str = "The import was cancelled; nothing was imported.",
+    ) -> None:
         self._report = on_progress
         self._cancel = cancel
+        self._cancelled = cancelled
 
     def __call__(self, done: int, total: int) -> None:
-        if self._cancel is not None and self._cancel.is_set():
-            raise Cancelled("The import was cancelled; nothing was imported.")
+        if self._cancel is not None:
+            self._cancel.raise_if_cancelled(self._cancelled)
         if self._report is not None:
-            self._report(done, total)
+            self._report(Progress(done, total))
 
 
 def read_notebook(
     path: Path,
     staging: Path,
     *,
-    on_progress: Progress | None = None,
-    cancel: threading.Event | None = None,
+    on_progress: ProgressFn | None = None,
+    cancel: CancelToken | None = None,
 ) -> list[ImportedPage]:
     """Read ``path`` (folder, ``.txt``/``.md`` or ``.pdf``), staging images in ``staging``."""
     steps = Steps(on_progress, cancel)

@@ -1,24 +1,30 @@
-"""Running a detector over a notebook (``docs/notebooks.md``, "Runs, caching, freshness").
+"""Running a detector over a notebook (notebooks.md "Runs, caching, freshness").
 
-A run goes through three phases, like journal detection:
+A run goes through three phases, like journal detection (:mod:`app.services.detection`):
 
-1. prepare (database): the definition, the pages in scope, the candidates and the
-   warnings, the route (text, vision, or none), the cache identity.  A non-forced run
-   whose identity equals the published one returns the published result: no model call.
-   Otherwise an attempt row is committed as ``running`` in its own transaction.
-2. detect: prompt detectors run every window on the model worker's thread (the only
-   place the model is called), checking for cancellation between windows and reporting
-   progress; lexical counters and names (spaCy) need no model.
-3. store (one transaction): publish only when the identity is still current; else keep
-   the attempt as ``stale_at_publish``.  Publishing carries reviews forward from the
-   previously published findings and applies the detector's auto-tag preference.
+1. :func:`prepare_run` (database): the definition, the pages in scope, the candidates and
+   the warnings, the route (text, vision, or none), the cache identity, frozen into a
+   ``RunPlan``.  A non-forced run whose identity equals the published one returns the
+   published result: no model call.  Otherwise an attempt row is committed as
+   ``running`` in its own transaction.
+2. :func:`detect_run` (no database): prompt detectors run every window on the model
+   worker's thread (the only place the model is called), checking for cancellation
+   between windows and reporting progress; lexical counters and names (spaCy) need no
+   model.
+3. :func:`store_run` (one transaction): publish only when the identity is still current
+   (the pages may have changed while the model read them); else keep the attempt as
+   ``stale_at_publish``.  Publishing carries reviews forward from the previously
+   published findings and applies the detector's auto-tag preference.  When the model
+   phase raised, :func:`abandon_run` ends the attempt instead.
+
+The phases are separate so that the window writes only from its database thread;
+:func:`run_detector` chains them for the command line and the tests.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,7 +54,8 @@ from app.domain.notebooks.windows import (
     select_candidates,
     windows_for,
 )
-from app.llm import Cancelled, JobContext, ModelWorker, OwnedModel, StreamingModel
+from app.domain.progress import Cancelled, CancelToken, Progress, ProgressFn
+from app.llm import JobContext, ModelWorker, OwnedModel, StreamingModel
 from app.nlp.people import NerUnavailable, find_people_in_pages, ner_model_id
 from app.services.changes import Changes, OpResult
 from app.services.detectors import get_definition
@@ -332,14 +339,14 @@ def _run_windows(
     plan: _Plan,
     complete: Callable[[Prompt, Sequence[PageInput]], str],
     check_cancelled: Callable[[], None],
-    report: Callable[[int, int], None],
+    report: ProgressFn,
 ) -> _Detected:
     """Every window of a prompt detector, in order (runs on the model's thread)."""
     definition = plan.definition
     candidates = list(plan.candidates)
     windows = windows_for(definition, candidates)
     out = _Detected(windows_total=len(windows))
-    report(0, len(windows))
+    report(Progress(0, len(windows)))
     for number, positions in enumerate(windows, start=1):
         check_cancelled()
         pages = [candidates[p] for p in positions]
@@ -373,7 +380,7 @@ def _run_windows(
                 raw = raw_from_reply(definition, parsed, positions, pages, len(candidates))
                 if raw is not None:
                     out.raws.append(raw)
-        report(number, len(windows))
+        report(Progress(number, len(windows)))
     return out
 
 
@@ -382,10 +389,10 @@ def _orders(pages: Sequence[PageInput]) -> str:
     return numbers[0] if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}"
 
 
-def _run_lexical(plan: _Plan, report: Callable[[int, int], None]) -> _Detected:
+def _run_lexical(plan: _Plan, report: ProgressFn) -> _Detected:
     definition = plan.definition
     out = _Detected(page_counts=[], windows_total=len(plan.candidates))
-    report(0, len(plan.candidates))
+    report(Progress(0, len(plan.candidates)))
     for position, page in enumerate(plan.candidates):
         counted: LexicalCount = lexical_count(definition, page.text or "")
         assert out.page_counts is not None
@@ -394,17 +401,17 @@ def _run_lexical(plan: _Plan, report: Callable[[int, int], None]) -> _Detected:
         if raw is not None:
             out.raws.append(raw)
         out.windows_scanned += 1
-        report(position + 1, len(plan.candidates))
+        report(Progress(position + 1, len(plan.candidates)))
     return out
 
 
-def _run_names(plan: _Plan, report: Callable[[int, int], None]) -> _Detected:
+def _run_names(plan: _Plan, report: ProgressFn) -> _Detected:
     """People per page: spaCy PERSON mentions grouped by the domain into findings."""
     out = _Detected(windows_total=len(plan.candidates))
     total = len(plan.candidates)
-    report(0, total)
+    report(Progress(0, total))
     found = find_people_in_pages(
-        [page.text or "" for page in plan.candidates], lambda i: report(i + 1, total)
+        [page.text or "" for page in plan.candidates], lambda i: report(Progress(i + 1, total))
     )
     for position, (page, page_mentions) in enumerate(zip(plan.candidates, found, strict=True)):
         mentions = [PersonMention(m.start, m.end, m.text) for m in page_mentions]
@@ -638,33 +645,45 @@ def _skipped(db: Database, plan: _Plan, capability: Capability, message: str) ->
 # --------------------------------------------------------------------------- the use case
 
 
-def run_detector(
+@dataclass(frozen=True)
+class RunPlan:
+    """A run ready for its model phase: what :func:`prepare_run` read, frozen, and the
+    id of its attempt (committed as ``running``)."""
+
+    run_id: int
+    plan: _Plan
+    model: ModelIdentity | None
+    """The model the run uses (None for detectors that need none)."""
+    images: dict[int, Path | None]
+    """Each page's image file (the vision route reads them)."""
+
+
+@dataclass(frozen=True)
+class RunDetection:
+    """What :func:`detect_run` found, for :func:`store_run`."""
+
+    prepared: RunPlan
+    detected: _Detected | None
+    """None when the model phase stopped early (see ``stopped``)."""
+    stopped: Literal["cancelled", "unavailable_extra"] | None = None
+    message: str = ""
+
+
+def prepare_run(
     db: Database,
-    worker: ModelWorker[StreamingModel] | None,
     notebook_id: int,
     detector_id: str,
     *,
-    model: ModelIdentity | None = None,
+    text_model: ModelIdentity | None,
+    vision: VisionRuntime | None = None,
     force: bool = False,
     auto_tag: bool | None = None,
     page_ids: Sequence[int] | None = None,
-    vision: VisionRuntime | None = None,
-    on_progress: Callable[[int, int], None] | None = None,
-    cancel: threading.Event | None = None,
-) -> OpResult[RunInfo]:
-    """Run one detector over a notebook (or the given pages of it); see the module doc.
-
-    ``worker`` runs prompt detectors on the text route (``model`` describes its model
-    for the cache identity); ``vision`` enables the vision route.  ``auto_tag`` True or
-    False is remembered for the detector; None uses the remembered choice.  Setting
-    ``cancel`` (or cancelling the worker's job) stops between windows: the attempt ends
-    ``cancelled`` and the published result is untouched.  Ctrl-C does the same and
-    re-raises.
-    """
+) -> RunPlan | OpResult[RunInfo]:
+    """Phase 1 (database): plan the run and commit its attempt; or, when nothing needs
+    to run (no model for it, no spaCy, the published result is current), the finished
+    result.  ``text_model`` describes the text model (None: there is none)."""
     definition = get_definition(db, detector_id)
-    if worker is not None and model is None:
-        model = ModelIdentity("unknown", "unknown", 0, 0)
-    text_model = model if worker is not None else None
     plan = _plan(
         db,
         notebook_id,
@@ -726,42 +745,128 @@ def run_detector(
         session.add(run)
         session.flush()
         run_id = run.id
+    root = data_folder(db)
+    images = {
+        page_id: (root / path) if path else None for page_id, path in plan.image_paths.items()
+    }
+    return RunPlan(run_id, plan, used_model, images)
 
-    report = on_progress or (lambda done, total: None)
+
+def detect_run(
+    prepared: RunPlan,
+    worker: ModelWorker[StreamingModel] | None,
+    vision: VisionRuntime | None = None,
+    *,
+    on_progress: ProgressFn | None = None,
+    cancel: CancelToken | None = None,
+) -> RunDetection:
+    """Phase 2 (no database): read the pages; prompt detectors on the model's worker
+    thread.  A cancelled ``cancel`` (or job) stops between windows.  Ctrl-C cancels the
+    model's job, waits for it to stop, and re-raises."""
+    report = on_progress or (lambda _progress: None)
     try:
-        detected = _detect(plan, worker, vision, report, cancel, db)
+        detected = _detect(prepared, worker, vision, report, cancel)
     except Cancelled:
-        _end_attempt(
-            db, run_id, AttemptState.CANCELLED, "The run was cancelled; nothing was published."
-        )
-        with db.session() as session:
-            row = session.get(DetectionRun, run_id)
-            assert row is not None
-            return OpResult(RunInfo.of(row), Changes(detectors=frozenset({detector_id})))
+        return RunDetection(prepared, None, "cancelled")
     except NerUnavailable as exc:
-        _end_attempt(
-            db,
-            run_id,
-            AttemptState.SUCCEEDED,
-            str(exc),
-            outcome=RunOutcome.SKIPPED_NOT_APPLICABLE,
-            capability=Capability.UNAVAILABLE_EXTRA,
-        )
+        return RunDetection(prepared, None, "unavailable_extra", str(exc))
+    return RunDetection(prepared, detected)
+
+
+def store_run(db: Database, detection: RunDetection) -> OpResult[RunInfo]:
+    """Phase 3 (database): end the attempt, and publish its findings when the pages are
+    still what the model read."""
+    prepared = detection.prepared
+    detector_id = prepared.plan.definition.detector_id
+    if detection.detected is None:
+        if detection.stopped == "unavailable_extra":
+            _end_attempt(
+                db,
+                prepared.run_id,
+                AttemptState.SUCCEEDED,
+                detection.message,
+                outcome=RunOutcome.SKIPPED_NOT_APPLICABLE,
+                capability=Capability.UNAVAILABLE_EXTRA,
+            )
+        else:
+            _end_attempt(
+                db,
+                prepared.run_id,
+                AttemptState.CANCELLED,
+                "The run was cancelled; nothing was published.",
+            )
         with db.session() as session:
-            row = session.get(DetectionRun, run_id)
+            row = session.get(DetectionRun, prepared.run_id)
             assert row is not None
             return OpResult(RunInfo.of(row), Changes(detectors=frozenset({detector_id})))
+    return _finish_run(db, prepared.run_id, prepared.plan, detection.detected, prepared.model)
+
+
+def abandon_run(db: Database, prepared: RunPlan, error: BaseException) -> None:
+    """End an attempt whose model phase raised ``error``: ``cancelled`` for Ctrl-C, else
+    ``failed``; nothing is published."""
+    interrupted = isinstance(error, KeyboardInterrupt)
+    _end_attempt(
+        db,
+        prepared.run_id,
+        AttemptState.CANCELLED if interrupted else AttemptState.FAILED,
+        str(error) or type(error).__name__,
+        outcome=None if interrupted else RunOutcome.FAILED,
+    )
+
+
+def run_detector(
+    db: Database,
+    worker: ModelWorker[StreamingModel] | None,
+    notebook_id: int,
+    detector_id: str,
+    *,
+    model: ModelIdentity | None = None,
+    force: bool = False,
+    auto_tag: bool | None = None,
+    page_ids: Sequence[int] | None = None,
+    vision: VisionRuntime | None = None,
+    on_progress: ProgressFn | None = None,
+    cancel: CancelToken | None = None,
+) -> OpResult[RunInfo]:
+    """Run one detector over a notebook (or the given pages of it): the three phases in
+    turn; see the module doc.
+
+    ``worker`` runs prompt detectors on the text route (``model`` describes its model
+    for the cache identity); ``vision`` enables the vision route.  ``auto_tag`` True or
+    False is remembered for the detector; None uses the remembered choice.  Cancelling
+    ``cancel`` (or the worker's job) stops between windows: the attempt ends
+    ``cancelled`` and the published result is untouched.  Ctrl-C does the same and
+    re-raises.
+    """
+    prepared = prepare_run(
+        db,
+        notebook_id,
+        detector_id,
+        text_model=text_model_identity(worker, model),
+        vision=vision,
+        force=force,
+        auto_tag=auto_tag,
+        page_ids=page_ids,
+    )
+    if isinstance(prepared, OpResult):
+        return prepared
+    try:
+        detection = detect_run(prepared, worker, vision, on_progress=on_progress, cancel=cancel)
     except BaseException as exc:
-        interrupted = isinstance(exc, KeyboardInterrupt)
-        _end_attempt(
-            db,
-            run_id,
-            AttemptState.CANCELLED if interrupted else AttemptState.FAILED,
-            str(exc) or type(exc).__name__,
-            outcome=None if interrupted else RunOutcome.FAILED,
-        )
+        abandon_run(db, prepared, exc)
         raise
-    return _finish_run(db, run_id, plan, detected, used_model)
+    return store_run(db, detection)
+
+
+def text_model_identity(
+    worker: ModelWorker[Any] | None, model: ModelIdentity | None
+) -> ModelIdentity | None:
+    """What a run knows of its text model: ``model``, an "unknown" one for a worker that
+    came without a description, or None without a worker."""
+    if worker is None:
+        return None
+    return model if model is not None else ModelIdentity("unknown", "unknown", 0, 0)
 
 
 def _end_attempt(
@@ -785,13 +890,13 @@ def _end_attempt(
 
 
 def _detect(
-    plan: _Plan,
+    prepared: RunPlan,
     worker: ModelWorker[StreamingModel] | None,
     vision: VisionRuntime | None,
-    report: Callable[[int, int], None],
-    cancel: threading.Event | None,
-    db: Database,
+    report: ProgressFn,
+    cancel: CancelToken | None,
 ) -> _Detected:
+    plan = prepared.plan
     engine = plan.definition.engine
     if engine == "lexical_count":
         return _run_lexical(plan, report)
@@ -802,18 +907,15 @@ def _detect(
 
     def cancelled(ctx: JobContext[Any]) -> Callable[[], None]:
         def check() -> None:
-            if cancel is not None and cancel.is_set():
-                raise Cancelled()
+            if cancel is not None:
+                cancel.raise_if_cancelled()
             ctx.check_cancelled()
 
         return check
 
     if plan.route == "vision":
         assert vision is not None
-        root = data_folder(db)
-        images = {
-            page_id: (root / path) if path else None for page_id, path in plan.image_paths.items()
-        }
+        images = prepared.images
 
         def vision_job(ctx: JobContext[VisionModel]) -> _Detected:
             def complete(prompt: Prompt, pages: Sequence[PageInput]) -> str:

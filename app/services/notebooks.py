@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import threading
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,10 +20,11 @@ from sqlalchemy.orm import Session
 
 from app import clock
 from app.domain.notebooks.runs import AttemptState
+from app.domain.progress import CancelToken, ProgressFn
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
 from app.services.imported_findings import NAMES_DETECTOR, publish_imported_names
-from app.services.notebook_import import PAGE_TEXT_MAX, Progress, read_notebook, remove_tree
+from app.services.notebook_import import PAGE_TEXT_MAX, ImportedPage, read_notebook, remove_tree
 from app.store import Database
 from app.store.notebooks import DetectionRun, Notebook, NotebookPage, PageTag
 
@@ -90,35 +90,60 @@ def _clean_title(title: str) -> str:
     return title
 
 
-def import_notebook(
+@dataclass(frozen=True)
+class NotebookRead:
+    """A notebook read from disk by :func:`read_notebook_files`, not stored yet: its
+    checked pages, their images staged in the data folder."""
+
+    title: str
+    pages: tuple[ImportedPage, ...]
+    root: Path
+    """The data folder's pages folder."""
+    staging: Path
+    """Where the page images wait (inside ``root``) until :func:`store_notebook`."""
+
+
+def read_notebook_files(
     db: Database,
     path: Path | str,
     *,
     title: str | None = None,
-    on_progress: Progress | None = None,
-    cancel: threading.Event | None = None,
-) -> OpResult[NotebookInfo]:
-    """Import a folder of page images or of PAGE-XML/ALTO files, a form-feed
-    ``.txt``/``.md`` file, or a PDF.  PAGE-XML ``person`` tags become the published
-    result of the names detector (see :mod:`app.services.imported_findings`).
-
-    All or nothing: a file that cannot be read is refused (``InvalidInputError``, one
-    sentence naming it), a set ``cancel`` stops between pages (``Cancelled``), and
-    neither rows nor image files are left behind.
-    """
+    on_progress: ProgressFn | None = None,
+    cancel: CancelToken | None = None,
+) -> NotebookRead:
+    """Read and check a notebook (see :func:`import_notebook`) and stage its images;
+    nothing is written to the database.  Refused or cancelled, it leaves nothing."""
     source = Path(path).expanduser()
     name = _clean_title(title if title is not None else (source.stem or source.name or "Notebook"))
     root = data_folder(db) / PAGES_FOLDER
     staging = root / f".import-{uuid.uuid4().hex}"
-    final: Path | None = None
+    read = NotebookRead(name, (), root, staging)
     try:
         staging.mkdir(parents=True, exist_ok=False)
         pages = read_notebook(source, staging, on_progress=on_progress, cancel=cancel)
+    except BaseException:
+        discard_notebook_read(read)
+        raise
+    return NotebookRead(name, tuple(pages), root, staging)
+
+
+def discard_notebook_read(read: NotebookRead) -> None:
+    """Remove what reading staged (after storing it, or instead of storing it)."""
+    remove_tree(read.staging)
+    with contextlib.suppress(OSError):
+        read.root.rmdir()  # only when empty: a refused first import leaves no folder
+
+
+def store_notebook(db: Database, read: NotebookRead) -> OpResult[NotebookInfo]:
+    """Store a notebook :func:`read_notebook_files` read, in one transaction, and move its
+    images into place; all or nothing.  The staged files are removed either way."""
+    final: Path | None = None
+    try:
         with db.session() as session:
-            notebook = Notebook(title=name)
+            notebook = Notebook(title=read.title)
             session.add(notebook)
             session.flush()
-            target = root / str(notebook.id)
+            target = read.root / str(notebook.id)
             if target.exists():  # left by a deleted notebook whose id SQLite reused
                 shutil.rmtree(target)
             rows = [
@@ -133,27 +158,25 @@ def import_notebook(
                     ),
                     image_digest=page.image_digest,
                 )
-                for order, page in enumerate(pages)
+                for order, page in enumerate(read.pages)
             ]
             session.add_all(rows)
             session.flush()
             found: list[int] = []
-            if any(page.names for page in pages):
-                names = [page.names for page in pages]
+            if any(page.names for page in read.pages):
+                names = [page.names for page in read.pages]
                 found = publish_imported_names(session, notebook.id, rows, names)
             view = NotebookInfo(notebook.id, notebook.title, len(rows), notebook.created_at)
             page_ids = frozenset(row.id for row in rows)
-            if any(page.image_file for page in pages):
-                os.replace(staging, target)
+            if any(page.image_file for page in read.pages):
+                os.replace(read.staging, target)
                 final = target
     except BaseException:
         if final is not None:
             remove_tree(final)
         raise
     finally:
-        remove_tree(staging)
-        with contextlib.suppress(OSError):
-            root.rmdir()  # only when empty: a refused first import leaves no folder
+        discard_notebook_read(read)
     return OpResult(
         view,
         Changes(
@@ -163,6 +186,27 @@ def import_notebook(
             detectors=frozenset({NAMES_DETECTOR}) if found else frozenset(),
         ),
     )
+
+
+def import_notebook(
+    db: Database,
+    path: Path | str,
+    *,
+    title: str | None = None,
+    on_progress: ProgressFn | None = None,
+    cancel: CancelToken | None = None,
+) -> OpResult[NotebookInfo]:
+    """Import a folder of page images or of PAGE-XML/ALTO files, a form-feed
+    ``.txt``/``.md`` file, or a PDF.  PAGE-XML ``person`` tags become the published
+    result of the names detector (see :mod:`app.services.imported_findings`).
+
+    All or nothing: a file that cannot be read is refused (``InvalidInputError``, one
+    sentence naming it), a cancelled ``cancel`` stops between pages (``Cancelled``),
+    and neither rows nor image files are left behind.  Two phases:
+    :func:`read_notebook_files` (files only), then :func:`store_notebook` (database).
+    """
+    read = read_notebook_files(db, path, title=title, on_progress=on_progress, cancel=cancel)
+    return store_notebook(db, read)
 
 
 def list_notebooks(db: Database) -> list[NotebookInfo]:

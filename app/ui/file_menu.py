@@ -1,10 +1,13 @@
 """The File menu's imports, exports, backup and restore.
 
-Each action asks for a file or folder, then runs its service on the database thread
-(``Operations``) behind a progress dialog whose Cancel stops the work between entries
-(nothing is half-imported or half-written).  A refusal is one sentence in the main
-window's error dialog; what an import or a restore changed reaches the views through
-``Operations.changed`` like any other change.
+Each action asks for a file or folder, then runs its service through the window's
+``Tasks`` behind a progress dialog whose Cancel stops the work between entries (nothing
+is half-imported or half-written): an import reads its files on the long lane and
+stores them on the database lane, an export writes from a read-only snapshot on the
+long lane, backup and restore run on the database lane.  A refusal is one sentence in
+the window's error dialog; what an import or a restore changed reaches the views through
+``Tasks.changed`` like any other change.  The menu knows the window only through
+``FileMenuHost``.
 
 Restore swaps the database file while the window stays open: the services' ``Database``
 object reconnects to the restored file, so the views keep it; the entry being edited is
@@ -13,22 +16,19 @@ saved first and reloaded afterwards.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QProgressDialog
+from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QProgressDialog, QWidget
 
+from app.domain.progress import Cancelled, Progress
 from app.services import backup, journal_export, journal_import
-from app.services.changes import OpResult
-from app.services.errors import CancelledError
+from app.services.changes import Changes, OpResult
 from app.store import Database
-
-if TYPE_CHECKING:
-    from app.ui.main_window import MainWindow
+from app.ui.tasks import Lane, Task, Tasks, Then
 
 IMPORTS: Final = (
     # kind, menu text, asks for a folder (else a file)
@@ -44,10 +44,27 @@ EXPORTS: Final = (
 )
 
 
-class _Progress(QObject):
-    """Carries ``(done, total)`` from the database thread to the GUI thread (queued)."""
+class FileMenuHost(Protocol):
+    """What the File menu needs from the window it is in."""
 
-    changed = Signal(int, int)
+    @property
+    def db(self) -> Database | None: ...
+
+    def show_error(self, exc: BaseException) -> None: ...
+
+    def show_status(self, message: str) -> None: ...
+
+    def save_entry(self) -> int | None:
+        """Save the entry being edited (queued on the database lane first); its id."""
+        ...
+
+    def entry_restored(self, entry_id: int, changes: Changes) -> None:
+        """A restore replaced the database under ``entry_id``, the entry that was shown."""
+        ...
+
+
+Work = Callable[[Database, Task], Any]
+"""An action's work: the service call (or its first phase, returning ``Then``)."""
 
 
 class FileMenu(QObject):
@@ -58,9 +75,11 @@ class FileMenu(QObject):
     progressed = Signal(int, int)
     """``(done, total)`` of the running action, on the GUI thread."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: QWidget, tasks: Tasks, host: FileMenuHost) -> None:
         super().__init__(window)
         self._window = window
+        self._tasks = tasks
+        self._host = host
         self._busy = False
         self.progress_dialog: QProgressDialog | None = None
         self.import_actions: dict[str, QAction] = {}
@@ -148,90 +167,85 @@ class FileMenu(QObject):
     # ------------------------------------------------------------------ doing
 
     def import_from(self, kind: str, path: Path) -> None:
-        def work(
-            db: Database, progress: Callable[[int, int], None], stop: Callable[[], bool]
-        ) -> Any:
-            return journal_import.import_journal(
-                db, kind, path, on_progress=progress, cancelled=stop
+        def work(db: Database, task: Task) -> Then[OpResult[journal_import.ImportSummary]]:
+            read = journal_import.read_journal(kind, path, cancel=task.token)
+            return Then(
+                Lane.DATABASE,
+                lambda: journal_import.store_journal(
+                    db, read, on_progress=task.report, cancel=task.token
+                ),
             )
 
         def summary(result: Any) -> str:
             assert isinstance(result, OpResult)
             return journal_import.describe(result.value)
 
-        self._run(f"Importing {path.name}…", work, summary)
+        self._run(f"Importing {path.name}…", Lane.LONG, work, summary)
 
     def export_to(self, kind: str, path: Path) -> None:
-        def work(
-            db: Database, progress: Callable[[int, int], None], stop: Callable[[], bool]
-        ) -> Any:
+        def work(db: Database, task: Task) -> journal_export.ExportSummary:
+            progress, cancel = task.report, task.token
             if kind == "markdown":
-                return journal_export.export_markdown(
-                    db, path, on_progress=progress, cancelled=stop
-                )
+                return journal_export.export_markdown(db, path, on_progress=progress, cancel=cancel)
             if kind == "loop-csv":
-                return journal_export.export_loop_csv(
-                    db, path, on_progress=progress, cancelled=stop
-                )
+                return journal_export.export_loop_csv(db, path, on_progress=progress, cancel=cancel)
             return journal_export.export_json(db, path)
 
         def summary(result: Any) -> str:
             assert isinstance(result, journal_export.ExportSummary)
             return f"Exported {result.items} item(s) to {result.path}."
 
-        self._run(f"Exporting to {path.name}…", work, summary)
+        self._run(f"Exporting to {path.name}…", Lane.LONG, work, summary)
 
     def backup_to(self, path: Path) -> None:
-        def work(
-            db: Database, _progress: Callable[[int, int], None], _stop: Callable[[], bool]
-        ) -> Any:
-            return backup.backup_database(db, path)
-
         def summary(result: Any) -> str:
             assert isinstance(result, backup.BackupSummary)
             return f"Backed up to {result.path}."
 
-        self._run("Backing up…", work, summary, cancellable=False)
+        self._run(
+            "Backing up…",
+            Lane.DATABASE,
+            lambda db, _task: backup.backup_database(db, path),
+            summary,
+            cancellable=False,
+        )
 
     def restore_from(self, path: Path) -> None:
-        page = self._window.entry_page
-        page.save_now()  # queued before the restore on the same thread
-        shown = page.entry_id
-
-        def work(
-            db: Database, _progress: Callable[[int, int], None], _stop: Callable[[], bool]
-        ) -> Any:
-            return backup.restore_database(db, path)
+        shown = self._host.save_entry()  # queued before the restore on the same lane
 
         def summary(result: Any) -> str:
             assert isinstance(result, OpResult)
             restored = result.value
             assert isinstance(restored, backup.RestoreSummary)
-            if shown is not None and page.entry_id == shown:
-                page.close_entry()
-                if shown in result.changes.entries:
-                    self._window.open_entry(shown)
+            if shown is not None:
+                self._host.entry_restored(shown, result.changes)
             return (
                 f"Restored {Path(restored.path).name}: {restored.entries} entries, "
                 f"{restored.notebooks} notebooks."
             )
 
-        self._run("Restoring…", work, summary, cancellable=False)
+        self._run(
+            "Restoring…",
+            Lane.DATABASE,
+            lambda db, _task: backup.restore_database(db, path),
+            summary,
+            cancellable=False,
+        )
 
     def _run(
         self,
         label: str,
-        work: Callable[[Database, Callable[[int, int], None], Callable[[], bool]], Any],
+        lane: Lane,
+        work: Work,
         summary: Callable[[Any], str],
         *,
         cancellable: bool = True,
     ) -> None:
-        db = self._window.db
+        db = self._host.db
         if db is None or self._busy:
             return
         self._busy = True
-        stop = threading.Event()
-        relay = _Progress(self)
+        task = Task()
         dialog = QProgressDialog(label, "Cancel" if cancellable else "", 0, 0, self._window)
         dialog.setObjectName("fileProgress")
         dialog.setWindowTitle("Inkling")
@@ -241,38 +255,41 @@ class FileMenu(QObject):
         dialog.setAutoClose(False)
         if not cancellable:
             dialog.setCancelButton(None)
-        dialog.canceled.connect(stop.set)
-
-        def show_progress(done: int, total: int) -> None:
-            dialog.setMaximum(total)
-            dialog.setValue(done)
-            self.progressed.emit(done, total)
-
-        relay.changed.connect(show_progress)
+        dialog.canceled.connect(task.cancel)
         self.progress_dialog = dialog
+
+        def show_progress(progress: Progress) -> None:
+            total = progress.total or 0
+            dialog.setMaximum(total)
+            dialog.setValue(progress.done)
+            self.progressed.emit(progress.done, total)
 
         def finish() -> None:
             self._busy = False
             self.progress_dialog = None
-            dialog.canceled.disconnect(stop.set)
+            dialog.canceled.disconnect(task.cancel)
             dialog.close()
             dialog.deleteLater()
-            relay.deleteLater()
 
         def done(result: Any) -> None:
             finish()
             message = summary(result)
-            self._window.statusBar().showMessage(message, 8000)
+            self._host.show_status(message)
             self.finished.emit(message)
 
         def failed(error: BaseException) -> None:
             finish()
-            if isinstance(error, CancelledError):
-                self._window.statusBar().showMessage(str(error), 8000)
+            if isinstance(error, Cancelled):
+                self._host.show_status(str(error))
                 self.finished.emit(str(error))
             else:
-                self._window.show_error(error)
+                self._host.show_error(error)
 
-        self._window.ops.run(
-            lambda: work(db, relay.changed.emit, stop.is_set), on_done=done, on_error=failed
+        self._tasks.run(
+            lambda: work(db, task),
+            lane=lane,
+            task=task,
+            on_progress=show_progress,
+            on_done=done,
+            on_error=failed,
         )

@@ -1,8 +1,8 @@
 """Habits & practices: what the user tracks, their streaks and a calendar of completions.
 
-Every read and write goes through :class:`~app.ui.ops.Operations` (a background thread);
+Every read and write goes through :class:`~app.ui.tasks.Tasks` (the database lane);
 the view re-reads when the main window hands it ``Changes`` touching targets or
-completions (connect ``ops.changed`` to :meth:`HabitsView.refresh`).
+completions (connect ``tasks.changed`` to :meth:`HabitsView.refresh`).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from app.services.views import CompletionInfo, TargetInfo
 from app.store import Database
 from app.ui.heatmap import WEEKS, CalendarHeatmap, long_day, qdate
 from app.ui.messages import MessageLabel, if_alive, user_message
-from app.ui.ops import Operations
+from app.ui.tasks import Tasks
 
 KEY_ROLE = Qt.ItemDataRole.UserRole
 """Item data: the ``(target_type, id)`` of the row."""
@@ -171,10 +171,10 @@ class AddTargetDialog(QDialog):
     added = Signal(object)
     """The new ``TargetInfo``."""
 
-    def __init__(self, db: Database, ops: Operations, parent: QWidget | None = None) -> None:
+    def __init__(self, db: Database, tasks: Tasks, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._db = db
-        self._ops = ops
+        self._tasks = tasks
         self.setWindowTitle("Add a habit or practice")
         self.setModal(True)
 
@@ -280,7 +280,9 @@ class AddTargetDialog(QDialog):
 
         self.message.clear_message()
         self.buttons.setEnabled(False)
-        self._ops.run(fn, on_done=if_alive(self, self._done), on_error=if_alive(self, self._failed))
+        self._tasks.run(
+            fn, on_done=if_alive(self, self._done), on_error=if_alive(self, self._failed)
+        )
 
     def _done(self, result: OpResult[TargetInfo]) -> None:
         self.buttons.setEnabled(True)
@@ -329,12 +331,12 @@ class HabitsView(QWidget):
     def __init__(
         self,
         db: Database,
-        ops: Operations,
+        tasks: Tasks,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self._db = db
-        self._ops = ops
+        self._tasks = tasks
         self._snapshot: HabitsSnapshot | None = None
         self._selected: Target | None = None
         self._loading = False
@@ -578,7 +580,7 @@ class HabitsView(QWidget):
             return
         self._loading = True
         db, today = self._db, clock.today()
-        self._ops.run(
+        self._tasks.run(
             lambda: read_habits(db, today),
             on_done=if_alive(self, self._loaded),
             on_error=if_alive(self, self._failed),
@@ -738,7 +740,7 @@ class HabitsView(QWidget):
             self.message.show_info(f"Saved the words for {t.name}.")
 
         self.message.clear_message()
-        self._ops.run(
+        self._tasks.run(
             lambda: cues.set_cues(db, t.target_type, t.id, words),
             on_done=if_alive(self, done),
             on_error=if_alive(self, self._show_error),
@@ -775,7 +777,7 @@ class HabitsView(QWidget):
         self.message.show_error(user_message(error))
 
     def open_add_dialog(self) -> AddTargetDialog:
-        dialog = AddTargetDialog(self._db, self._ops, self)
+        dialog = AddTargetDialog(self._db, self._tasks, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.added.connect(self._target_added)
         dialog.open()
@@ -814,7 +816,7 @@ class HabitsView(QWidget):
             self.message.show_info(f"Renamed “{old}” to “{result.value.name}”.")
 
         self.message.clear_message()
-        self._ops.run(
+        self._tasks.run(
             lambda: targets.rename_target(db, key[0], key[1], new),
             on_done=if_alive(self, done),
             on_error=if_alive(self, failed),
@@ -841,7 +843,7 @@ class HabitsView(QWidget):
                 )
 
         self.message.clear_message()
-        self._ops.run(
+        self._tasks.run(
             lambda: targets.set_active(db, t.target_type, t.id, activate),
             on_done=if_alive(self, done),
             on_error=if_alive(self, self._show_error),
@@ -865,7 +867,7 @@ class HabitsView(QWidget):
             self.log_amount.setValue(0)
 
         self.message.clear_message()
-        self._ops.run(
+        self._tasks.run(
             lambda: completions.log_completion(db, t.target_type, t.id, day, amount=amount),
             on_done=if_alive(self, done),
             on_error=if_alive(self, self._show_error),

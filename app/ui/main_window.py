@@ -2,18 +2,16 @@
 area, and a
 status bar with the model, detection progress (with Cancel) and its speed.
 
-Nothing here touches the database or the model: database calls go through
-``Operations`` (one background thread), model calls through ``ModelBridge`` (the model's
-owner thread).  Views refresh from ``Operations.changed``, only where affected.
+Nothing here touches the database or the model: background work goes through ``Tasks``
+(the database lane, one thread and the only writer; the long lane for model files, runs
+and the like), model calls through ``ModelBridge`` (the model's owner thread).  Every
+view subscribes to ``Tasks.changed`` and refreshes itself, only where affected.
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPalette, QShortcut, QTextCursor
@@ -42,7 +40,7 @@ from app.services import journal, samples
 from app.services.changes import Changes, OpResult
 from app.services.model import choose_model, model_info
 from app.services.notebook_models import text_identity, vision_runtime
-from app.services.notebook_runs import ModelIdentity, VisionRuntime
+from app.services.notebook_runs import ModelIdentity, VisionRuntime, reconcile_interrupted
 from app.services.settings import Settings, load_settings
 from app.services.views import EntryInfo
 from app.store import Database, open_database
@@ -59,21 +57,13 @@ from app.ui.notebooks.page_view import PageView
 from app.ui.notebooks.runner import DetectorRunner
 from app.ui.notebooks.sidebar import NotebookList
 from app.ui.notebooks.tag_browser import TagBrowser
-from app.ui.ops import Operations
 from app.ui.settings_dialog import SettingsDialog
+from app.ui.tasks import Lane, Tasks
 from app.ui.welcome import WelcomeView
 
 log = logging.getLogger(__name__)
 
 JOURNAL, HABITS, NOTEBOOKS = "journal", "habits", "notebooks"
-
-
-def _optional(module: str, name: str) -> Any | None:
-    """A class from a module that may not exist yet (views added by other issues)."""
-    try:
-        return getattr(importlib.import_module(module), name, None)
-    except ImportError:
-        return None
 
 
 class _Placeholder(QWidget):
@@ -146,12 +136,9 @@ class MainWindow(QMainWindow):
         self._closed = False
         self._ready = False
         self.launch_seconds: float | None = None
-        self.ops = Operations(self)
-        # Reading a model file's header and checksum can take a second or two the first
-        # time: it runs on its own thread so that it never delays the journal's queries.
-        self.file_ops = Operations(self)
+        self.tasks = Tasks(self)
         self.bridge = bridge if bridge is not None else ModelBridge(None, parent=self)
-        self.detector = DetectionController(self.ops, self.bridge, self)
+        self.detector = DetectionController(self.tasks, self.bridge, self)
 
         # ---------------------------------------------------------------- sidebar
         self.nav = QListWidget()
@@ -161,7 +148,7 @@ class MainWindow(QMainWindow):
         journal_item = QListWidgetItem("Journal")
         journal_item.setData(Qt.ItemDataRole.UserRole, JOURNAL)
         self.nav.addItem(journal_item)
-        self.journal_sidebar = JournalSidebar(self.ops)
+        self.journal_sidebar = JournalSidebar(self.tasks)
         sidebar = QWidget()
         sidebar.setObjectName("sidebar")
         side_layout = QVBoxLayout(sidebar)
@@ -180,7 +167,7 @@ class MainWindow(QMainWindow):
         # ---------------------------------------------------------------- content
         self.stack = QStackedWidget()
         self.placeholder = _Placeholder("Opening your journal…")
-        self.entry_page = EntryPage(self.ops, self.detector)
+        self.entry_page = EntryPage(self.tasks, self.detector)
         self.stack.addWidget(self.placeholder)
         self.stack.addWidget(self.entry_page)
         self.habits_view: HabitsView | None = None
@@ -251,7 +238,7 @@ class MainWindow(QMainWindow):
         self.new_action.setShortcut(QKeySequence.StandardKey.New)
         file_menu.addAction(self.new_action)
         file_menu.addSeparator()
-        self.file_io = FileMenu(self)  # import, export, back up, restore
+        self.file_io = FileMenu(self, self.tasks, self)  # import, export, back up, restore
         self.file_io.add_to(file_menu)
         self.settings_action = QAction("&Settings…", self)
         self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
@@ -285,8 +272,10 @@ class MainWindow(QMainWindow):
             action.setEnabled(False)
 
     def _connect(self) -> None:
-        self.ops.changed.connect(self._changed)
-        self.ops.failed.connect(self.show_error)
+        for view in (self.journal_sidebar, self.entry_page):
+            self.tasks.changed.connect(view.refresh)
+        self.tasks.changed.connect(self._changed)
+        self.tasks.failed.connect(self.show_error)
         self.nav.currentItemChanged.connect(self._section_changed)
         self.journal_sidebar.entry_selected.connect(self.open_entry)
         self.journal_sidebar.match_opened.connect(self._find_after_load)
@@ -326,17 +315,13 @@ class MainWindow(QMainWindow):
         def open_db() -> tuple[Database, Settings]:
             path.parent.mkdir(parents=True, exist_ok=True)
             db = open_database(path)
-            reconcile: Callable[[Database], object] | None = _optional(
-                "app.services.notebook_runs", "reconcile_interrupted"
-            )  # the notebook layer's hook, when that layer is installed
-            if reconcile is not None:
-                try:
-                    reconcile(db)
-                except Exception:  # optional: never stop the journal from opening
-                    log.exception("reconciling interrupted notebook runs failed")
+            try:
+                reconcile_interrupted(db)  # runs a crash or a kill left "running"
+            except Exception:  # never stop the journal from opening
+                log.exception("reconciling interrupted notebook runs failed")
             return db, load_settings(self.data_dir)
 
-        self.ops.run(open_db, on_done=self._opened, on_error=self._open_failed)
+        self.tasks.run(open_db, on_done=self._opened, on_error=self._open_failed)
         if self._own_bridge:
             self.bridge.await_model()  # detection asked for meanwhile waits for it
             self._choose_model()
@@ -374,7 +359,7 @@ class MainWindow(QMainWindow):
             self.bridge.set_problem(message)
             self.entry_page.show_model_problem(message)
 
-        self.file_ops.run(choose, on_done=chosen, on_error=failed)
+        self.tasks.run(choose, lane=Lane.LONG, on_done=chosen, on_error=failed)
 
     def _model_failed(self, message: str) -> None:
         """A newly chosen model did not load; the old one is still in use."""
@@ -385,7 +370,7 @@ class MainWindow(QMainWindow):
     def _opened(self, value: tuple[Database, Settings]) -> None:
         db, settings = value
         if self._closed:
-            self.ops.run(db.close)
+            self.tasks.run(db.close)
             return
         self.db = db
         self.settings = settings
@@ -408,7 +393,8 @@ class MainWindow(QMainWindow):
 
     def _add_views(self, db: Database) -> None:
         if self.habits_view is None:
-            self.habits_view = HabitsView(db, self.ops)
+            self.habits_view = HabitsView(db, self.tasks)
+            self.tasks.changed.connect(self.habits_view.refresh)
             self.stack.addWidget(self.habits_view)
             item = QListWidgetItem("Habits & practices")
             item.setData(Qt.ItemDataRole.UserRole, HABITS)
@@ -426,8 +412,8 @@ class MainWindow(QMainWindow):
         runner = DetectorRunner(db, lambda: bridge.worker, self._model_identity)
         self.notebook_runner = runner
         self._load_vision()
-        self.notebook_list = NotebookList(db, self.ops)
-        self.tag_browser = TagBrowser(db, self.ops)
+        self.notebook_list = NotebookList(db, self.tasks)
+        self.tag_browser = TagBrowser(db, self.tasks)
         self.tag_browser.splitter.setOrientation(Qt.Orientation.Vertical)
         browser_layout = self.tag_browser.layout()
         if browser_layout is not None:
@@ -436,9 +422,19 @@ class MainWindow(QMainWindow):
         self.notebook_sidebar.addWidget(self.tag_browser)
         self.notebook_sidebar.setSizes([300, 300])
 
-        self.notebook_overview = NotebookOverview(db, self.ops, runner)
-        self.page_view = PageView(db, self.ops, vision_configured=_vision_configured(self.settings))
-        self.detector_editor = DetectorEditor(db, self.ops, runner=runner)
+        self.notebook_overview = NotebookOverview(db, self.tasks, runner)
+        self.page_view = PageView(
+            db, self.tasks, vision_configured=_vision_configured(self.settings)
+        )
+        self.detector_editor = DetectorEditor(db, self.tasks, runner=runner)
+        for view in (
+            self.notebook_list,
+            self.tag_browser,
+            self.notebook_overview,
+            self.page_view,
+            self.detector_editor,
+        ):
+            self.tasks.changed.connect(view.refresh)
         self.detectors_button = QPushButton("Detectors…")
         self.detectors_button.setToolTip("Build your own detector and try it on a page")
         self.detectors_button.clicked.connect(self.open_detector_editor)
@@ -478,7 +474,7 @@ class MainWindow(QMainWindow):
             if empty and not self._closed:
                 self.show_welcome()
 
-        self.ops.run(lambda: samples.is_empty(db), on_done=show)
+        self.tasks.run(lambda: samples.is_empty(db), on_done=show)
 
     def show_welcome(self) -> None:
         if self.welcome_view is None:
@@ -507,7 +503,7 @@ class MainWindow(QMainWindow):
                 for entry in entries:  # read the sample in the background, newest first
                     self.detector.request(entry.id)
 
-        self.ops.run(
+        self.tasks.run(
             lambda: samples.load_sample_journal(db),
             on_done=loaded,
             on_error=lambda exc: view.show_error(user_message(exc)),
@@ -654,7 +650,7 @@ class MainWindow(QMainWindow):
             self.entry_page.entry_loaded.connect(self._focus_new_entry)
             self._new_entry_id = entry_id
 
-        self.ops.run(lambda: journal.add_entry(db, clock.today(), ""), on_done=created)
+        self.tasks.run(lambda: journal.add_entry(db, clock.today(), ""), on_done=created)
 
     def _focus_new_entry(self, entry_id: int) -> None:
         self.entry_page.entry_loaded.disconnect(self._focus_new_entry)
@@ -664,41 +660,9 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ refresh
 
     def _changed(self, changes: Changes) -> None:
-        if changes.entries or changes.deleted_entries:
-            self.journal_sidebar.reload()
+        """The window's own part of a change (the views refresh themselves)."""
         if changes.entries and self.welcome_view is not None:
             self._leave_welcome()
-        if changes.suggestions or changes.targets or changes.deleted_entries:
-            self.entry_page.refresh(changes)
-        if self.habits_view is not None and (changes.targets or changes.completions):
-            self.habits_view.refresh(changes)
-        self._notebooks_changed(changes)
-
-    def _notebooks_changed(self, changes: Changes) -> None:
-        if self._closed:
-            return
-        books, browser = self.notebook_list, self.tag_browser
-        overview, view, editor = self.notebook_overview, self.page_view, self.detector_editor
-        if books is None or browser is None or overview is None or view is None:
-            return
-        if editor is None:
-            return
-        if changes.notebooks or changes.pages:
-            books.refresh(changes)
-        if changes.tags or changes.pages or changes.findings or changes.notebooks:
-            browser.refresh(changes)
-        if changes.detectors or changes.notebooks or changes.pages:
-            overview.refresh(changes)
-        if (
-            changes.notebooks
-            or changes.pages
-            or changes.findings
-            or changes.tags
-            or changes.detectors
-        ):
-            view.refresh(changes)
-        if changes.detectors:
-            editor.refresh(changes)
 
     # ------------------------------------------------------------------ model status
 
@@ -738,7 +702,7 @@ class MainWindow(QMainWindow):
         def failed(exc: BaseException) -> None:
             log.warning("could not identify the model %s: %s", path, exc)
 
-        self.file_ops.run(identify, on_done=identified, on_error=failed)
+        self.tasks.run(identify, lane=Lane.LONG, on_done=identified, on_error=failed)
 
     def _set_model_identity(self, identity: ModelIdentity | None) -> None:
         if identity == self._model_identity:
@@ -771,6 +735,24 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ dialogs
 
+    def show_status(self, message: str) -> None:
+        """A line in the status bar for a while."""
+        self.statusBar().showMessage(message, 8000)
+
+    def save_entry(self) -> int | None:
+        """Save the entry being edited now (queued on the database lane); its id."""
+        self.entry_page.save_now()
+        return self.entry_page.entry_id
+
+    def entry_restored(self, entry_id: int, changes: Changes) -> None:
+        """A restore replaced the database: the entry shown is closed, and opened again
+        from the restored data when it is there."""
+        if self.entry_page.entry_id != entry_id:
+            return
+        self.entry_page.close_entry()
+        if entry_id in changes.entries:
+            self.open_entry(entry_id)
+
     def show_error(self, exc: BaseException) -> None:
         """One clear sentence in a (non-blocking) dialog."""
         if self._closed:
@@ -789,7 +771,7 @@ class MainWindow(QMainWindow):
         if self.settings_dialog is not None:
             self.settings_dialog.raise_()
             return
-        dialog = SettingsDialog(self.data_dir, self.db, self.ops, self.model_info, self)
+        dialog = SettingsDialog(self.data_dir, self.db, self.tasks, self.model_info, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.settings_changed.connect(self._settings_changed)
         dialog.finished.connect(lambda _code: setattr(self, "settings_dialog", None))
@@ -820,8 +802,11 @@ class MainWindow(QMainWindow):
         def failed(exc: BaseException) -> None:
             self.statusBar().showMessage(f"Vision detectors are off: {user_message(exc)}")
 
-        self.file_ops.run(
-            lambda: vision_runtime(data_dir, cli_model), on_done=loaded, on_error=failed
+        self.tasks.run(
+            lambda: vision_runtime(data_dir, cli_model),
+            lane=Lane.LONG,
+            on_done=loaded,
+            on_error=failed,
         )
 
     def _set_vision(self, runtime: VisionRuntime | None) -> None:
@@ -885,7 +870,8 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     def shutdown(self) -> None:
-        """Save, cancel the model's work, close the model on its thread and the database."""
+        """Save, cancel the model's work, close the model on its thread, let the lanes
+        drain (a cancelled run records that it was), and close the database."""
         if self._closed:
             return
         self._closed = True
@@ -897,11 +883,9 @@ class MainWindow(QMainWindow):
             self.notebook_overview.shutdown()  # a detector run stops before the model closes
         self._set_vision(None)
         self.bridge.close()
-        if self.detector_editor is not None:
-            self.detector_editor.background.wait()
+        self.tasks.shutdown()  # cancels the rest and waits for both lanes
         db = self.db
         self.db = None
         if db is not None:
-            self.ops.run(db.close)
-        self.ops.wait()
-        self.file_ops.wait()
+            self.tasks.run(db.close)
+        self.tasks.wait()

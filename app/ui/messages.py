@@ -11,6 +11,7 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QLabel, QSizePolicy, QWidget
 
+from app.domain.progress import Cancelled
 from app.llm import ModelError
 from app.services.errors import ServiceError
 from app.store import StoreError
@@ -35,7 +36,7 @@ def error_colour(palette: QPalette) -> QColor:
 
 def user_message(error: BaseException) -> str:
     """The one sentence to show for an error: the app's own errors already are one."""
-    if isinstance(error, ServiceError | ModelError | StoreError):
+    if isinstance(error, ServiceError | ModelError | StoreError | Cancelled):
         return str(error)
     if isinstance(error, OSError):
         return f"The file could not be read or written ({error.strerror or error})."

@@ -18,15 +18,8 @@ from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 
-from app.llm import (
-    Cancelled,
-    Job,
-    JobContext,
-    LlamaTextModel,
-    ModelError,
-    ModelWorker,
-    StreamingModel,
-)
+from app.domain.progress import Cancelled, Progress
+from app.llm import Job, JobContext, LlamaTextModel, ModelError, ModelWorker, StreamingModel
 from app.services.settings import Settings
 
 T = TypeVar("T")
@@ -200,8 +193,9 @@ class ModelBridge(QObject):
         job.add_done_callback(lambda _job: self._delivered.emit(key))
         return job
 
-    def _report_progress(self, done: int, total: int) -> None:
-        self.progress.emit(done, total)  # from the worker thread: delivered queued
+    def _report_progress(self, progress: Progress) -> None:
+        # from the worker thread: delivered queued
+        self.progress.emit(progress.done, progress.total or 0)
 
     def _run_instrumented(
         self, fn: Callable[[JobContext[StreamingModel]], T], ctx: JobContext[StreamingModel]

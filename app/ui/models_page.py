@@ -1,20 +1,18 @@
 """The Models page of Settings: the embedded default, the GGUF files in the models folder,
 and the recommended models with Download (progress, Cancel, resume) and Use.
 
-Listing reads GGUF headers, so it runs when the page is first shown, on a background
-thread (an ``Operations`` of the page's own, not the database's).  A download is a long
-network job: it runs on another background thread of its own (a second ``Operations``),
-never on the GUI thread, the database thread or the model's.  Its progress arrives
-through a queued signal; Cancel sets a flag that the download checks at its next chunk,
-leaving the partial file for a resume.
+Listing reads GGUF headers, so it runs when the page is first shown, on the window's
+long lane (``Tasks``), never on the database's.  A download is a long network job on
+that lane too, never on the GUI thread, the database thread or the model's.  Its
+progress reaches the bar on the GUI thread; Cancel cancels the task's token, which the
+download checks at its next chunk, leaving the partial file for a resume.
 """
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Qt, QUrl, Signal
+from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -31,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.domain.models_catalog import ModelCatalog, size_text
-from app.llm import Cancelled
+from app.domain.progress import Cancelled, Progress
 from app.services import models_catalog
 from app.services.models_catalog import (
     DownloadResult,
@@ -40,7 +38,7 @@ from app.services.models_catalog import (
     RecommendedInfo,
 )
 from app.ui.messages import MessageLabel, if_alive, user_message
-from app.ui.ops import Operations
+from app.ui.tasks import Lane, Task, Tasks
 
 _PATH_ROLE = Qt.ItemDataRole.UserRole
 _PROGRESS_STEPS = 1000
@@ -56,12 +54,6 @@ def fit_text(fit: MemoryFit) -> str:
     return f"{need}, fits" if fit.fits else f"{need}, too big for the free memory"
 
 
-class _ProgressRelay(QObject):
-    """Lives on the GUI thread; emitted from the download thread, delivered queued."""
-
-    progress = Signal(object, object)  # (bytes done, total bytes or None)
-
-
 class ModelsPage(QWidget):
     """Shows local and recommended models; ``use_requested`` carries a chosen file."""
 
@@ -74,21 +66,19 @@ class ModelsPage(QWidget):
     def __init__(
         self,
         data_dir: Path,
+        tasks: Tasks,
         *,
         catalog: ModelCatalog | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self._data_dir = data_dir
+        self._tasks = tasks
         self._catalog = catalog
-        self._downloads = Operations(self)
-        self._reads = Operations(self)  # header reads: not on the database thread
         self._shown = False
-        self._cancel: threading.Event | None = None
+        self._download: Task | None = None
         self._downloading: str | None = None
         self._refreshing = False
-        self._relay = _ProgressRelay(self)
-        self._relay.progress.connect(self._show_progress)
         self.setAccessibleName("Models")
 
         self.quality_label = QLabel()
@@ -230,8 +220,11 @@ class ModelsPage(QWidget):
                 models_catalog.models_dir(data),
             )
 
-        self._reads.run(
-            read, on_done=if_alive(self, self._show), on_error=if_alive(self, self._failed)
+        self._tasks.run(
+            read,
+            lane=Lane.LONG,
+            on_done=if_alive(self, self._show),
+            on_error=if_alive(self, self._failed),
         )
 
     def _failed(self, error: BaseException) -> None:
@@ -333,9 +326,9 @@ class ModelsPage(QWidget):
         name = self._selected_name()
         if name is None or self._downloading is not None:
             return
-        data, catalog, relay = self._data_dir, self._catalog, self._relay
-        cancel = threading.Event()
-        self._cancel = cancel
+        data, catalog = self._data_dir, self._catalog
+        task = Task()
+        self._download = task
         self._downloading = name
         self.progress_bar.setValue(0)
         self.message.show_info(f"Downloading {name}…")
@@ -343,23 +336,23 @@ class ModelsPage(QWidget):
 
         def job() -> DownloadResult:
             return models_catalog.download_model(
-                data,
-                name,
-                catalog=catalog,
-                cancel=cancel,
-                progress=lambda done, total: relay.progress.emit(done, total),
+                data, name, catalog=catalog, cancel=task.token, on_progress=task.report
             )
 
-        self._downloads.run(
+        self._tasks.run(
             job,
+            lane=Lane.LONG,
+            task=task,
+            on_progress=if_alive(self, self._show_progress),
             on_done=if_alive(self, self._downloaded),
             on_error=if_alive(self, self._download_failed),
         )
 
-    def _show_progress(self, done: object, total: object) -> None:
-        if not isinstance(done, int) or self._downloading is None:
+    def _show_progress(self, progress: Progress) -> None:
+        if self._downloading is None:
             return
-        if isinstance(total, int) and total > 0:
+        done, total = progress.done, progress.total
+        if total is not None and total > 0:
             self.progress_bar.setRange(0, _PROGRESS_STEPS)
             self.progress_bar.setValue(min(_PROGRESS_STEPS, done * _PROGRESS_STEPS // total))
             self.progress_bar.setFormat(f"{size_text(done)} of {size_text(total)}")
@@ -367,13 +360,13 @@ class ModelsPage(QWidget):
             self.progress_bar.setRange(0, 0)  # unknown size: a busy bar
 
     def cancel_download(self) -> None:
-        if self._cancel is not None:
-            self._cancel.set()
+        if self._download is not None:
+            self._download.cancel()
             self.message.show_info("Cancelling the download…")
 
     def _downloaded(self, result: DownloadResult) -> None:
         self._downloading = None
-        self._cancel = None
+        self._download = None
         if result.already_present:
             self.message.show_info(f"{result.model.title} is already downloaded.")
         else:
@@ -386,7 +379,7 @@ class ModelsPage(QWidget):
 
     def _download_failed(self, error: BaseException) -> None:
         self._downloading = None
-        self._cancel = None
+        self._download = None
         if isinstance(error, Cancelled):
             self.message.show_info(
                 "The download was cancelled; Download again to resume where it stopped."
@@ -398,8 +391,9 @@ class ModelsPage(QWidget):
         self.refresh()
 
     def shutdown(self, msecs: int = 60_000) -> None:
-        """Cancel a running download and wait for its thread (the dialog is closing)."""
-        if self._cancel is not None:
-            self._cancel.set()
-        self._downloads.wait(msecs)
-        self._reads.wait(msecs)
+        """Cancel a running download and wait for it to stop (the dialog is closing), so
+        that a download asked for again finds the partial file free to resume."""
+        task = self._download
+        if task is not None:
+            task.cancel()
+            task.wait(msecs / 1000)

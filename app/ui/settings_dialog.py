@@ -2,9 +2,10 @@
 automatic detection, and where the data lives.
 
 Like Picard's options pages, each group of controls loads from the typed ``Settings`` and
-saves back into it; the dialog writes the file once, on OK, through ``Operations`` (off the
-GUI thread). A model file chosen here is validated off the GUI thread before it can
-replace the current one: a bad file leaves a one-sentence message and the old choice.
+saves back into it; the dialog writes the file once, on OK, through ``Tasks`` (off the
+GUI thread). A model file chosen here is validated on the long lane (reading its header
+never holds up the database) before it can replace the current one: a bad file leaves a
+one-sentence message and the old choice.
 The optional vision model (a multimodal GGUF and its ``mmproj`` projector, for detectors
 that read page images) is chosen and checked the same way.
 """
@@ -46,7 +47,7 @@ from app.services.settings import Settings, load_settings, save_settings
 from app.store import Database
 from app.ui.messages import MessageLabel, if_alive, user_message
 from app.ui.models_page import ModelsPage
-from app.ui.ops import Operations
+from app.ui.tasks import Lane, Tasks
 
 CONTEXT_SIZES = (1024, 2048, 4096, 8192, 16384, 32768)
 
@@ -132,7 +133,7 @@ class SettingsDialog(QDialog):
         self,
         data_dir: Path,
         db: Database,
-        ops: Operations,
+        tasks: Tasks,
         current_model: ModelInfo | None,
         parent: QWidget | None = None,
         *,
@@ -141,7 +142,7 @@ class SettingsDialog(QDialog):
         super().__init__(parent)
         self._data_dir = data_dir
         self._db = db
-        self._ops = ops
+        self._tasks = tasks
         self._current_model = current_model
         self._loaded: Settings | None = None
         self._initial_model: Path | None = None
@@ -327,7 +328,7 @@ class SettingsDialog(QDialog):
         general_layout.addWidget(run_box)
         general_layout.addWidget(vision_box)
         general_layout.addWidget(data_box)
-        self.models_page = ModelsPage(data_dir, catalog=catalog)
+        self.models_page = ModelsPage(data_dir, tasks, catalog=catalog)
         self.models_page.use_requested.connect(self._use_from_models_page)
         self.tabs = QTabWidget()
         self.tabs.addTab(general, "&General")
@@ -444,8 +445,9 @@ class SettingsDialog(QDialog):
             return settings, default, saved_info, problem, default_path
 
         self._checking += 1
-        self._ops.run(
+        self._tasks.run(
             read,
+            lane=Lane.LONG,
             on_done=if_alive(self, self._loaded_settings),
             on_error=if_alive(self, self._load_failed),
         )
@@ -542,8 +544,9 @@ class SettingsDialog(QDialog):
         self._checking += 1
         self.model_message.show_info(f"Checking {path.name}…")
         self._update_state()
-        self._ops.run(
+        self._tasks.run(
             lambda: model_info(data, path),
+            lane=Lane.LONG,
             on_done=if_alive(self, self._file_ok),
             on_error=if_alive(self, self._file_bad),
         )
@@ -616,8 +619,11 @@ class SettingsDialog(QDialog):
         self._checking += 1
         self.vision_message.show_info(f"Checking {path.name}…")
         self._update_state()
-        self._ops.run(
-            check, on_done=if_alive(self, done), on_error=if_alive(self, self._vision_bad)
+        self._tasks.run(
+            check,
+            lane=Lane.LONG,
+            on_done=if_alive(self, done),
+            on_error=if_alive(self, self._vision_bad),
         )
 
     def _vision_model_ok(self, path: Path) -> None:
@@ -688,7 +694,7 @@ class SettingsDialog(QDialog):
             save_settings(data, settings)
             return settings
 
-        self._ops.run(
+        self._tasks.run(
             write, on_done=if_alive(self, self._saved), on_error=if_alive(self, self._save_failed)
         )
 

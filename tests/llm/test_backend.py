@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import pytest
 
 import app.llm.llama_backend as backend
 from app.domain.guardrail import MEDICATION_GUARDRAIL
+from app.domain.progress import Cancelled, CancelToken
 from app.llm import (
-    Cancelled,
     ContextTooLargeError,
     LlamaTextModel,
     ModelNotFoundError,
@@ -257,25 +256,25 @@ def test_prompt_too_long(tiny_model: LlamaTextModel) -> None:
 
 
 def test_cancel_before_start(tiny_model: LlamaTextModel) -> None:
-    event = threading.Event()
-    event.set()
-    tiny_model.set_cancel_event(event)
+    token = CancelToken()
+    token.cancel()
+    tiny_model.set_cancel_token(token)
     with pytest.raises(Cancelled):
         tiny_model.complete(Prompt(system="s", user="u"))
-    tiny_model.set_cancel_event(None)
+    tiny_model.set_cancel_token(None)
     tiny_model.max_tokens = 3
     tiny_model.complete(Prompt(system="s", user="u"))  # unbound again: runs
 
 
 def test_cancel_between_tokens(tiny_model: LlamaTextModel) -> None:
-    event = threading.Event()
-    tiny_model.set_cancel_event(event)
+    token = CancelToken()
+    tiny_model.set_cancel_token(token)
     seen: list[int] = []
 
     def on_token(count: int) -> None:
         seen.append(count)
         if count == 5:
-            event.set()
+            token.cancel()
 
     tiny_model.on_token = on_token
     with pytest.raises(Cancelled):

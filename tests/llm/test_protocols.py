@@ -3,13 +3,11 @@ it is used through (``app/llm/protocols.py``); the annotations let mypy check th
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 
 from app.domain import Prompt, TextModel
+from app.domain.progress import Cancelled, CancelToken
 from app.llm import (
-    Cancelled,
     LlamaTextModel,
     ModelWorker,
     OwnedModel,
@@ -54,13 +52,13 @@ def test_a_whole_reply_model_honours_its_flag_and_reports_no_tokens() -> None:
     model = ScriptedModel(lambda prompt: "reply")
     counts: list[int] = []
     model.on_token = counts.append
-    flag = threading.Event()
-    model.set_cancel_event(flag)
+    token = CancelToken()
+    model.set_cancel_token(token)
     assert model.complete(PROMPT) == "reply"
-    flag.set()
+    token.cancel()
     with pytest.raises(Cancelled):
         model.complete(PROMPT)
-    model.set_cancel_event(None)
+    model.set_cancel_token(None)
     assert model.complete(PROMPT) == "reply"
     assert counts == []
     assert model.last_stats is None
@@ -72,11 +70,11 @@ def test_the_worker_binds_each_job_flag_and_closes_the_model() -> None:
     class Recorder(WholeReplyModel):
         def __init__(self) -> None:
             super().__init__()
-            self.bound: list[threading.Event | None] = []
+            self.bound: list[CancelToken | None] = []
 
-        def set_cancel_event(self, event: threading.Event | None) -> None:
-            self.bound.append(event)
-            super().set_cancel_event(event)
+        def set_cancel_token(self, token: CancelToken | None) -> None:
+            self.bound.append(token)
+            super().set_cancel_token(token)
 
         def complete(self, prompt: Prompt) -> str:
             self.raise_if_cancelled()
@@ -87,6 +85,6 @@ def test_the_worker_binds_each_job_flag_and_closes_the_model() -> None:
     assert worker.submit(lambda ctx: ctx.model.complete(PROMPT)).result(10) == "ok"
     assert worker.close(10)
     assert len(model.bound) == 2
-    assert isinstance(model.bound[0], threading.Event)
+    assert isinstance(model.bound[0], CancelToken)
     assert model.bound[1] is None
     assert model.closed

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
+from app.domain.progress import Cancelled, CancelToken, Progress
 from app.llm import (
-    Cancelled,
     Job,
     JobContext,
     LlamaTextModel,
@@ -24,11 +24,11 @@ WAIT = 10.0  # generous upper bound for anything that should take milliseconds
 
 
 class FakeModel:
-    """Records which thread calls it and what cancel events it is given."""
+    """Records which thread calls it and what cancel tokens it is given."""
 
     def __init__(self) -> None:
         self.threads: dict[str, set[int]] = {}
-        self.bound: list[threading.Event | None] = []
+        self.bound: list[CancelToken | None] = []
         self.closed = 0
 
     def _note(self, what: str) -> None:
@@ -38,9 +38,9 @@ class FakeModel:
         self._note("complete")
         return prompt.user.upper()
 
-    def set_cancel_event(self, event: threading.Event | None) -> None:
-        self._note("set_cancel_event")
-        self.bound.append(event)
+    def set_cancel_token(self, token: CancelToken | None) -> None:
+        self._note("set_cancel_token")
+        self.bound.append(token)
 
     def close(self) -> None:
         self._note("close")
@@ -110,7 +110,7 @@ def test_every_model_call_happens_on_the_worker_thread(tiny_model_path: Path) ->
     assert worker_thread is not None
     assert worker_thread != threading.get_ident()
     assert loader_threads == [worker_thread]
-    assert records[0].threads == {worker_thread}  # complete, set_cancel_event and close
+    assert records[0].threads == {worker_thread}  # complete, set_cancel_token and close
     assert records[0].inner.closed
 
 
@@ -127,10 +127,10 @@ def test_jobs_run_in_order_and_return_results() -> None:
     assert loader_threads == [worker.thread_ident]
 
 
-def test_cancel_event_is_bound_around_each_job() -> None:
+def test_cancel_token_is_bound_around_each_job() -> None:
     worker, models, _ = fake_worker()
     with worker:
-        seen: list[threading.Event | None] = []
+        seen: list[CancelToken | None] = []
         job = worker.submit(lambda ctx: seen.append(ctx.model.bound[-1]))
         job.result(WAIT)
     assert models[0].bound[0] is seen[0] is not None
@@ -301,11 +301,14 @@ def test_done_callbacks_and_progress_run_on_the_worker_thread() -> None:
 
         def job(ctx: JobContext[FakeModel]) -> str:
             for i in range(3):
-                ctx.report_progress(i + 1, 3)
+                ctx.report_progress(Progress(i + 1, 3))
             return "ok"
 
         submitted: Job[str] = worker.submit(
-            job, on_progress=lambda d, t: calls.append(("progress", (d, t), threading.get_ident()))
+            job,
+            on_progress=lambda p: calls.append(
+                ("progress", (p.done, p.total), threading.get_ident())
+            ),
         )
         submitted.add_done_callback(
             lambda j: (calls.append(("done", j.result(), threading.get_ident())), done.set())

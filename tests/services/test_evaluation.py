@@ -70,7 +70,7 @@ def test_journal_eval_maps_app_indexes_back_to_the_file(
         make_worker(model),
         JOURNAL_CASES,
         day=date(2026, 11, 2),
-        on_progress=lambda done, total, item: seen.append((done, total, item)),
+        on_progress=lambda p: seen.append((p.done, p.total, p.label)),
         pipeline=Pipeline.MODEL,
     )
     assert doc["items"] == [

@@ -14,9 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
+from app.domain.progress import Cancelled, CancelToken
 from app.llm import ModelWorker
 from app.services import completions, journal_export, journal_import, notebooks, targets
-from app.services.errors import CancelledError, InvalidInputError
+from app.services.errors import InvalidInputError
 from app.services.notebook_runs import ModelIdentity, run_detector
 from app.store import CompletionSuggestion, Database, JournalEntry, open_database
 from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
@@ -78,7 +79,7 @@ def test_markdown_round_trip_gives_the_same_entries(
         )
     seen: list[int] = []
     summary = journal_export.export_markdown(
-        db, tmp_path / "out", on_progress=lambda d, _t: seen.append(d)
+        db, tmp_path / "out", on_progress=lambda p: seen.append(p.done)
     )
     assert (summary.items, seen) == (5, [1, 2, 3, 4, 5])
     names = sorted(p.name for p in (tmp_path / "out").glob("*.md"))
@@ -170,8 +171,10 @@ def test_an_export_never_writes_into_a_folder_that_is_not_empty(
 
 def test_a_cancelled_export_leaves_nothing(db: Database, tmp_path: Path) -> None:
     journal_import.import_journal(db, "dayone", FIXTURES / "dayone")
-    with pytest.raises(CancelledError):
-        journal_export.export_markdown(db, tmp_path / "out", cancelled=lambda: True)
+    cancel = CancelToken()
+    cancel.cancel()
+    with pytest.raises(Cancelled):
+        journal_export.export_markdown(db, tmp_path / "out", cancel=cancel)
     assert list(tmp_path.iterdir()) == [p for p in tmp_path.iterdir() if p.name != "out"]
     assert not (tmp_path / "out").exists()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out")]

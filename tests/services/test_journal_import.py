@@ -16,8 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
+from app.domain.progress import Cancelled, CancelToken, Progress
 from app.services import journal, journal_import
-from app.services.errors import CancelledError, InvalidInputError
+from app.services.errors import InvalidInputError
 from app.store import Database, JournalEntry
 from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
 
@@ -303,7 +304,10 @@ def many_notes(tmp_path: Path, n: int) -> Path:
 def test_progress_counts_every_entry(db: Database, tmp_path: Path) -> None:
     seen: list[tuple[int, int]] = []
     journal_import.import_journal(
-        db, "markdown", many_notes(tmp_path, 25), on_progress=lambda d, t: seen.append((d, t))
+        db,
+        "markdown",
+        many_notes(tmp_path, 25),
+        on_progress=lambda p: seen.append((p.done, p.total or 0)),
     )
     assert seen == [(i, 25) for i in range(1, 26)]
 
@@ -311,14 +315,15 @@ def test_progress_counts_every_entry(db: Database, tmp_path: Path) -> None:
 def test_cancelling_half_way_imports_nothing(db: Database, tmp_path: Path) -> None:
     folder = many_notes(tmp_path, 40)
     done: list[int] = []
-    with pytest.raises(CancelledError, match="nothing was imported"):
-        journal_import.import_journal(
-            db,
-            "markdown",
-            folder,
-            on_progress=lambda d, _t: done.append(d),
-            cancelled=lambda: len(done) >= 20,
-        )
+    cancel = CancelToken()
+
+    def progress(p: Progress) -> None:
+        done.append(p.done)
+        if len(done) >= 20:
+            cancel.cancel()
+
+    with pytest.raises(Cancelled, match="nothing was imported"):
+        journal_import.import_journal(db, "markdown", folder, on_progress=progress, cancel=cancel)
     assert done[-1] == 20  # twenty entries were written, then rolled back
     assert count(db) == (0, 0, 0, 0)
     assert journal_import.import_journal(db, "markdown", folder).value.imported == 40

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import threading
 from pathlib import Path
 
 import pytest
 
 from app import resources
 from app.domain.models_catalog import ModelCatalog, parse_catalog
-from app.llm import Cancelled
+from app.domain.progress import Cancelled, CancelToken, Progress
 from app.services import models_catalog
 from app.services.errors import InvalidInputError, NotFoundError
 from app.services.model import use_model
@@ -201,7 +200,7 @@ def test_a_download_is_verified_reports_progress_and_lands_in_the_models_folder(
     seen: list[tuple[int, int | None]] = []
 
     result = download_model(
-        data, "tiny", catalog=catalog(sha), progress=lambda d, t: seen.append((d, t))
+        data, "tiny", catalog=catalog(sha), on_progress=lambda p: seen.append((p.done, p.total))
     )
 
     assert result.path == models_dir(data) / FILE
@@ -224,15 +223,15 @@ def test_a_cancelled_download_leaves_no_model_and_the_next_one_resumes(
 ) -> None:
     content = tiny_model_path.read_bytes()
     fake_hub.add(REPO, FILE, content)
-    cancel = threading.Event()
+    cancel = CancelToken()
 
-    def stop_after_three_chunks(done: int, total: int | None) -> None:
-        if done >= 3 * small_chunks:
-            cancel.set()
+    def stop_after_three_chunks(progress: Progress) -> None:
+        if progress.done >= 3 * small_chunks:
+            cancel.cancel()
 
     with pytest.raises(Cancelled):
         download_model(
-            data, "tiny", catalog=catalog(), progress=stop_after_three_chunks, cancel=cancel
+            data, "tiny", catalog=catalog(), on_progress=stop_after_three_chunks, cancel=cancel
         )
     final = models_dir(data) / FILE
     partial = final.with_name(FILE + ".part")

@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import select
 
 from app.domain import Prompt
+from app.domain.progress import CancelToken
 from app.llm import ModelWorker
 from app.services import detectors, findings, notebook_runs, notebooks, tags
 from app.services.errors import NotFoundError
@@ -78,7 +79,7 @@ def test_a_prompt_detector_run_publishes_anchored_findings(
         notebook,
         "poetry",
         model=MODEL,
-        on_progress=lambda d, t: progress.append((d, t)),
+        on_progress=lambda p: progress.append((p.done, p.total)),
     )
     run = result.value
     assert (run.attempt_state, run.outcome, run.capability) == ("succeeded", "success", None)
@@ -251,10 +252,10 @@ def test_cancelling_between_windows_keeps_the_published_result(
     first = run_detector(
         db, make_worker(ScriptedModel(poem_reply)), notebook, "poetry", model=MODEL
     )
-    cancel = threading.Event()
+    cancel = CancelToken()
 
     def reply(prompt: Prompt) -> str:
-        cancel.set()  # the user presses cancel while the first window is being read
+        cancel.cancel()  # the user presses cancel while the first window is being read
         return poem_reply(prompt)
 
     model = ScriptedModel(reply)

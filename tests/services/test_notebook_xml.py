@@ -3,7 +3,6 @@ refusals that leave nothing behind, progress and cancel, export and the round tr
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,7 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 
 from app.domain.notebooks.page_xml import PAGE_2019, parse_custom, parse_transcript
-from app.llm import Cancelled
+from app.domain.progress import Cancelled, CancelToken, Progress
 from app.services import findings, notebook_runs, notebooks
 from app.services.errors import InvalidInputError, ServiceError
 from app.services.imported_findings import PAGE_XML_SOURCE
@@ -67,7 +66,7 @@ def test_a_folder_of_page_xml_and_alto_files_imports_in_natural_order(
     folder = transcript_folder(tmp_path)
     reported: list[tuple[int, int]] = []
     result = notebooks.import_notebook(
-        db, folder, on_progress=lambda done, total: reported.append((done, total))
+        db, folder, on_progress=lambda p: reported.append((p.done, p.total))
     )
     view = result.value
     pages = notebooks.list_pages(db, view.id)
@@ -264,11 +263,11 @@ def test_an_image_that_is_not_png_or_jpeg_is_refused(db: Database, tmp_path: Pat
 
 
 def test_cancel_between_pages_imports_nothing(db: Database, tmp_path: Path) -> None:
-    cancel = threading.Event()
+    cancel = CancelToken()
 
-    def progress(done: int, total: int) -> None:
-        if done == 2:
-            cancel.set()
+    def progress(p: Progress) -> None:
+        if p.done == 2:
+            cancel.cancel()
 
     with pytest.raises(Cancelled):
         notebooks.import_notebook(
@@ -342,7 +341,9 @@ def test_export_then_import_gives_the_same_texts_and_names(db: Database, tmp_pat
     first = notebooks.import_notebook(db, transcript_folder(tmp_path)).value.id
     dest = tmp_path / "out"
     reported: list[tuple[int, int]] = []
-    done = export_page_xml(db, first, dest, on_progress=lambda d, t: reported.append((d, t))).value
+    done = export_page_xml(
+        db, first, dest, on_progress=lambda p: reported.append((p.done, p.total))
+    ).value
     assert (done.pages, done.findings, done.folder) == (3, 4, dest)
     assert reported[-1] == (3, 3)
     assert sorted(p.name for p in dest.iterdir()) == [
@@ -428,13 +429,13 @@ def test_export_refuses_a_folder_with_files_and_leaves_nothing_on_cancel(
     with pytest.raises(InvalidInputError, match="is not an empty folder"):
         export_page_xml(db, notebook, busy)
     assert [p.name for p in busy.iterdir()] == ["keep.txt"]
-    cancel = threading.Event()
+    cancel = CancelToken()
     empty = tmp_path / "empty"
     empty.mkdir()
 
-    def progress(done: int, total: int) -> None:
-        if done == 1:
-            cancel.set()
+    def progress(p: Progress) -> None:
+        if p.done == 1:
+            cancel.cancel()
 
     with pytest.raises(Cancelled):
         export_page_xml(db, notebook, empty, on_progress=progress, cancel=cancel)

@@ -16,7 +16,7 @@ from app.services import completions, targets
 from app.store import Database, open_database
 from app.ui.habits import AddTargetDialog, HabitsView
 from app.ui.heatmap import CalendarHeatmap
-from app.ui.ops import Operations
+from app.ui.tasks import Tasks
 
 TODAY = date(2026, 11, 30)
 
@@ -32,10 +32,10 @@ def db(tmp_path: Path) -> Iterator[Database]:
 
 
 @pytest.fixture
-def ops(qtbot: QtBot) -> Iterator[Operations]:
-    operations = Operations()
-    yield operations
-    operations.wait()
+def ops(qtbot: QtBot) -> Iterator[Tasks]:
+    tasks = Tasks()
+    yield tasks
+    tasks.wait()
 
 
 @pytest.fixture(autouse=True)
@@ -45,7 +45,7 @@ def on_the_30th(clock: FixedClock) -> FixedClock:
     return clock
 
 
-def make_view(qtbot: QtBot, db: Database, ops: Operations) -> HabitsView:
+def make_view(qtbot: QtBot, db: Database, ops: Tasks) -> HabitsView:
     view = HabitsView(db, ops)
     ops.changed.connect(view.refresh)
     qtbot.addWidget(view)
@@ -55,7 +55,7 @@ def make_view(qtbot: QtBot, db: Database, ops: Operations) -> HabitsView:
     return view
 
 
-def settle(qtbot: QtBot, view: HabitsView, ops: Operations) -> None:
+def settle(qtbot: QtBot, view: HabitsView, ops: Tasks) -> None:
     qtbot.waitUntil(lambda: ops.pending == 0 and not view.is_loading)
 
 
@@ -63,7 +63,7 @@ def names(view: HabitsView) -> list[str]:
     return [view.tree.topLevelItem(i).text(0) for i in range(view.tree.topLevelItemCount())]
 
 
-def test_add_a_habit_through_the_dialog(qtbot: QtBot, db: Database, ops: Operations) -> None:
+def test_add_a_habit_through_the_dialog(qtbot: QtBot, db: Database, ops: Tasks) -> None:
     view = make_view(qtbot, db, ops)
     assert view.stack.currentWidget() is view.placeholder
     qtbot.mouseClick(view.add_button, Qt.MouseButton.LeftButton)
@@ -82,9 +82,7 @@ def test_add_a_habit_through_the_dialog(qtbot: QtBot, db: Database, ops: Operati
     assert "counted in oz" in view.kind_label.text()
 
 
-def test_add_a_practice_and_see_a_refusal_inline(
-    qtbot: QtBot, db: Database, ops: Operations
-) -> None:
+def test_add_a_practice_and_see_a_refusal_inline(qtbot: QtBot, db: Database, ops: Tasks) -> None:
     view = make_view(qtbot, db, ops)
     dialog = view.open_add_dialog()
     qtbot.mouseClick(dialog.practice_radio, Qt.MouseButton.LeftButton)
@@ -104,7 +102,7 @@ def test_add_a_practice_and_see_a_refusal_inline(
     assert (guitar.target_type, guitar.default_amount) == ("practice", 20.0)
 
 
-def test_rename_in_place(qtbot: QtBot, db: Database, ops: Operations) -> None:
+def test_rename_in_place(qtbot: QtBot, db: Database, ops: Tasks) -> None:
     habit = targets.add_habit(db, "Medtation").value
     view = make_view(qtbot, db, ops)
     view.tree.setCurrentItem(view.item_for(("habit", habit.id)))
@@ -120,7 +118,7 @@ def test_rename_in_place(qtbot: QtBot, db: Database, ops: Operations) -> None:
     assert view.name_label.text() == "Meditation"
 
 
-def test_f2_renames_too(qtbot: QtBot, db: Database, ops: Operations) -> None:
+def test_f2_renames_too(qtbot: QtBot, db: Database, ops: Tasks) -> None:
     habit = targets.add_habit(db, "Reed").value
     view = make_view(qtbot, db, ops)
     view.tree.setFocus()
@@ -135,7 +133,7 @@ def test_f2_renames_too(qtbot: QtBot, db: Database, ops: Operations) -> None:
 
 
 def test_rename_to_blank_is_refused_and_the_old_name_comes_back(
-    qtbot: QtBot, db: Database, ops: Operations
+    qtbot: QtBot, db: Database, ops: Tasks
 ) -> None:
     habit = targets.add_habit(db, "Floss").value
     view = make_view(qtbot, db, ops)
@@ -148,7 +146,7 @@ def test_rename_to_blank_is_refused_and_the_old_name_comes_back(
     assert targets.get_target(db, "habit", habit.id).name == "Floss"
 
 
-def test_archive_hides_and_restore_brings_back(qtbot: QtBot, db: Database, ops: Operations) -> None:
+def test_archive_hides_and_restore_brings_back(qtbot: QtBot, db: Database, ops: Tasks) -> None:
     floss = targets.add_habit(db, "Floss").value
     targets.add_practice(db, "Running")
     view = make_view(qtbot, db, ops)
@@ -173,7 +171,7 @@ def test_archive_hides_and_restore_brings_back(qtbot: QtBot, db: Database, ops: 
     assert names(view) == ["Floss", "Running"]
 
 
-def test_ending_a_practice(qtbot: QtBot, db: Database, ops: Operations) -> None:
+def test_ending_a_practice(qtbot: QtBot, db: Database, ops: Tasks) -> None:
     run = targets.add_practice(db, "Running").value
     view = make_view(qtbot, db, ops)
     assert view.active_button.text().replace("&", "") == "End practice"
@@ -184,9 +182,7 @@ def test_ending_a_practice(qtbot: QtBot, db: Database, ops: Operations) -> None:
     assert view.stack.currentWidget() is view.placeholder
 
 
-def test_heatmap_cells_and_streaks_for_logged_days(
-    qtbot: QtBot, db: Database, ops: Operations
-) -> None:
+def test_heatmap_cells_and_streaks_for_logged_days(qtbot: QtBot, db: Database, ops: Tasks) -> None:
     water = targets.add_habit(db, "Water", unit="oz").value
     logged = {TODAY: 64.0, TODAY - timedelta(days=1): 32.0, TODAY - timedelta(days=2): 16.0}
     logged[TODAY - timedelta(days=10)] = 64.0
@@ -252,7 +248,7 @@ LONDON = ZoneInfo("Europe/London")
 def test_the_calendar_and_streak_follow_the_users_day_across_boundaries(
     qtbot: QtBot,
     db: Database,
-    ops: Operations,
+    ops: Tasks,
     clock: FixedClock,
     moment: datetime,
     today: date,
@@ -285,7 +281,7 @@ def test_the_calendar_and_streak_follow_the_users_day_across_boundaries(
 
 
 def test_clicking_a_cell_picks_the_day_and_logging_by_hand_writes_a_completion(
-    qtbot: QtBot, db: Database, ops: Operations
+    qtbot: QtBot, db: Database, ops: Tasks
 ) -> None:
     read = targets.add_habit(db, "Read", unit="pages").value
     view = make_view(qtbot, db, ops)
@@ -311,9 +307,7 @@ def test_clicking_a_cell_picks_the_day_and_logging_by_hand_writes_a_completion(
 
 
 @pytest.mark.qt_log_ignore("^This plugin does not support (raise|propagateSizeHints)")
-def test_hovering_a_cell_shows_the_day_and_amount(
-    qtbot: QtBot, db: Database, ops: Operations
-) -> None:
+def test_hovering_a_cell_shows_the_day_and_amount(qtbot: QtBot, db: Database, ops: Tasks) -> None:
     water = targets.add_habit(db, "Water", unit="oz").value
     completions.log_completion(db, "habit", water.id, TODAY, amount=48)
     view = make_view(qtbot, db, ops)
@@ -329,7 +323,7 @@ def test_hovering_a_cell_shows_the_day_and_amount(
     QToolTip.hideText()
 
 
-def test_keyboard_moves_the_day_cursor(qtbot: QtBot, db: Database, ops: Operations) -> None:
+def test_keyboard_moves_the_day_cursor(qtbot: QtBot, db: Database, ops: Tasks) -> None:
     targets.add_habit(db, "Floss")
     view = make_view(qtbot, db, ops)
     heatmap = view.heatmap
@@ -346,7 +340,7 @@ def test_keyboard_moves_the_day_cursor(qtbot: QtBot, db: Database, ops: Operatio
     assert "Selected:" in heatmap.accessibleDescription()
 
 
-def test_refresh_ignores_unrelated_changes(qtbot: QtBot, db: Database, ops: Operations) -> None:
+def test_refresh_ignores_unrelated_changes(qtbot: QtBot, db: Database, ops: Tasks) -> None:
     from app.services.changes import Changes
 
     view = make_view(qtbot, db, ops)
@@ -411,7 +405,7 @@ def test_heatmap_weeks_start_on_the_locales_first_day(
         QLocale.setDefault(saved)
 
 
-def test_cue_words_are_shown_edited_and_reset(qtbot: QtBot, db: Database, ops: Operations) -> None:
+def test_cue_words_are_shown_edited_and_reset(qtbot: QtBot, db: Database, ops: Tasks) -> None:
     from app.services import cues
 
     habit = targets.add_habit(db, "Pottery").value
@@ -440,7 +434,7 @@ def test_cue_words_are_shown_edited_and_reset(qtbot: QtBot, db: Database, ops: O
 
 
 def test_abstinence_habits_say_they_are_never_read_as_done(
-    qtbot: QtBot, db: Database, ops: Operations
+    qtbot: QtBot, db: Database, ops: Tasks
 ) -> None:
     habit = targets.add_habit(db, "No sugar").value
     view = make_view(qtbot, db, ops)

@@ -13,8 +13,8 @@ from app.domain.models_catalog import ModelCatalog, parse_catalog
 from app.services.models_catalog import DownloadResult, models_dir
 from app.store import Database, open_database
 from app.ui.models_page import ModelsPage
-from app.ui.ops import Operations
 from app.ui.settings_dialog import SettingsDialog
+from app.ui.tasks import Tasks
 from tests.fake_hub import FakeHub
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
@@ -65,8 +65,15 @@ def small_chunks(monkeypatch: pytest.MonkeyPatch) -> int:
     return 16 * 1024
 
 
-def open_page(qtbot: QtBot, data_dir: Path) -> ModelsPage:
-    page = ModelsPage(data_dir, catalog=catalog())
+@pytest.fixture
+def tasks(qtbot: QtBot) -> Iterator[Tasks]:
+    tasks = Tasks()
+    yield tasks
+    tasks.wait()
+
+
+def open_page(qtbot: QtBot, data_dir: Path, tasks: Tasks) -> ModelsPage:
+    page = ModelsPage(data_dir, tasks, catalog=catalog())
     qtbot.addWidget(page)
     with qtbot.waitSignal(page.refreshed, timeout=30_000):
         page.show()
@@ -79,12 +86,12 @@ def column(page: ModelsPage, tree: str, col: int) -> list[str]:
 
 
 def test_the_page_lists_local_and_recommended_models_and_says_what_to_expect(
-    qtbot: QtBot, data_dir: Path, tiny_model_path: Path
+    qtbot: QtBot, data_dir: Path, tasks: Tasks, tiny_model_path: Path
 ) -> None:
     folder = models_dir(data_dir)
     folder.mkdir()
     (folder / "mine.gguf").write_bytes(tiny_model_path.read_bytes())
-    page = open_page(qtbot, data_dir)
+    page = open_page(qtbot, data_dir, tasks)
 
     assert "about 2% of completions" in page.quality_label.text()
     assert "were not measured" in page.quality_label.text()
@@ -107,11 +114,16 @@ def test_the_page_lists_local_and_recommended_models_and_says_what_to_expect(
 
 @on_loopback
 def test_download_shows_progress_then_use_chooses_the_file(
-    qtbot: QtBot, data_dir: Path, fake_hub: FakeHub, tiny_model_path: Path, small_chunks: int
+    qtbot: QtBot,
+    data_dir: Path,
+    tasks: Tasks,
+    fake_hub: FakeHub,
+    tiny_model_path: Path,
+    small_chunks: int,
 ) -> None:
     content = tiny_model_path.read_bytes()
     fake_hub.add(REPO, FILE, content)
-    page = open_page(qtbot, data_dir)
+    page = open_page(qtbot, data_dir, tasks)
     assert not page.download_button.isEnabled()
     page.select_recommended("tiny")
     assert page.download_button.isEnabled()
@@ -140,12 +152,17 @@ def test_download_shows_progress_then_use_chooses_the_file(
 
 @on_loopback
 def test_cancel_leaves_no_model_and_download_again_resumes(
-    qtbot: QtBot, data_dir: Path, fake_hub: FakeHub, tiny_model_path: Path, small_chunks: int
+    qtbot: QtBot,
+    data_dir: Path,
+    tasks: Tasks,
+    fake_hub: FakeHub,
+    tiny_model_path: Path,
+    small_chunks: int,
 ) -> None:
     content = tiny_model_path.read_bytes()
     fake_hub.add(REPO, FILE, content)
     fake_hub.chunk_delay = 0.05
-    page = open_page(qtbot, data_dir)
+    page = open_page(qtbot, data_dir, tasks)
     page.select_recommended("tiny")
 
     with qtbot.waitSignal(page.download_finished, timeout=30_000) as finished:
@@ -182,7 +199,7 @@ def test_use_on_the_models_tab_becomes_the_dialogs_choice(
     folder = models_dir(data_dir)
     folder.mkdir()
     (folder / "mine.gguf").write_bytes(tiny_model_path.read_bytes())
-    ops = Operations()
+    ops = Tasks()
     dialog = SettingsDialog(data_dir, db, ops, None, catalog=catalog())
     qtbot.addWidget(dialog)
     dialog.show()

@@ -13,8 +13,8 @@ from pytestqt.qtbot import QtBot
 from app.services.model import model_info
 from app.services.settings import Settings, load_settings, save_settings
 from app.store import Database, open_database
-from app.ui.ops import Operations
 from app.ui.settings_dialog import SettingsDialog
+from app.ui.tasks import Tasks
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
 
@@ -34,14 +34,14 @@ def db(data_dir: Path) -> Iterator[Database]:
 
 
 @pytest.fixture
-def ops(qtbot: QtBot) -> Iterator[Operations]:
-    operations = Operations()
-    yield operations
-    operations.wait()
+def ops(qtbot: QtBot) -> Iterator[Tasks]:
+    tasks = Tasks()
+    yield tasks
+    tasks.wait()
 
 
 def open_dialog(
-    qtbot: QtBot, data_dir: Path, db: Database, ops: Operations, current: object = None
+    qtbot: QtBot, data_dir: Path, db: Database, ops: Tasks, current: object = None
 ) -> SettingsDialog:
     dialog = SettingsDialog(data_dir, db, ops, current)  # type: ignore[arg-type]
     qtbot.addWidget(dialog)
@@ -60,7 +60,7 @@ def test_a_bad_model_file_shows_an_error_and_keeps_the_old_model(
     qtbot: QtBot,
     data_dir: Path,
     db: Database,
-    ops: Operations,
+    ops: Tasks,
     tiny_model_path: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -95,7 +95,7 @@ def test_a_valid_model_file_is_saved_and_reported(
     qtbot: QtBot,
     data_dir: Path,
     db: Database,
-    ops: Operations,
+    ops: Tasks,
     tiny_model_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -124,7 +124,7 @@ def test_a_valid_model_file_is_saved_and_reported(
 
 
 def test_back_to_the_default_model_emits_none(
-    qtbot: QtBot, data_dir: Path, db: Database, ops: Operations, tiny_model_path: Path
+    qtbot: QtBot, data_dir: Path, db: Database, ops: Tasks, tiny_model_path: Path
 ) -> None:
     save_settings(data_dir, Settings(model_path=str(tiny_model_path), auto_detect=False))
     dialog = open_dialog(qtbot, data_dir, db, ops)
@@ -137,7 +137,7 @@ def test_back_to_the_default_model_emits_none(
 
 
 def test_a_saved_model_that_vanished_is_reported(
-    qtbot: QtBot, data_dir: Path, db: Database, ops: Operations, tmp_path: Path
+    qtbot: QtBot, data_dir: Path, db: Database, ops: Tasks, tmp_path: Path
 ) -> None:
     gone = tmp_path / "gone.gguf"
     save_settings(data_dir, Settings(model_path=str(gone)))
@@ -149,7 +149,7 @@ def test_a_saved_model_that_vanished_is_reported(
     assert dialog.ok_button.isEnabled()
 
 
-def test_cancel_saves_nothing(qtbot: QtBot, data_dir: Path, db: Database, ops: Operations) -> None:
+def test_cancel_saves_nothing(qtbot: QtBot, data_dir: Path, db: Database, ops: Tasks) -> None:
     dialog = open_dialog(qtbot, data_dir, db, ops)
     dialog.threads_spin.setValue(7)
     with qtbot.assertNotEmitted(dialog.settings_changed, wait=100):
@@ -161,7 +161,7 @@ def test_open_folder_opens_the_data_folder(
     qtbot: QtBot,
     data_dir: Path,
     db: Database,
-    ops: Operations,
+    ops: Tasks,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     opened: list[QUrl] = []
@@ -177,7 +177,7 @@ def test_open_folder_opens_the_data_folder(
 
 
 def test_picking_file_without_a_file_explains_what_to_do(
-    qtbot: QtBot, data_dir: Path, db: Database, ops: Operations, tiny_model_path: Path
+    qtbot: QtBot, data_dir: Path, db: Database, ops: Tasks, tiny_model_path: Path
 ) -> None:
     dialog = open_dialog(qtbot, data_dir, db, ops)
     assert not dialog.model_message.isVisible()
@@ -196,7 +196,7 @@ def test_a_vision_model_and_its_projector_are_checked_and_saved(
     qtbot: QtBot,
     data_dir: Path,
     db: Database,
-    ops: Operations,
+    ops: Tasks,
     tiny_model_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -228,7 +228,7 @@ def test_a_bad_projector_shows_an_error_and_keeps_the_old_one(
     qtbot: QtBot,
     data_dir: Path,
     db: Database,
-    ops: Operations,
+    ops: Tasks,
     tiny_model_path: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
@@ -263,7 +263,7 @@ def test_a_bad_projector_shows_an_error_and_keeps_the_old_one(
 
 
 def test_clear_removes_the_vision_model(
-    qtbot: QtBot, data_dir: Path, db: Database, ops: Operations, tiny_model_path: Path
+    qtbot: QtBot, data_dir: Path, db: Database, ops: Tasks, tiny_model_path: Path
 ) -> None:
     save_settings(
         data_dir,
@@ -280,7 +280,7 @@ def test_clear_removes_the_vision_model(
 
 
 def test_who_reads_journal_entries_is_saved(
-    qtbot: QtBot, data_dir: Path, db: Database, ops: Operations
+    qtbot: QtBot, data_dir: Path, db: Database, ops: Tasks
 ) -> None:
     dialog = open_dialog(qtbot, data_dir, db, ops)
     assert dialog.pipeline_combo.currentData() == "rules"  # the measured best is the default

@@ -1,5 +1,6 @@
-"""Detection in the background: prepare (database) → model (its own thread) → store
-(database), one entry at a time.  The GUI thread only routes the results."""
+"""Detection in the background: prepare (database lane) → model (its own thread, or the
+cue-word rules on the long lane) → store (database lane), one entry at a time.  The GUI
+thread only routes the results."""
 
 from __future__ import annotations
 
@@ -7,13 +8,14 @@ from PySide6.QtCore import QObject, Signal
 
 from app.domain import TextModel
 from app.domain.pipeline import DEFAULT_PIPELINE, Pipeline
-from app.llm import Cancelled, JobContext
+from app.domain.progress import Cancelled
+from app.llm import JobContext
 from app.services import detection
 from app.services.changes import OpResult
 from app.services.detection import CheckStatus, DetectionOutcome, DetectionReply, DetectionRequest
 from app.store import Database
 from app.ui.model_bridge import ModelBridge
-from app.ui.ops import Operations
+from app.ui.tasks import Lane, Tasks
 
 
 class DetectionController(QObject):
@@ -28,9 +30,9 @@ class DetectionController(QObject):
     cancelled = Signal(int)
     running_changed = Signal(bool)
 
-    def __init__(self, ops: Operations, bridge: ModelBridge, parent: QObject | None = None) -> None:
+    def __init__(self, tasks: Tasks, bridge: ModelBridge, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._ops = ops
+        self._tasks = tasks
         self._bridge = bridge
         self._db: Database | None = None
         self._running: int | None = None
@@ -78,7 +80,7 @@ class DetectionController(QObject):
         if not continuing:
             self.running_changed.emit(True)
         self.started.emit(entry_id)
-        self._ops.run(
+        self._tasks.run(
             lambda: detection.prepare_detection(db, entry_id, pipeline=pipeline),
             on_done=self._prepared,
             on_error=lambda exc: self._fail(entry_id, exc),
@@ -93,9 +95,10 @@ class DetectionController(QObject):
             self.finished.emit(entry_id, None)
             return
 
-        if not request.needs_model:  # the rules read on the background thread, no model
-            self._ops.run(
+        if not request.needs_model:  # the rules read on the long lane, no model
+            self._tasks.run(
                 lambda: detection.run_detection(request, None),
+                lane=Lane.LONG,
                 on_done=self._answered,
                 on_error=lambda exc: self._fail(entry_id, exc),
             )
@@ -112,7 +115,7 @@ class DetectionController(QObject):
         if db is None:
             self._end(entry_id)
             return
-        self._ops.run(
+        self._tasks.run(
             lambda: detection.store_detections(db, reply),
             on_done=self._stored,
             on_error=lambda exc: self._fail(entry_id, exc),

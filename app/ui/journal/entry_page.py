@@ -34,7 +34,7 @@ from app.ui.journal.review_panel import (
     ReviewPanel,
     SuggestionPopover,
 )
-from app.ui.ops import Operations
+from app.ui.tasks import Tasks
 
 SAVE_DELAY_MS = 500
 NO_CANDIDATES = (
@@ -45,7 +45,7 @@ DETECT_DELAY_MS = 3000
 
 
 class EntryPage(QWidget):
-    """Edits one entry; every database call goes through ``Operations``."""
+    """Edits one entry; every database call goes through ``Tasks``."""
 
     status_message = Signal(str)
     settings_requested = Signal()
@@ -55,13 +55,13 @@ class EntryPage(QWidget):
 
     def __init__(
         self,
-        ops: Operations,
+        tasks: Tasks,
         detector: DetectionController,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.setObjectName("entryPage")
-        self._ops = ops
+        self._tasks = tasks
         self._detector = detector
         self._db: Database | None = None
         self._entry: EntryInfo | None = None
@@ -239,7 +239,7 @@ class EntryPage(QWidget):
                 targets.list_targets(db, include_inactive=True),
             )
 
-        self._ops.run(load, on_done=self._loaded)
+        self._tasks.run(load, on_done=self._loaded)
 
     def _loaded(self, loaded: tuple[EntryInfo, list[SuggestionInfo], list[TargetInfo]]) -> None:
         entry, items, all_targets = loaded
@@ -292,7 +292,7 @@ class EntryPage(QWidget):
                 self._set_targets(items)
                 self._render()
 
-            self._ops.run(lambda: targets.list_targets(db, include_inactive=True), on_done=shown)
+            self._tasks.run(lambda: targets.list_targets(db, include_inactive=True), on_done=shown)
         if changes.suggestions or changes.targets:
             self._reload_suggestions()
 
@@ -307,7 +307,7 @@ class EntryPage(QWidget):
                 self._suggestions = items
                 self._render()
 
-        self._ops.run(lambda: suggestions.list_suggestions(db, entry_id=entry_id), on_done=done)
+        self._tasks.run(lambda: suggestions.list_suggestions(db, entry_id=entry_id), on_done=done)
 
     # ------------------------------------------------------------------ rendering
 
@@ -379,9 +379,9 @@ class EntryPage(QWidget):
         def failed(exc: BaseException) -> None:
             self._saving = False
             self.save_state.setText("Not saved")
-            self._ops.failed.emit(exc)
+            self._tasks.failed.emit(exc)
 
-        self._ops.run(
+        self._tasks.run(
             lambda: journal.update_entry(db, entry_id, body=body, title=title, day=day),
             on_done=done,
             on_error=failed,
@@ -485,9 +485,9 @@ class EntryPage(QWidget):
             self.status_message.emit(f"{verb}: {result.value.target_name}. Press U to undo.")
 
         if accept:
-            self._ops.run(lambda: suggestions.accept_suggestion(db, suggestion_id), on_done=done)
+            self._tasks.run(lambda: suggestions.accept_suggestion(db, suggestion_id), on_done=done)
         else:
-            self._ops.run(lambda: suggestions.dismiss_suggestion(db, suggestion_id), on_done=done)
+            self._tasks.run(lambda: suggestions.dismiss_suggestion(db, suggestion_id), on_done=done)
 
     def _next_pending_after(self, suggestion_id: int) -> int | None:
         items = self.panel.items
@@ -518,7 +518,7 @@ class EntryPage(QWidget):
             self.panel.select(suggestion_id)
             self.status_message.emit(f"Undone: {result.value.target_name} is back for review.")
 
-        self._ops.run(lambda: review.undo_decision(db, suggestion_id), on_done=done)
+        self._tasks.run(lambda: review.undo_decision(db, suggestion_id), on_done=done)
 
     def focus_review(self) -> None:
         self.panel.setFocus(Qt.FocusReason.ShortcutFocusReason)

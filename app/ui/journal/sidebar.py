@@ -22,10 +22,11 @@ from PySide6.QtWidgets import (
 )
 
 from app.services import journal
+from app.services.changes import Changes
 from app.services.errors import NotFoundError
 from app.services.views import EntryInfo
 from app.store import Database, SearchHit
-from app.ui.ops import Operations
+from app.ui.tasks import Tasks
 
 SEARCH_DELAY_MS = 150
 EAGER_ENTRIES = 200
@@ -82,9 +83,9 @@ class JournalSidebar(QWidget):
     results_shown = Signal(int)
     """How many search hits the list now shows."""
 
-    def __init__(self, ops: Operations, parent: QWidget | None = None) -> None:
+    def __init__(self, tasks: Tasks, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._ops = ops
+        self._tasks = tasks
         self._db: Database | None = None
         self._search_seq = 0
         self._current: int | None = None
@@ -140,6 +141,11 @@ class JournalSidebar(QWidget):
 
     # ------------------------------------------------------------------ entries
 
+    def refresh(self, changes: Changes) -> None:
+        """Re-read the months when entries were added, changed or deleted."""
+        if changes.entries or changes.deleted_entries:
+            self.reload()
+
     def reload(self) -> None:
         """List the months, and the entries of the months that show them: the expanded
         ones, the current entry's (wherever its day now is), and months that were not
@@ -183,7 +189,7 @@ class JournalSidebar(QWidget):
             filled = {key: journal.list_month(db, *key) for key in keys}
             return _Loaded(months, filled, fresh, current_key)
 
-        self._ops.run(load, on_done=self._show_months)
+        self._tasks.run(load, on_done=self._show_months)
         if self.search.text().strip():
             self._run_search()
 
@@ -273,7 +279,7 @@ class JournalSidebar(QWidget):
                 finally:
                     self.tree.blockSignals(False)
 
-        self._ops.run(lambda: journal.list_month(db, year, month), on_done=done)
+        self._tasks.run(lambda: journal.list_month(db, year, month), on_done=done)
 
     def _months(self) -> list[QTreeWidgetItem]:
         items = (self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount()))
@@ -341,7 +347,7 @@ class JournalSidebar(QWidget):
             if seq == self._search_seq and self.search.text() == text:
                 self._show_hits(hits)
 
-        self._ops.run(lambda: journal.search_entries(db, text), on_done=done)
+        self._tasks.run(lambda: journal.search_entries(db, text), on_done=done)
 
     def _show_hits(self, hits: list[SearchHit]) -> None:
         self.results.blockSignals(True)

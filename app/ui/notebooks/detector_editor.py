@@ -52,8 +52,8 @@ from app.services import detectors, notebook_runs, notebooks
 from app.services.changes import Changes, OpResult
 from app.store import Database
 from app.ui.messages import MessageLabel, if_alive, user_message
-from app.ui.notebooks.runner import Background, DetectorRunner, Progress
-from app.ui.ops import Operations
+from app.ui.notebooks.runner import DetectorRunner
+from app.ui.tasks import Lane, Tasks
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 NEW_ID = ""
@@ -173,16 +173,15 @@ class DetectorEditor(QWidget):
     def __init__(
         self,
         db: Database,
-        ops: Operations,
+        tasks: Tasks,
         parent: QWidget | None = None,
         *,
         runner: DetectorRunner | None = None,
     ) -> None:
         super().__init__(parent)
         self.db = db
-        self.ops = ops
+        self.tasks = tasks
         self.runner = runner
-        self.background = Background(self, threads=1)
         self.definitions: dict[str, DetectorDefinition] = {}
         self.auto_tags: dict[str, bool] = {}
         self.editing: str | None = None
@@ -346,7 +345,7 @@ class DetectorEditor(QWidget):
     def reload(self) -> None:
         db = self.db
         self._loading += 1
-        self.ops.run(
+        self.tasks.run(
             lambda: load_editor_state(db),
             on_done=if_alive(self, self._show_state),
             on_error=if_alive(self, self._failed_load),
@@ -410,7 +409,7 @@ class DetectorEditor(QWidget):
             self.pages = pages
             self._fill_windows()
 
-        self.ops.run(
+        self.tasks.run(
             lambda: load_pages(db, notebook_id),
             on_done=if_alive(self, done),
             on_error=if_alive(self, self._failed_load),
@@ -509,7 +508,7 @@ class DetectorEditor(QWidget):
             return  # a new detector: remembered on Save
         self.auto_tags[detector_id] = on
         db = self.db
-        self.ops.run(
+        self.tasks.run(
             lambda: notebook_runs.set_auto_tag(db, detector_id, on),
             on_error=if_alive(self, lambda e: self.message.show_error(user_message(e))),
         )
@@ -660,11 +659,11 @@ class DetectorEditor(QWidget):
         self.message.clear_message()
         self.result.setPlainText("Asking the model…")
 
-        def work(_report: Progress) -> TrialResult:
-            return try_window(runner, definition, window)
-
-        self.background.run(
-            work, on_done=if_alive(self, self._tried), on_error=if_alive(self, self._try_failed)
+        self.tasks.run(
+            lambda: try_window(runner, definition, window),
+            lane=Lane.LONG,
+            on_done=if_alive(self, self._tried),
+            on_error=if_alive(self, self._try_failed),
         )
 
     def _end_try(self) -> None:
@@ -744,7 +743,7 @@ class DetectorEditor(QWidget):
             self.reload()
             self.saved.emit(result.value.detector_id)
 
-        self.ops.run(
+        self.tasks.run(
             work,
             on_done=if_alive(self, done),
             on_error=if_alive(self, lambda e: self.message.show_error(user_message(e))),
@@ -790,7 +789,7 @@ class DetectorEditor(QWidget):
             self.message.show_info(f"Deleted {detector_id}.")
             self.reload()
 
-        self.ops.run(
+        self.tasks.run(
             lambda: detectors.delete_detector(db, detector_id),
             on_done=if_alive(self, done),
             on_error=if_alive(self, lambda e: self.message.show_error(user_message(e))),
@@ -813,7 +812,7 @@ class DetectorEditor(QWidget):
             path.write_text(json.dumps(document, indent=2, ensure_ascii=False), encoding="utf-8")
             return path
 
-        self.ops.run(
+        self.tasks.run(
             work,
             on_done=if_alive(self, lambda p: self.message.show_info(f"Exported to {p.name}.")),
             on_error=if_alive(self, lambda e: self.message.show_error(user_message(e))),
@@ -833,7 +832,7 @@ class DetectorEditor(QWidget):
             self.reload()
             self.saved.emit(result.value.detector_id)
 
-        self.ops.run(
+        self.tasks.run(
             lambda: detectors.import_detector(db, path.read_bytes()),
             on_done=if_alive(self, done),
             on_error=if_alive(self, lambda e: self.message.show_error(user_message(e))),

@@ -1,15 +1,16 @@
 """The notebook overview: every detector's freshness and last run, Run / Force run in the
 background with progress and Cancel, the Auto-tag toggles, the counters' chart, and
-Export PAGE-XML (in the background too, with progress and Cancel)."""
+Export PAGE-XML (in the background too, with progress and Cancel).
+
+Runs go through ``DetectorRunner.start`` (database lane, long lane for the model, database
+lane to store); the export runs on the long lane from a read-only snapshot."""
 
 from __future__ import annotations
 
 import re
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import shiboken6
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -27,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.domain.notebooks import AttemptState, DetectorDefinition, RunOutcome
-from app.llm import Cancelled
+from app.domain.progress import Cancelled, Progress
 from app.services import detectors, notebook_runs, notebooks
 from app.services.changes import Changes, OpResult
 from app.services.imported_findings import IMPORTED
@@ -36,8 +37,8 @@ from app.services.notebook_runs import RunInfo
 from app.store import Database
 from app.ui.messages import MessageLabel, if_alive, user_message
 from app.ui.notebooks.chart import CountChart, PageCount
-from app.ui.notebooks.runner import Background, DetectorRunner, Progress
-from app.ui.ops import Operations
+from app.ui.notebooks.runner import DetectorRunner
+from app.ui.tasks import Lane, Task, Tasks
 
 EXPORTING = "page-xml export"
 """``running`` while an export is going (runs and exports share the progress row)."""
@@ -192,19 +193,18 @@ class NotebookOverview(QWidget):
     def __init__(
         self,
         db: Database,
-        ops: Operations,
+        tasks: Tasks,
         runner: DetectorRunner | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.db = db
-        self.ops = ops
+        self.tasks = tasks
         self.runner = runner
-        self.background = Background(self)
         self.notebook_id: int | None = None
         self.state: OverviewState | None = None
         self.rows: dict[str, _Row] = {}
-        self._cancel: threading.Event | None = None
+        self._task: Task | None = None
         self._running: str | None = None
         self._loading = 0
 
@@ -285,7 +285,7 @@ class NotebookOverview(QWidget):
             return
         db, runner = self.db, self.runner
         self._loading += 1
-        self.ops.run(
+        self.tasks.run(
             lambda: load_overview(db, runner, notebook_id),
             on_done=if_alive(self, self._show_state),
             on_error=if_alive(self, self._load_failed),
@@ -355,7 +355,7 @@ class NotebookOverview(QWidget):
 
     def set_auto_tag(self, detector_id: str, enabled: bool) -> None:
         db = self.db
-        self.ops.run(
+        self.tasks.run(
             lambda: notebook_runs.set_auto_tag(db, detector_id, enabled),
             on_error=if_alive(self, lambda e: self.message.show_error(user_message(e))),
         )
@@ -366,8 +366,6 @@ class NotebookOverview(QWidget):
         if notebook_id is None or self._running is not None:
             return
         runner = self.runner or DetectorRunner(self.db, None)
-        cancel = threading.Event()
-        self._cancel = cancel
         self._running = detector_id
         title = self.rows[detector_id].title.text() if detector_id in self.rows else detector_id
         self.progress_label.setText(f"Running {title}…")
@@ -378,16 +376,14 @@ class NotebookOverview(QWidget):
         self.message.clear_message()
         self._enable_runs()
 
-        def work(report: Progress) -> OpResult[RunInfo]:
-            return runner.run(
-                notebook_id, detector_id, force=force, on_progress=report, cancel=cancel
-            )
-
-        self.background.run(
-            work,
+        self._task = runner.start(
+            self.tasks,
+            notebook_id,
+            detector_id,
+            force=force,
+            on_progress=if_alive(self, self._progressed),
             on_done=if_alive(self, self._run_done),
             on_error=if_alive(self, self._run_failed),
-            on_progress=if_alive_progress(self),
         )
 
     def _pick_export_folder(self) -> None:
@@ -401,8 +397,8 @@ class NotebookOverview(QWidget):
         if notebook_id is None or self._running is not None:
             return
         dest = export_folder(parent, self.state.title if self.state else "Notebook")
-        cancel = threading.Event()
-        self._cancel = cancel
+        task = Task()
+        self._task = task
         self._running = EXPORTING
         self.progress_label.setText("Exporting PAGE-XML…")
         self.progress.setFormat("%v / %m pages")
@@ -413,14 +409,18 @@ class NotebookOverview(QWidget):
         self._enable_runs()
         db = self.db
 
-        def work(report: Progress) -> OpResult[PageXmlExport]:
-            return export_page_xml(db, notebook_id, dest, on_progress=report, cancel=cancel)
+        def work() -> OpResult[PageXmlExport]:
+            return export_page_xml(
+                db, notebook_id, dest, on_progress=task.report, cancel=task.token
+            )
 
-        self.background.run(
+        self.tasks.run(
             work,
+            lane=Lane.LONG,
+            task=task,
+            on_progress=if_alive(self, self._progressed),
             on_done=if_alive(self, self._export_done),
             on_error=if_alive(self, self._export_failed),
-            on_progress=if_alive_progress(self),
         )
 
     def _export_done(self, result: OpResult[PageXmlExport]) -> None:
@@ -437,6 +437,9 @@ class NotebookOverview(QWidget):
         else:
             self.message.show_error(user_message(error))
 
+    def _progressed(self, progress: Progress) -> None:
+        self._on_progress(progress.done, progress.total or 0)
+
     def _on_progress(self, done: int, total: int) -> None:
         if total > 0:
             self.progress.setRange(0, total)
@@ -444,15 +447,17 @@ class NotebookOverview(QWidget):
 
     def cancel(self) -> None:
         """Stop the running detector between windows; its published result stays."""
-        if self._cancel is not None:
-            self._cancel.set()
+        if self._task is not None:
+            self._task.cancel()
             self.cancel_button.setEnabled(False)
             self.progress_label.setText("Cancelling…")
 
     def shutdown(self, msecs: int = 30_000) -> bool:
-        """Cancel a running detector and wait for it to stop (before the app quits)."""
+        """Cancel a running detector or export and wait for it to stop, its store step
+        included (before the app closes the model)."""
+        task = self._task
         self.cancel()
-        return self.background.wait(msecs)
+        return task is None or task.wait(msecs / 1000)
 
     def _run_done(self, result: OpResult[RunInfo]) -> None:
         view = result.value
@@ -471,8 +476,6 @@ class NotebookOverview(QWidget):
                 f"Done: {count} finding{'s' if count != 1 else ''}"
                 + (f", {len(view.warnings)} warning(s)." if view.warnings else ".")
             )
-        if not result.changes.empty:
-            self.ops.changed.emit(result.changes)
         self.reload()
         self.run_finished.emit(view)
 
@@ -483,7 +486,7 @@ class NotebookOverview(QWidget):
 
     def _finish(self) -> None:
         self._running = None
-        self._cancel = None
+        self._task = None
         self._set_progress_visible(False)
         self._enable_runs()
 
@@ -512,11 +515,3 @@ def export_folder(parent: Path, title: str) -> Path:
         folder = parent / f"{name} (PAGE-XML) {number}"
         number += 1
     return folder
-
-
-def if_alive_progress(owner: NotebookOverview) -> Progress:
-    def report(done: int, total: int) -> None:
-        if shiboken6.isValid(owner):
-            owner._on_progress(done, total)
-
-    return report

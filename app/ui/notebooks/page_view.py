@@ -14,8 +14,8 @@ A line under the scan says which detectors will read the page image, from the do
 routing for this page (has it text?) given a text model and whether a vision model is
 configured (``set_vision_configured``, which the owner calls from its settings).
 
-Every database call goes through ``Operations``; the page image is read on that
-background thread too (as a ``QImage``, scaled down when it is very large).  Moving to
+Every database call goes through ``Tasks`` (the database lane); the page image is read
+on that background thread too (as a ``QImage``, scaled down when it is very large).  Moving to
 another page calls ``show_page`` and emits ``page_requested`` so the owner can follow
 (calling ``show_page`` again with the page already shown does nothing).
 """
@@ -85,7 +85,7 @@ from app.ui.notebooks.look import (
     type_colour,
     type_name,
 )
-from app.ui.ops import Operations
+from app.ui.tasks import Tasks
 
 KEY_HELP = "J/K finding · A accept · X reject · PgUp/PgDn page"
 MAX_IMAGE_SIDE = 2400
@@ -439,14 +439,14 @@ class PageView(QWidget):
     def __init__(
         self,
         db: Database,
-        ops: Operations,
+        tasks: Tasks,
         parent: QWidget | None = None,
         *,
         vision_configured: bool = False,
     ) -> None:
         super().__init__(parent)
         self.db = db
-        self.ops = ops
+        self.tasks = tasks
         self._vision_configured = vision_configured
         self.snapshot: PageSnapshot | None = None
         self.current_finding: int | None = None
@@ -697,7 +697,7 @@ class PageView(QWidget):
                 self.is_loading = False
                 self.message.show_error(user_message(error))
 
-        self.ops.run(
+        self.tasks.run(
             lambda: load_snapshot(db, notebook_id, page_id),
             on_done=if_alive(self, done),
             on_error=if_alive(self, failed),
@@ -943,7 +943,7 @@ class PageView(QWidget):
     # ------------------------------------------------------------------ review
 
     def _run(self, fn: Callable[[], OpResult[Any]], done: Callable[[Any], None]) -> None:
-        self.ops.run(
+        self.tasks.run(
             fn,
             on_done=if_alive(self, done),
             on_error=if_alive(self, lambda e: self.message.show_error(user_message(e))),
@@ -1096,13 +1096,14 @@ class PageView(QWidget):
         text = self.text_view.toPlainText()
         self.save_button.setEnabled(False)
 
-        def write() -> tuple[OpResult[PageInfo], list[str]]:
-            result = notebooks.edit_page_text(db, page_id, text)
-            stale = stale_detectors(db, notebook_id) if not result.changes.empty else []
-            return result, stale
+        def write() -> OpResult[list[str]]:
+            """The titles of the detectors the edit made stale, with what it changed."""
+            changes = notebooks.edit_page_text(db, page_id, text).changes
+            stale = stale_detectors(db, notebook_id) if not changes.empty else []
+            return OpResult(stale, changes)
 
-        def done(value: tuple[OpResult[PageInfo], list[str]]) -> None:
-            result, stale = value
+        def done(result: OpResult[list[str]]) -> None:
+            stale = result.value
             self.save_button.setEnabled(True)
             self.edit_button.setChecked(False)
             if result.changes.empty and self._missed_refresh:
@@ -1113,15 +1114,13 @@ class PageView(QWidget):
                 self._say(f"Saved. Now stale: {', '.join(stale)} — run them again to update.")
             else:
                 self._say("Saved.")
-            if not result.changes.empty:
-                self.ops.changed.emit(result.changes)
 
         def failed(error: BaseException) -> None:
             self.save_button.setEnabled(True)
             self.message.show_error(user_message(error))
 
-        # The Changes are broadcast by ``done`` (the result is a tuple, not an OpResult).
-        self.ops.run(write, on_done=if_alive(self, done), on_error=if_alive(self, failed))
+        # done runs first (the edit has ended), then the changes reach the views
+        self.tasks.run(write, on_done=if_alive(self, done), on_error=if_alive(self, failed))
 
     # ------------------------------------------------------------------ pages
 

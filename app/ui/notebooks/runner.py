@@ -1,43 +1,43 @@
-"""Long notebook work off the GUI thread: detector runs and one-window trials.
+"""Notebook detector runs and one-window trials for the window, with one model worker.
 
-A detector run can take minutes, so it does not go through ``Operations`` (whose one
-thread would be blocked for every other view); it runs on a ``Background`` pool thread.
-That thread calls ``run_detector``, which submits the model part to the model's owner
-thread (a ``ModelWorker``) and waits for it.  The GUI thread never touches the database
-or the model: results and progress come back through queued signals.
+A run goes through the three phases of :mod:`app.services.notebook_runs`, each on its
+lane of the window's ``Tasks``: the plan and its attempt on the database lane, the
+model's work on the long lane (which hands every window to the model's owner thread, a
+``ModelWorker``, and waits for it), and the store step back on the database lane, the
+only one that writes.  The GUI thread never touches the database or the model: results
+and progress come back as the task's callbacks.
 """
 
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar
-
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+from functools import partial
+from typing import Any, NoReturn
 
 from app.domain import Prompt, TextModel
+from app.domain.progress import CancelToken, ProgressFn
 from app.llm import JobContext, ModelError, ModelWorker
+from app.services import notebook_runs
 from app.services.changes import OpResult
-from app.services.notebook_runs import ModelIdentity, RunInfo, VisionRuntime, run_detector
+from app.services.notebook_runs import ModelIdentity, RunInfo, RunPlan, VisionRuntime
 from app.store import Database
+from app.ui.tasks import Lane, Task, Tasks, Then
 
-T = TypeVar("T")
 log = logging.getLogger(__name__)
 
-Progress = Callable[[int, int], None]
 WorkerSource = Callable[[], ModelWorker[Any] | None]
 """Returns the text model's worker (the owner thread of the model), or None."""
+RunStep = OpResult[RunInfo] | Then[OpResult[RunInfo]]
 
 
 class DetectorRunner:
     """Runs detectors and single prompts with one model worker.
 
-    Every method is called on a background thread (never the GUI thread).  ``worker``
-    is a ``ModelWorker`` or a callable returning the current one, so that a model switched
-    in Settings is picked up (the main window's ``ModelBridge`` owns the worker: pass
-    ``lambda: <the bridge's worker>``); ``identity`` describes the model for the cache
-    identity (``app.services.notebook_models.text_identity``).
+    ``worker`` is a ``ModelWorker`` or a callable returning the current one, so that a
+    model switched in Settings is picked up (the main window's ``ModelBridge`` owns the
+    worker: pass ``lambda: <the bridge's worker>``); ``identity`` describes the model for
+    the cache identity (``app.services.notebook_models.text_identity``).
     """
 
     def __init__(
@@ -61,17 +61,65 @@ class DetectorRunner:
     def worker(self) -> ModelWorker[Any] | None:
         return self._source()
 
+    def start(
+        self,
+        tasks: Tasks,
+        notebook_id: int,
+        detector_id: str,
+        *,
+        force: bool = False,
+        task: Task | None = None,
+        on_progress: ProgressFn | None = None,
+        on_done: Callable[[OpResult[RunInfo]], None] | None = None,
+        on_error: Callable[[BaseException], None] | None = None,
+    ) -> Task:
+        """Run a detector over a notebook in its three phases (see the module doc);
+        cancelling the task stops it between windows (the run ends ``cancelled``)."""
+        handle = task if task is not None else Task()
+        db, worker, vision = self.db, self.worker, self.vision
+        text_model = notebook_runs.text_model_identity(worker, self.identity)
+
+        def prepare() -> RunStep:
+            prepared = notebook_runs.prepare_run(
+                db, notebook_id, detector_id, text_model=text_model, vision=vision, force=force
+            )
+            if isinstance(prepared, OpResult):
+                return prepared  # nothing to run: skipped, or already up to date
+            return Then(Lane.LONG, lambda: detect(prepared))
+
+        def detect(prepared: RunPlan) -> RunStep:
+            try:
+                detection = notebook_runs.detect_run(
+                    prepared, worker, vision, on_progress=handle.report, cancel=handle.token
+                )
+            except BaseException as exc:  # the attempt ends failed, then the error is shown
+                return Then(Lane.DATABASE, partial(abandon, prepared, exc))
+            return Then(Lane.DATABASE, lambda: notebook_runs.store_run(db, detection))
+
+        def abandon(prepared: RunPlan, error: BaseException) -> NoReturn:
+            notebook_runs.abandon_run(db, prepared, error)
+            raise error
+
+        return tasks.run(
+            prepare,
+            task=handle,
+            on_progress=on_progress,
+            on_done=on_done,
+            on_error=on_error,
+        )
+
     def run(
         self,
         notebook_id: int,
         detector_id: str,
         *,
         force: bool = False,
-        on_progress: Progress | None = None,
-        cancel: threading.Event | None = None,
+        on_progress: ProgressFn | None = None,
+        cancel: CancelToken | None = None,
     ) -> OpResult[RunInfo]:
+        """The same run in one call, on this thread (scripts and screenshots)."""
         worker = self.worker
-        return run_detector(
+        return notebook_runs.run_detector(
             self.db,
             worker,
             notebook_id,
@@ -95,74 +143,3 @@ class DetectorRunner:
 
         result: str = worker.submit(job).result()
         return result
-
-
-class _Relay(QObject):
-    finished = Signal(object, object)
-    progress = Signal(int, int)
-
-
-class _Task(QRunnable, Generic[T]):
-    def __init__(self, fn: Callable[[Progress], T], relay: _Relay) -> None:
-        super().__init__()
-        self.setAutoDelete(True)
-        self._fn = fn
-        self._relay = relay
-
-    def run(self) -> None:
-        try:
-            result: Any = self._fn(self._relay.progress.emit)
-        except BaseException as exc:  # delivered to the GUI thread
-            self._relay.finished.emit(None, exc)
-        else:
-            self._relay.finished.emit(result, None)
-
-
-class Background(QObject):
-    """A small pool for long tasks (detector runs, trials); callbacks on the GUI thread."""
-
-    busy_changed = Signal(bool)
-
-    def __init__(self, parent: QObject | None = None, *, threads: int = 2) -> None:
-        super().__init__(parent)
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(threads)
-        self._pending: set[_Relay] = set()
-
-    @property
-    def pending(self) -> int:
-        return len(self._pending)
-
-    def run(
-        self,
-        fn: Callable[[Progress], T],
-        *,
-        on_done: Callable[[T], None],
-        on_error: Callable[[BaseException], None],
-        on_progress: Progress | None = None,
-    ) -> None:
-        """Run ``fn(report)`` on a pool thread; ``report(done, total)`` reaches
-        ``on_progress`` on the GUI thread."""
-        relay = _Relay()
-        self._pending.add(relay)
-        if len(self._pending) == 1:
-            self.busy_changed.emit(True)
-        if on_progress is not None:
-            relay.progress.connect(on_progress)
-
-        @Slot(object, object)
-        def finish(result: Any, error: BaseException | None) -> None:
-            self._pending.discard(relay)
-            relay.deleteLater()
-            if not self._pending:
-                self.busy_changed.emit(False)
-            if error is not None:
-                on_error(error)
-            else:
-                on_done(result)
-
-        relay.finished.connect(finish)
-        self._pool.start(_Task(fn, relay))
-
-    def wait(self, msecs: int = 30_000) -> bool:
-        return bool(self._pool.waitForDone(msecs))

@@ -1,13 +1,14 @@
 """The notebooks list: each notebook with its page count and a thumbnail of its first page,
 and Import (a folder of scans or of PAGE-XML/ALTO files, a text file, or a PDF) running in
-the background with progress by page."""
+the background with progress by page: the files are read on the long lane, then stored on
+the database lane."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QPoint, QSize, Qt, Signal
+from PySide6.QtCore import QPoint, QSize, Qt, Signal
 from PySide6.QtGui import QIcon, QImage, QPixmap
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -23,22 +24,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.domain.progress import Progress
 from app.services import notebooks
 from app.services.changes import Changes, OpResult
 from app.services.notebooks import NotebookInfo
 from app.store import Database
 from app.ui.messages import MessageLabel, if_alive, user_message
-from app.ui.ops import Operations
+from app.ui.tasks import Lane, Task, Tasks, Then
 
 THUMB = QSize(40, 52)
 ID_ROLE = Qt.ItemDataRole.UserRole
 EMPTY_NOTE = "No notebooks yet: import a folder (scans or PAGE-XML/ALTO), a text file or a PDF."
-
-
-class _PageProgress(QObject):
-    """Carries an import's page progress from the worker thread (a queued signal)."""
-
-    report = Signal(int, int)
 
 
 @dataclass(frozen=True)
@@ -81,10 +77,10 @@ class NotebookList(QWidget):
     imported = Signal(int)
     loaded = Signal()
 
-    def __init__(self, db: Database, ops: Operations, parent: QWidget | None = None) -> None:
+    def __init__(self, db: Database, tasks: Tasks, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.db = db
-        self.ops = ops
+        self.tasks = tasks
         self._importing = False
         self._loading = 0
         layout = QVBoxLayout(self)
@@ -143,7 +139,7 @@ class NotebookList(QWidget):
     def reload(self) -> None:
         db = self.db
         self._loading += 1
-        self.ops.run(
+        self.tasks.run(
             lambda: load_entries(db),
             on_done=if_alive(self, self._show),
             on_error=if_alive(self, self._load_failed),
@@ -221,7 +217,7 @@ class NotebookList(QWidget):
             self.message.show_info(f"Deleted {title}.")
             self.reload()
 
-        self.ops.run(
+        self.tasks.run(
             lambda: notebooks.delete_notebook(db, notebook_id),
             on_done=if_alive(self, done),
             on_error=if_alive(self, lambda e: self.message.show_error(user_message(e))),
@@ -258,12 +254,14 @@ class NotebookList(QWidget):
         self.progress.show()
         self.message.show_info(f"Importing {path.name}…")
         db = self.db
-        pages = _PageProgress(self)
-        pages.report.connect(self._on_progress)
+        task = Task()
+
+        def read() -> Then[OpResult[NotebookInfo]]:
+            files = notebooks.read_notebook_files(db, path, on_progress=task.report)
+            return Then(Lane.DATABASE, lambda: notebooks.store_notebook(db, files))
 
         def done(result: OpResult[NotebookInfo]) -> None:
             self._import_finished()
-            pages.deleteLater()
             book = result.value
             names = len(result.changes.findings)
             self.message.show_info(
@@ -275,19 +273,22 @@ class NotebookList(QWidget):
 
         def failed(error: BaseException) -> None:
             self._import_finished()
-            pages.deleteLater()
             self.message.show_error(user_message(error))
 
-        self.ops.run(
-            lambda: notebooks.import_notebook(db, path, on_progress=pages.report.emit),
+        self.tasks.run(
+            read,
+            lane=Lane.LONG,
+            task=task,
+            on_progress=if_alive(self, self._on_progress),
             on_done=if_alive(self, done),
             on_error=if_alive(self, failed),
         )
 
-    def _on_progress(self, done: int, total: int) -> None:
-        if self._importing and total > 0:
+    def _on_progress(self, progress: Progress) -> None:
+        total = progress.total
+        if self._importing and total is not None and total > 0:
             self.progress.setRange(0, total)
-            self.progress.setValue(min(done, total))
+            self.progress.setValue(min(progress.done, total))
 
     def _import_finished(self) -> None:
         self._importing = False

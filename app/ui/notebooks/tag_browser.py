@@ -2,7 +2,7 @@
 
 Selecting a tag lists its pages (notebook, page number, first line of text); activating
 a page (double-click or Enter) emits ``page_requested(notebook_id, page_id)``.  Every
-database read goes through ``Operations``.
+database read goes through ``Tasks``.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from app.services.tags import TagInfo
 from app.store import Database
 from app.ui.messages import MessageLabel, if_alive, user_message
 from app.ui.notebooks.look import first_line
-from app.ui.ops import Operations
+from app.ui.tasks import Tasks
 
 SLUG_ROLE = Qt.ItemDataRole.UserRole
 PAGE_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -86,10 +86,10 @@ class TagBrowser(QWidget):
     page_requested = Signal(int, int)
     """(notebook id, page id): the user opened a page."""
 
-    def __init__(self, db: Database, ops: Operations, parent: QWidget | None = None) -> None:
+    def __init__(self, db: Database, tasks: Tasks, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.db = db
-        self.ops = ops
+        self.tasks = tasks
         self.catalogue: list[TagInfo] = []
         self.pages: list[TaggedPage] = []
         self.is_loading = False
@@ -177,7 +177,7 @@ class TagBrowser(QWidget):
                 self.is_loading = False
                 self.message.show_error(user_message(error))
 
-        self.ops.run(
+        self.tasks.run(
             lambda: tags.list_tags(db),
             on_done=if_alive(self, done),
             on_error=if_alive(self, failed),
@@ -239,7 +239,7 @@ class TagBrowser(QWidget):
                 self.is_loading = False
                 self.message.show_error(user_message(error))
 
-        self.ops.run(
+        self.tasks.run(
             lambda: load_tag_pages(db, slug),
             on_done=if_alive(self, done),
             on_error=if_alive(self, failed),

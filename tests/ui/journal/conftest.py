@@ -16,6 +16,7 @@ from pytestqt.qtbot import QtBot
 
 from app.domain import Prompt
 from app.domain.pipeline import Pipeline
+from app.domain.progress import Cancelled, CancelToken
 from app.llm import ModelWorker
 from app.paths import database_path
 from app.services import detection, journal, samples
@@ -51,19 +52,21 @@ def scripted_reply(prompt: Prompt) -> str:
 
 
 class GatedModel(ScriptedModel):
-    """A scripted model that waits for ``gate`` (or its cancel flag) before replying."""
+    """A scripted model that waits for ``gate`` (or its cancel token) before replying."""
 
     def __init__(self, reply: Callable[[Prompt], str]) -> None:
         super().__init__(reply)
         self.gate = threading.Event()
         self.entered = threading.Event()
+        self.cancel_token: CancelToken | None = None
+
+    def set_cancel_token(self, token: CancelToken | None) -> None:
+        self.cancel_token = token
 
     def complete(self, prompt: Prompt) -> str:
-        from app.llm import Cancelled
-
         self.entered.set()
         while not self.gate.wait(0.01):
-            if self.cancel_event is not None and self.cancel_event.is_set():
+            if self.cancel_token is not None and self.cancel_token.cancelled:
                 raise Cancelled()
         return super().complete(prompt)
 

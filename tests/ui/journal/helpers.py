@@ -16,11 +16,11 @@ T = TypeVar("T")
 
 
 def query(qtbot: QtBot, window: MainWindow, fn: Callable[[Database], T]) -> T:
-    """Run ``fn(db)`` the way the window does (on the operations thread) and wait."""
+    """Run ``fn(db)`` the way the window does (on the database lane) and wait."""
     db = window.db
     assert db is not None
     box: list[T] = []
-    window.ops.run(lambda: fn(db), on_done=box.append)
+    window.tasks.run(lambda: fn(db), on_done=box.append)
     qtbot.waitUntil(lambda: bool(box), timeout=5000)
     return box[0]
 

@@ -57,7 +57,7 @@ def test_click_a_highlight_and_accept_writes_a_completion(qtbot: QtBot, window: 
     )
     qtbot.waitUntil(page.popover.isVisible)
     assert page.popover.suggestion_id == water.id
-    with qtbot.waitSignal(window.ops.changed, timeout=5000):
+    with qtbot.waitSignal(window.tasks.changed, timeout=5000):
         qtbot.mouseClick(page.popover.accept_button, Qt.MouseButton.LeftButton)
     assert not page.popover.isVisible()
     qtbot.waitUntil(lambda: page.suggestions and water.id not in pending_ids(window))

@@ -1,4 +1,4 @@
-"""Fixtures for the notebook views: a database with the sample notebook, operations, and
+"""Fixtures for the notebook views: a database with the sample notebook, the tasks, and
 scripted models (no language model runs) for prompt detectors."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from app.services import notebooks
 from app.services.notebook_runs import ModelIdentity
 from app.store import Database, open_database
 from app.ui.notebooks.runner import DetectorRunner
-from app.ui.ops import Operations
+from app.ui.tasks import Tasks
 from tests.notebook_files import SAMPLE_NOTEBOOK as SAMPLE
 from tests.services.conftest import ScriptedModel, make_worker
 
@@ -55,10 +55,10 @@ def db(tmp_path: Path) -> Iterator[Database]:
 
 
 @pytest.fixture
-def ops(qtbot: QtBot) -> Iterator[Operations]:
-    operations = Operations()
-    yield operations
-    operations.wait()
+def ops(qtbot: QtBot) -> Iterator[Tasks]:
+    tasks = Tasks()
+    yield tasks
+    tasks.wait()
 
 
 @pytest.fixture

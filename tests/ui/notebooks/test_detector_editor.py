@@ -18,7 +18,7 @@ from app.ui.messages import Tone
 from app.ui.notebooks.detector_editor import DetectorEditor, TrialResult
 from app.ui.notebooks.overview import NotebookOverview
 from app.ui.notebooks.runner import DetectorRunner
-from app.ui.ops import Operations
+from app.ui.tasks import Tasks
 from tests.ui.notebooks.conftest import ScriptedModel, window_reply
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
@@ -29,7 +29,7 @@ Maker = Callable[[ScriptedModel], DetectorRunner]
 def open_editor(
     qtbot: QtBot,
     db: Database,
-    ops: Operations,
+    ops: Tasks,
     notebook: int | None = None,
     runner: DetectorRunner | None = None,
 ) -> DetectorEditor:
@@ -43,7 +43,7 @@ def open_editor(
     return editor
 
 
-def test_validation_messages_come_before_save(qtbot: QtBot, db: Database, ops: Operations) -> None:
+def test_validation_messages_come_before_save(qtbot: QtBot, db: Database, ops: Tasks) -> None:
     detectors.add_custom_detector(db, name="Dreams", instruction="A dream.", custom_id="dreams")
     editor = open_editor(qtbot, db, ops)
     editor.name.setText("Dreams")
@@ -66,7 +66,7 @@ def test_validation_messages_come_before_save(qtbot: QtBot, db: Database, ops: O
 
 
 def test_the_preview_shows_the_compiled_definition_prompt_and_schema(
-    qtbot: QtBot, db: Database, ops: Operations, notebook: int
+    qtbot: QtBot, db: Database, ops: Tasks, notebook: int
 ) -> None:
     editor = open_editor(qtbot, db, ops, notebook)
     editor.name.setText("Harbour visits")
@@ -105,7 +105,7 @@ def test_the_preview_shows_the_compiled_definition_prompt_and_schema(
 
 
 def test_try_on_this_page_shows_the_result_with_evidence(
-    qtbot: QtBot, db: Database, ops: Operations, notebook: int, make_runner: Maker
+    qtbot: QtBot, db: Database, ops: Tasks, notebook: int, make_runner: Maker
 ) -> None:
     gate = threading.Event()
 
@@ -148,7 +148,7 @@ def test_try_on_this_page_shows_the_result_with_evidence(
 def test_save_lists_the_detector_and_it_runs_from_the_overview(
     qtbot: QtBot,
     db: Database,
-    ops: Operations,
+    ops: Tasks,
     notebook: int,
     make_runner: Maker,
     tmp_path: Path,

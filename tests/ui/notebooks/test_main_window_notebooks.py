@@ -68,19 +68,14 @@ def window(open_window: OpenWindow, tmp_path: Path, bridge: ModelBridge) -> Main
 
 
 def import_sample(qtbot: QtBot, window: MainWindow) -> int:
-    """Import the sample notebook through the service (on the window's database thread)
-    and announce the change, as any other view would."""
+    """Import the sample notebook through the service (on the window's database lane);
+    its changes reach the views like any other task's."""
     db = window.db
     assert db is not None
     done: list[OpResult[NotebookInfo]] = []
-
-    def imported(result: OpResult[NotebookInfo]) -> None:
-        done.append(result)
-        window.ops.changed.emit(result.changes)
-
-    window.ops.run(
+    window.tasks.run(
         lambda: notebooks.import_notebook(db, SAMPLE, title="Harbour notebook"),
-        on_done=imported,
+        on_done=done.append,
     )
     qtbot.waitUntil(lambda: bool(done), timeout=10_000)
     notebook_id = done[0].value.id
@@ -204,7 +199,7 @@ def test_closing_with_the_overview_open_does_not_hang(
     window.close()
     assert time.monotonic() - started < 10
     assert bridge.closed
-    assert overview.background.wait(0)  # the run's thread has stopped
+    assert window.tasks.wait(0)  # the run's phases have all stopped
     qtbot.wait(300)  # its result arrives after the close: quietly
 
 

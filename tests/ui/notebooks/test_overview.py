@@ -15,7 +15,7 @@ from app.services import notebook_runs, notebooks
 from app.store import Database
 from app.ui.notebooks.overview import NotebookOverview
 from app.ui.notebooks.runner import DetectorRunner
-from app.ui.ops import Operations
+from app.ui.tasks import Tasks
 from tests.ui.notebooks.conftest import ScriptedModel, window_reply
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
@@ -24,7 +24,7 @@ Maker = Callable[[ScriptedModel], DetectorRunner]
 
 
 def open_overview(
-    qtbot: QtBot, db: Database, ops: Operations, notebook: int, runner: DetectorRunner | None
+    qtbot: QtBot, db: Database, ops: Tasks, notebook: int, runner: DetectorRunner | None
 ) -> NotebookOverview:
     view = NotebookOverview(db, ops, runner)
     qtbot.addWidget(view)
@@ -35,9 +35,7 @@ def open_overview(
     return view
 
 
-def test_a_bar_click_opens_its_page(
-    qtbot: QtBot, db: Database, ops: Operations, notebook: int
-) -> None:
+def test_a_bar_click_opens_its_page(qtbot: QtBot, db: Database, ops: Tasks, notebook: int) -> None:
     view = open_overview(qtbot, db, ops, notebook, None)
     assert view.rows["first_person"].freshness.text() == "Not run yet"
     with qtbot.waitSignal(view.run_finished, timeout=10_000) as done:
@@ -67,7 +65,7 @@ def test_a_bar_click_opens_its_page(
 
 
 def test_a_prompt_run_shows_progress_and_cancels_without_publishing(
-    qtbot: QtBot, db: Database, ops: Operations, notebook: int, make_runner: Maker
+    qtbot: QtBot, db: Database, ops: Tasks, notebook: int, make_runner: Maker
 ) -> None:
     gate = threading.Event()
     calls: list[int] = []
@@ -113,7 +111,7 @@ def test_a_prompt_run_shows_progress_and_cancels_without_publishing(
 
 
 def test_auto_tag_toggle_is_remembered(
-    qtbot: QtBot, db: Database, ops: Operations, notebook: int
+    qtbot: QtBot, db: Database, ops: Tasks, notebook: int
 ) -> None:
     view = open_overview(qtbot, db, ops, notebook, None)
     view.rows["swear_words"].auto_tag.setChecked(True)

@@ -18,7 +18,7 @@ from app.services.findings import FindingInfo
 from app.store import Database
 from app.ui.notebooks.look import type_colour
 from app.ui.notebooks.page_view import FindingCard, PageView
-from app.ui.ops import Operations
+from app.ui.tasks import Tasks
 from tests.notebook_files import tiny_png
 from tests.ui.notebooks.conftest import MODEL, ScriptedModel, window_reply
 
@@ -27,7 +27,7 @@ pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateS
 Worker = Callable[[ScriptedModel], ModelWorker[ScriptedModel]]
 
 
-def open_view(qtbot: QtBot, db: Database, ops: Operations) -> PageView:
+def open_view(qtbot: QtBot, db: Database, ops: Tasks) -> PageView:
     view = PageView(db, ops)
     ops.changed.connect(view.refresh)
     qtbot.addWidget(view)
@@ -45,7 +45,7 @@ def show(qtbot: QtBot, view: PageView, notebook: int, page_id: int) -> None:
     )
 
 
-def settle(qtbot: QtBot, view: PageView, ops: Operations) -> None:
+def settle(qtbot: QtBot, view: PageView, ops: Tasks) -> None:
     qtbot.waitUntil(lambda: ops.pending == 0 and not view.is_loading)
 
 
@@ -72,7 +72,7 @@ def run_poetry_over_pages_2_and_3(db: Database, notebook: int, make_worker: Work
 
 
 def test_findings_are_highlighted_at_their_evidence_with_a_colour_per_type(
-    qtbot: QtBot, db: Database, ops: Operations, notebook: int
+    qtbot: QtBot, db: Database, ops: Tasks, notebook: int
 ) -> None:
     for detector in ("first_person", "names", "swear_words"):
         notebook_runs.run_detector(db, None, notebook, detector)
@@ -125,7 +125,7 @@ def test_findings_are_highlighted_at_their_evidence_with_a_colour_per_type(
 
 
 def test_accept_and_reject_a_page_and_the_whole_finding_with_its_tag(
-    qtbot: QtBot, db: Database, ops: Operations, notebook: int, make_worker: Worker
+    qtbot: QtBot, db: Database, ops: Tasks, notebook: int, make_worker: Worker
 ) -> None:
     poem = run_poetry_over_pages_2_and_3(db, notebook, make_worker)
     ids = page_ids(db, notebook)
@@ -186,7 +186,7 @@ def test_accept_and_reject_a_page_and_the_whole_finding_with_its_tag(
 
 
 def test_apply_tag_tags_the_finding_pages(
-    qtbot: QtBot, db: Database, ops: Operations, notebook: int, make_worker: Worker
+    qtbot: QtBot, db: Database, ops: Tasks, notebook: int, make_worker: Worker
 ) -> None:
     poem = run_poetry_over_pages_2_and_3(db, notebook, make_worker)
     view = open_view(qtbot, db, ops)
@@ -200,7 +200,7 @@ def test_apply_tag_tags_the_finding_pages(
 
 
 def test_keyboard_moves_between_findings_and_reviews_the_current_one(
-    qtbot: QtBot, db: Database, ops: Operations, notebook: int
+    qtbot: QtBot, db: Database, ops: Tasks, notebook: int
 ) -> None:
     notebook_runs.run_detector(db, None, notebook, "names")
     first = notebooks.list_pages(db, notebook)[0]
@@ -236,7 +236,7 @@ def test_keyboard_moves_between_findings_and_reviews_the_current_one(
 
 
 def test_keyboard_moves_between_pages(
-    qtbot: QtBot, db: Database, ops: Operations, notebook: int
+    qtbot: QtBot, db: Database, ops: Tasks, notebook: int
 ) -> None:
     ids = page_ids(db, notebook)
     view = open_view(qtbot, db, ops)
@@ -264,7 +264,7 @@ def test_keyboard_moves_between_pages(
 
 
 def test_adding_and_removing_a_tag_chip(
-    qtbot: QtBot, db: Database, ops: Operations, notebook: int
+    qtbot: QtBot, db: Database, ops: Tasks, notebook: int
 ) -> None:
     tags.add_page_tags(db, page_ids(db, notebook)[3], ["Errands"])
     page = page_ids(db, notebook)[0]
@@ -293,7 +293,7 @@ def test_adding_and_removing_a_tag_chip(
 
 
 def test_editing_the_text_saves_it_and_marks_the_detector_stale(
-    qtbot: QtBot, db: Database, ops: Operations, notebook: int
+    qtbot: QtBot, db: Database, ops: Tasks, notebook: int
 ) -> None:
     notebook_runs.run_detector(db, None, notebook, "first_person")
     assert notebook_runs.detector_freshness(db, notebook)["first_person"] == "ok"
@@ -335,7 +335,7 @@ def test_editing_the_text_saves_it_and_marks_the_detector_stale(
 
 
 def test_the_scan_fits_the_width_and_zooms(
-    qtbot: QtBot, db: Database, ops: Operations, tmp_path: Path
+    qtbot: QtBot, db: Database, ops: Tasks, tmp_path: Path
 ) -> None:
     folder = tmp_path / "scans"
     folder.mkdir()
@@ -364,7 +364,7 @@ def test_the_scan_fits_the_width_and_zooms(
 
 
 def test_a_page_without_a_scan_says_so(
-    qtbot: QtBot, db: Database, ops: Operations, notebook: int
+    qtbot: QtBot, db: Database, ops: Tasks, notebook: int
 ) -> None:
     view = open_view(qtbot, db, ops)
     show(qtbot, view, notebook, page_ids(db, notebook)[0])
@@ -375,7 +375,7 @@ def test_a_page_without_a_scan_says_so(
 
 
 def test_clicking_a_highlight_makes_its_finding_current(
-    qtbot: QtBot, db: Database, ops: Operations, notebook: int
+    qtbot: QtBot, db: Database, ops: Tasks, notebook: int
 ) -> None:
     notebook_runs.run_detector(db, None, notebook, "names")
     first = notebooks.list_pages(db, notebook)[0]
@@ -392,7 +392,7 @@ def test_clicking_a_highlight_makes_its_finding_current(
 
 
 def test_the_line_under_the_scan_says_which_detectors_read_the_image(
-    qtbot: QtBot, db: Database, ops: Operations, tmp_path: Path
+    qtbot: QtBot, db: Database, ops: Tasks, tmp_path: Path
 ) -> None:
     folder = tmp_path / "labels"
     folder.mkdir()
@@ -423,7 +423,7 @@ def test_the_line_under_the_scan_says_which_detectors_read_the_image(
 
 
 def test_the_vision_setting_can_be_given_up_front_and_a_page_without_a_scan_has_no_line(
-    qtbot: QtBot, db: Database, ops: Operations, notebook: int
+    qtbot: QtBot, db: Database, ops: Tasks, notebook: int
 ) -> None:
     view = PageView(db, ops, vision_configured=True)
     qtbot.addWidget(view)

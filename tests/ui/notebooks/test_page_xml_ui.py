@@ -14,14 +14,14 @@ from app.store import Database
 from app.ui.messages import Tone
 from app.ui.notebooks.overview import NotebookOverview, export_folder
 from app.ui.notebooks.sidebar import NotebookList
-from app.ui.ops import Operations
+from app.ui.tasks import Tasks
 from tests.transcript_files import PAGE_2013_TEXT, transcript_folder
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
 
 
 def test_importing_a_page_xml_folder_from_the_sidebar(
-    qtbot: QtBot, db: Database, ops: Operations, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, db: Database, ops: Tasks, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     folder = transcript_folder(tmp_path)
     view = NotebookList(db, ops)
@@ -57,7 +57,7 @@ def test_importing_a_page_xml_folder_from_the_sidebar(
 
 
 def test_a_refused_page_xml_folder_says_which_file(
-    qtbot: QtBot, db: Database, ops: Operations, tmp_path: Path
+    qtbot: QtBot, db: Database, ops: Tasks, tmp_path: Path
 ) -> None:
     folder = transcript_folder(tmp_path)
     (folder / "page-10.xml").write_text("<alto>", encoding="utf-8")
@@ -73,7 +73,7 @@ def test_a_refused_page_xml_folder_says_which_file(
 
 
 def test_export_page_xml_from_the_overview(
-    qtbot: QtBot, db: Database, ops: Operations, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, db: Database, ops: Tasks, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     notebook = notebooks.import_notebook(db, transcript_folder(tmp_path), title="Letters").value.id
     view = NotebookOverview(db, ops, None)

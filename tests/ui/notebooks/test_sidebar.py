@@ -13,13 +13,13 @@ from app.services import notebooks
 from app.store import Database
 from app.ui.messages import Tone
 from app.ui.notebooks.sidebar import NotebookList
-from app.ui.ops import Operations
+from app.ui.tasks import Tasks
 from tests.notebook_files import tiny_png
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
 
 
-def open_list(qtbot: QtBot, db: Database, ops: Operations) -> NotebookList:
+def open_list(qtbot: QtBot, db: Database, ops: Tasks) -> NotebookList:
     view = NotebookList(db, ops)
     qtbot.addWidget(view)
     view.show()
@@ -30,7 +30,7 @@ def open_list(qtbot: QtBot, db: Database, ops: Operations) -> NotebookList:
 def test_importing_a_folder_shows_progress_then_the_notebook_with_a_thumbnail(
     qtbot: QtBot,
     db: Database,
-    ops: Operations,
+    ops: Tasks,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -70,9 +70,7 @@ def test_importing_a_folder_shows_progress_then_the_notebook_with_a_thumbnail(
     assert "Deleted Harbour scans" in view.message.text()
 
 
-def test_a_refused_file_says_why(
-    qtbot: QtBot, db: Database, ops: Operations, tmp_path: Path
-) -> None:
+def test_a_refused_file_says_why(qtbot: QtBot, db: Database, ops: Tasks, tmp_path: Path) -> None:
     bad = tmp_path / "notes.pdf"
     bad.write_bytes(b"not a pdf at all")
     view = open_list(qtbot, db, ops)

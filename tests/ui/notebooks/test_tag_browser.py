@@ -9,12 +9,12 @@ from pytestqt.qtbot import QtBot
 from app.services import notebooks, tags
 from app.store import Database
 from app.ui.notebooks.tag_browser import SLUG_ROLE, TagBrowser
-from app.ui.ops import Operations
+from app.ui.tasks import Tasks
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
 
 
-def open_browser(qtbot: QtBot, db: Database, ops: Operations) -> TagBrowser:
+def open_browser(qtbot: QtBot, db: Database, ops: Tasks) -> TagBrowser:
     view = TagBrowser(db, ops)
     ops.changed.connect(view.refresh)
     qtbot.addWidget(view)
@@ -29,7 +29,7 @@ def tag_rows(view: TagBrowser) -> list[str]:
 
 
 def test_tags_list_their_pages_and_a_page_opens(
-    qtbot: QtBot, db: Database, ops: Operations, notebook: int
+    qtbot: QtBot, db: Database, ops: Tasks, notebook: int
 ) -> None:
     pages = notebooks.list_pages(db, notebook)
     tags.add_page_tags(db, pages[1].id, ["poem"])
@@ -62,7 +62,7 @@ def test_tags_list_their_pages_and_a_page_opens(
 
 
 def test_the_browser_follows_tag_changes(
-    qtbot: QtBot, db: Database, ops: Operations, notebook: int
+    qtbot: QtBot, db: Database, ops: Tasks, notebook: int
 ) -> None:
     pages = notebooks.list_pages(db, notebook)
     view = open_browser(qtbot, db, ops)
