@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from app import resources
 from app.nlp.people import load_ner
 from app.paths import database_path
 from app.services import notebook_runs, notebooks
@@ -18,7 +19,6 @@ from app.store import Database, open_database
 from bench.common import Sizes, per_doubling
 from bench.pipeline import LoadedModel
 
-SAMPLE_NOTEBOOK = Path(__file__).resolve().parents[1] / "resources" / "sample_notebook.txt"
 LEXICAL_AND_NAMES = ("first_person", "swear_words", "names")
 PROMPT_DETECTOR = "poetry"
 
@@ -37,7 +37,7 @@ _LINES = (
 
 def generated_pages(count: int, rng: random.Random) -> list[str]:
     """``count`` pages: the sample notebook's pages among prose with names and swearing."""
-    samples = [p.strip("\n") for p in SAMPLE_NOTEBOOK.read_text(encoding="utf-8").split("\f")]
+    samples = [p.strip("\n") for p in resources.sample_notebook().split("\f")]
     pages: list[str] = []
     for i in range(count):
         if i % 4 == 0:
@@ -158,7 +158,7 @@ def _run_prompt_detector(
     scope: list[int],
     *,
     force: bool,
-) -> notebook_runs.RunView:
+) -> notebook_runs.RunInfo:
     return notebook_runs.run_detector(
         db,
         loaded.worker,

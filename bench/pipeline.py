@@ -17,7 +17,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from app.domain import TextModel
 from app.domain.pipeline import Pipeline
 from app.domain.prompt import build_detection_prompt
 from app.llm import JobContext, LlamaTextModel, ModelWorker
@@ -44,16 +43,14 @@ class LoadedModel:
     only from jobs on that same thread)."""
 
     path: Path
-    worker: ModelWorker[TextModel]
+    worker: ModelWorker[LlamaTextModel]
     holder: list[LlamaTextModel] = field(default_factory=list)
     calls: int = 0
     """``complete`` calls made through the app (counted on the model's thread)."""
 
     def run(self, fn: Callable[[LlamaTextModel], Any]) -> Any:
-        def job(ctx: JobContext[TextModel]) -> Any:
-            model = ctx.model
-            assert isinstance(model, LlamaTextModel)
-            return fn(model)
+        def job(ctx: JobContext[LlamaTextModel]) -> Any:
+            return fn(ctx.model)
 
         return self.worker.submit(job).result()
 
@@ -69,7 +66,7 @@ def load_model(path: Path, *, max_tokens: int = 512, n_ctx: int | None = None) -
     """Load ``path`` on a worker thread as the app does (2 threads, the default context)."""
     settings = Settings()
 
-    def load() -> TextModel:
+    def load() -> LlamaTextModel:
         return _load(loaded, settings, max_tokens, n_ctx)
 
     loaded = LoadedModel(path, ModelWorker(load))

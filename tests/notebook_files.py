@@ -1,9 +1,26 @@
-"""Small files for notebook import tests: a hand-written PDF and tiny PNG/JPEG images."""
+"""Files for notebook import tests: the shipped sample notebook, a hand-written PDF and
+tiny PNG/JPEG images."""
 
 from __future__ import annotations
 
 import struct
 import zlib
+from pathlib import Path
+from typing import Final
+
+from app import resources
+
+
+def shipped_file(name: str) -> Path:
+    """A file of ``app/resources`` as a path. The tests run from the checkout, where the
+    package's resources are files on disk (the app itself reads them through
+    ``app.resources`` only)."""
+    found = resources.resource(name)
+    assert isinstance(found, Path), found
+    return found
+
+
+SAMPLE_NOTEBOOK: Final = shipped_file(resources.SAMPLE_NOTEBOOK)
 
 
 def minimal_pdf(pages: list[str]) -> bytes:

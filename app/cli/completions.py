@@ -7,19 +7,20 @@ from dataclasses import asdict
 from typing import Any
 
 from app import clock
+from app.domain.suggestions import SuggestionStatus
 from app.services import completions, suggestions
-from app.services.views import CompletionView, SuggestionView
+from app.services.views import CompletionInfo, SuggestionInfo
 
 from .common import Cli, Commands, Shape, day
 
 
-def _suggestion_json(s: SuggestionView) -> dict[str, Any]:
+def _suggestion_json(s: SuggestionInfo) -> dict[str, Any]:
     doc = asdict(s)
     doc["completed_on"] = s.completed_on.isoformat() if s.completed_on else None
     return doc
 
 
-def _suggestion_line(s: SuggestionView) -> str:
+def _suggestion_line(s: SuggestionInfo) -> str:
     facts = []
     if s.completed_units is not None:
         facts.append(f"amount {s.completed_units:g}")
@@ -32,7 +33,7 @@ def _suggestion_line(s: SuggestionView) -> str:
     )
 
 
-SUGGESTION: Shape[SuggestionView] = Shape(json=_suggestion_json, text=_suggestion_line)
+SUGGESTION: Shape[SuggestionInfo] = Shape(json=_suggestion_json, text=_suggestion_line)
 
 
 def cmd_suggestion_list(cli: Cli) -> int:
@@ -55,7 +56,7 @@ def cmd_suggestion_dismiss(cli: Cli) -> int:
     return 0
 
 
-COMPLETION: Shape[CompletionView] = Shape(
+COMPLETION: Shape[CompletionInfo] = Shape(
     json=lambda c: {
         "target_type": c.target_type,
         "target_id": c.target_id,
@@ -92,7 +93,7 @@ def register(commands: Commands) -> None:
     suggestion = commands.group("suggestion", "review what the model proposed")
     p = suggestion.add("list", cmd_suggestion_list, "list suggestions")
     p.add_argument("--entry", type=int)
-    p.add_argument("--status", choices=["pending", "accepted", "dismissed"])
+    p.add_argument("--status", choices=[s.value for s in SuggestionStatus])
     suggestion.add("accept", cmd_suggestion_accept, "accept and log the completion").add_argument(
         "id", type=int
     )

@@ -16,7 +16,7 @@ def cmd_demo(cli: Cli) -> int:
 
 
 def cmd_screenshot(cli: Cli) -> int:
-    from app.ui.screenshots import render_screenshots
+    from app.screenshots.window import render_screenshots
 
     written = render_screenshots(Path(cli.args.out).expanduser())
     cli.emit({"files": [str(p) for p in written]}, "\n".join(str(p) for p in written))

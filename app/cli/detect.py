@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from app.domain.notebooks.runs import AttemptState
 from app.domain.pipeline import Pipeline
 from app.services import detection, detectors, notebook_runs, notebooks
 from app.services.errors import InvalidInputError
@@ -66,7 +67,7 @@ def cmd_detect_entry(cli: Cli) -> int:
     return 0 if outcome.status is not detection.CheckStatus.FAILED else EXIT_ENVIRONMENT
 
 
-def _run_json(run: notebook_runs.RunView) -> dict[str, Any]:
+def _run_json(run: notebook_runs.RunInfo) -> dict[str, Any]:
     return {
         "detector_id": run.detector_id,
         "attempt_state": run.attempt_state,
@@ -84,7 +85,7 @@ def _run_json(run: notebook_runs.RunView) -> dict[str, Any]:
     }
 
 
-def _run_text(run: notebook_runs.RunView) -> str:
+def _run_text(run: notebook_runs.RunInfo) -> str:
     head = (
         f"{run.detector_id}: {run.attempt_state}, {run.outcome or '-'}"
         + (f" ({run.capability})" if run.capability else "")
@@ -100,7 +101,7 @@ def _run_text(run: notebook_runs.RunView) -> str:
     return "\n".join(lines)
 
 
-RUN: Shape[notebook_runs.RunView] = Shape(json=_run_json, text=_run_text)
+RUN: Shape[notebook_runs.RunInfo] = Shape(json=_run_json, text=_run_text)
 
 
 def _page_ids(value: str | None) -> list[int] | None:
@@ -129,7 +130,7 @@ def cmd_detect_notebook(cli: Cli) -> int:
     vision = vision_runtime(cli.data, a.model) if needs_model else None
     worker = cli.workers.start_text_worker(text[0], load_settings(cli.data)) if text else None
     identity = text[1] if text else None
-    runs: list[notebook_runs.RunView] = []
+    runs: list[notebook_runs.RunInfo] = []
     timings: list[tuple[str, float]] = []
     try:
         for detector_id in chosen:
@@ -163,9 +164,9 @@ def cmd_detect_notebook(cli: Cli) -> int:
         RUN.emit(cli, runs[0])
     else:
         RUN.emit_all(cli, runs, empty="", sep="\n\n")
-    if any(r.attempt_state == "cancelled" for r in runs):
+    if any(r.attempt_state == AttemptState.CANCELLED for r in runs):
         return EXIT_INTERRUPTED
-    return EXIT_ENVIRONMENT if any(r.attempt_state == "failed" for r in runs) else 0
+    return EXIT_ENVIRONMENT if any(r.attempt_state == AttemptState.FAILED for r in runs) else 0
 
 
 def register(commands: Commands) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app import clock
 from app.services import journal
-from app.services.views import EntryView
+from app.services.views import EntryInfo
 
 from .common import Cli, Commands, Shape, add_text_source, day, read_text
 
@@ -35,7 +35,7 @@ def cmd_entry_show(cli: Cli) -> int:
     return 0
 
 
-ENTRY: Shape[EntryView] = Shape(
+ENTRY: Shape[EntryInfo] = Shape(
     json=lambda e: {"id": e.id, "date": e.day.isoformat(), "title": e.title},
     text=lambda e: f"{e.id:<5} {e.day.isoformat()}  {e.title or e.body[:60]}",
 )

@@ -10,13 +10,13 @@ from typing import Any
 
 from app.services import detectors, findings, notebook_runs
 from app.services.errors import InvalidInputError
-from app.services.findings import FindingView
+from app.services.findings import FindingInfo
 from app.services.notebook_models import text_model_or_none, vision_runtime
 
 from .common import Cli, Commands, Shape
 
 
-def _finding_json(f: FindingView) -> dict[str, Any]:
+def _finding_json(f: FindingInfo) -> dict[str, Any]:
     return {
         "id": f.id,
         "detector_id": f.detector_id,
@@ -33,7 +33,7 @@ def _finding_json(f: FindingView) -> dict[str, Any]:
     }
 
 
-def _finding_line(f: FindingView) -> str:
+def _finding_line(f: FindingInfo) -> str:
     span = str(f.start_page) if f.start_page == f.end_page else f"{f.start_page}-{f.end_page}"
     quotes = "; ".join(f"\u201c{e.anchor_text}\u201d" for e in f.evidence[:3])
     return (
@@ -42,7 +42,7 @@ def _finding_line(f: FindingView) -> str:
     )
 
 
-FINDING: Shape[FindingView] = Shape(json=_finding_json, text=_finding_line)
+FINDING: Shape[FindingInfo] = Shape(json=_finding_json, text=_finding_line)
 
 
 def cmd_finding_list(cli: Cli) -> int:
@@ -77,7 +77,7 @@ def cmd_detector_list(cli: Cli) -> int:
             if vision is not None:
                 vision.worker.close()
 
-    def as_json(d: detectors.DetectorView) -> dict[str, Any]:
+    def as_json(d: detectors.DetectorInfo) -> dict[str, Any]:
         item: dict[str, Any] = {
             "detector_id": d.detector_id,
             "title": d.title,
@@ -89,7 +89,7 @@ def cmd_detector_list(cli: Cli) -> int:
             item["freshness"] = fresh[d.detector_id]
         return item
 
-    def as_text(d: detectors.DetectorView) -> str:
+    def as_text(d: detectors.DetectorInfo) -> str:
         return f"{d.detector_id:<28} {d.engine:<14} {d.scope:<12} v{d.version}  {d.title}" + (
             f"  [{fresh[d.detector_id]}]" if fresh else ""
         )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.services import cues, targets
 from app.services.errors import InvalidInputError
-from app.services.views import TargetView
+from app.services.views import TargetInfo
 
 from .common import Cli, Commands, Shape
 
@@ -29,7 +29,7 @@ def cmd_habit_add(cli: Cli) -> int:
     return 0
 
 
-TARGET: Shape[TargetView] = Shape(
+TARGET: Shape[TargetInfo] = Shape(
     json=lambda t: {"id": t.id, "target_type": t.target_type, "name": t.name, "unit": t.unit},
     text=lambda t: f"{t.target_type:<8} {t.id:<4} {t.name}" + (f" ({t.unit})" if t.unit else ""),
 )

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict
 
 from app.services import notebooks, tags
-from app.services.notebooks import NotebookView, PageView
-from app.services.tags import TagView
+from app.services.notebooks import NotebookInfo, PageInfo
+from app.services.tags import TagInfo
 
 from .common import Cli, Commands, Shape, add_text_source, item_progress, read_text
 
@@ -27,7 +27,7 @@ def cmd_notebook_import(cli: Cli) -> int:
     return 0
 
 
-NOTEBOOK: Shape[NotebookView] = Shape(
+NOTEBOOK: Shape[NotebookInfo] = Shape(
     json=lambda n: {"id": n.id, "title": n.title, "pages": n.pages},
     text=lambda n: f"{n.id:<5} {n.title} ({n.pages} pages)",
 )
@@ -38,7 +38,7 @@ def cmd_notebook_list(cli: Cli) -> int:
     return 0
 
 
-PAGE: Shape[PageView] = Shape(
+PAGE: Shape[PageInfo] = Shape(
     json=lambda p: {
         "id": p.id,
         "order": p.order,
@@ -84,7 +84,7 @@ def cmd_tag_add(cli: Cli) -> int:
     return 0
 
 
-TAG: Shape[TagView] = Shape(
+TAG: Shape[TagInfo] = Shape(
     json=asdict, text=lambda t: f"{t.colour} {t.slug} ({t.label}): {t.pages} page(s)"
 )
 
@@ -94,7 +94,7 @@ def cmd_tag_list(cli: Cli) -> int:
     return 0
 
 
-TAGGED_PAGE: Shape[PageView] = Shape(
+TAGGED_PAGE: Shape[PageInfo] = Shape(
     json=lambda p: {"id": p.id, "notebook_id": p.notebook_id, "order": p.order},
     text=lambda p: f"notebook {p.notebook_id} page {p.order + 1} (id {p.id})",
 )

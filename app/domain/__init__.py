@@ -1,5 +1,12 @@
 """Pure domain logic: completion detection, anchoring and re-anchoring, and notebook
-detectors (stdlib only)."""
+detectors.
+
+Pure means: no Qt, SQLAlchemy, Alembic, llama.cpp or spaCy, and no wall clock (the
+callers hand in dates). It is the standard library plus PyYAML (the front matter of
+Markdown notes, ``journal_formats``). The only file it reads is a swear-word lexicon: the
+one shipped in ``app.resources``, or one a caller names. ``tests/test_architecture.py``
+holds it to the imports.
+"""
 
 from app.domain.candidates import MAX_CANDIDATES, Candidate, TargetRow, build_candidates
 from app.domain.completions import CompletionDetected, detect_completions

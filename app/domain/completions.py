@@ -1,4 +1,4 @@
-"""Completion detection over one journal entry (spec: completions.md, pipeline steps 0-4).
+"""Completion detection over one journal entry (``docs/completions.md``, steps 0-4).
 
 The model is an untrusted proposer: it returns candidate indexes and quotes; the app
 resolves targets from its own candidates and computes every offset itself.

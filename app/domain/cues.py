@@ -4,7 +4,7 @@ A cue is a short pattern over tokens: words separated by spaces, where ``word``
 matches a token's text or lemma (case-insensitive), ``word*`` matches a prefix of
 either, and ``#`` matches a number ("3", "20", "3l", "5k", "11,400"). A habit starts
 with the cues of every seed family its name matches (a curated lexicon of common
-habits, ``resources/cues``) plus the content words of its name.
+habits, ``app/resources/cues``) plus the content words of its name.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The curated list of recommended models (``resources/models/recommended.json``), typed.
+"""The curated list of recommended models (``app/resources/models/recommended.json``), typed.
 
 The list is data: each entry names a GGUF file on the model hub (repository, file name,
 revision), with what a person needs to choose it (size, licence, context length, what it

@@ -25,7 +25,7 @@ class Pipeline(StrEnum):
     RULES = "rules"
     """Cue words read in context (spaCy's parse); no model call."""
     MODEL = "model"
-    """The language model alone (the spec's prompt)."""
+    """The language model alone (the prompt of ``docs/completions.md``)."""
     COMBINED = "combined"
     """Rules first; the model is asked only about the candidates the rules left, and
     its hits must pass the same context checks (not negated, planned, someone else's)."""

@@ -26,6 +26,7 @@ import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Final
 
 from app.domain.candidates import Candidate
@@ -109,6 +110,37 @@ _WHEN_PHRASES: Final = ("last night", "yesterday", "this morning", "this afterno
 _DONE_VERBS: Final = frozenset({"do", "finish", "complete", "happen", "get", "be"})
 _BREAKS: Final = frozenset({"—", "–", ";", ":", "(", ")"})
 _EDGE_WORDS: Final = frozenset({"then", "and", "also", "so", "but", "plus", "instead"})
+
+
+class BlockReason(Enum):
+    """Why a cue match does not show a completion (what ``blocked`` returns).
+
+    ``message`` is the reason in words, as the rules have always given it."""
+
+    UNCHECKED = "unchecked"
+    MARKED_NOT_DONE = "marked not done"
+    QUOTED_SPEECH = "quoted speech"
+    QUESTION = "question"
+    FUTURE_HEADING = "future heading"
+    DID_NONE = "did none"
+    FUTURE = "future"
+    LONG_AGO = "long ago"
+    AVOIDED = "avoided"
+    NEGATED = "negated"
+    HAVING_NOT_DOING = "having, not doing"
+    A_PLAN = "a plan"
+    SOMEONE_ELSES = "someone else's"
+    INTENTION = "intention"
+    TOO_MUCH_TO = "too much to"
+    SOMEONE_ELSE = "someone else"
+    MODAL = "modal"
+    CONDITIONAL = "conditional"
+    GOING_TO = "going to"
+    A_THING = "a thing, not an activity"
+
+    @property
+    def message(self) -> str:
+        return str(self.value)
 
 
 @dataclass(frozen=True)
@@ -273,7 +305,9 @@ def _future_heading_over(parsed: ParsedText, tok: Token) -> bool:
 # --------------------------------------------------------------------------- signals
 
 
-def blocked(body: str, parsed: ParsedText, match: CueMatch, *, reading: bool = False) -> str | None:
+def blocked(
+    body: str, parsed: ParsedText, match: CueMatch, *, reading: bool = False
+) -> BlockReason | None:
     """Why the cue match does not show a completion, or ``None`` when it does.
 
     ``parsed`` is the parse of ``mask_for_parsing(body)`` (same offsets)."""
@@ -283,31 +317,31 @@ def blocked(body: str, parsed: ParsedText, match: CueMatch, *, reading: bool = F
     line_start, line_end = _line_bounds(text, start)
     line = text[line_start:line_end]
     if _UNCHECKED.match(line):
-        return "unchecked"
+        return BlockReason.UNCHECKED
     if _is_list_line(line) and _LINE_NOT_DONE.search(line):
-        return "marked not done"
+        return BlockReason.MARKED_NOT_DONE
     if _in_quotes(text, start):
-        return "quoted speech"
+        return BlockReason.QUOTED_SPEECH
     sentence = _sentence_words(parsed, head)
     s_start, s_end = parsed.sentence_span(head)
     if "?" in text[max(s_start, line_start) : min(s_end + 1, line_end)]:
-        return "question"
+        return BlockReason.QUESTION
     if _future_heading_over(parsed, head):
-        return "future heading"
+        return BlockReason.FUTURE_HEADING
     for w in sentence:
         if w.lemma == "do" and any(
             c.lower in ("none", "nothing", "neither") for c in parsed.children(w)
         ):
-            return "did none"
+            return BlockReason.DID_NONE
     chain = _clause_chain(parsed, head)
     clause_words = _clause_words(parsed, chain)
     lowers = [w.lower for w in clause_words]
     if any(w in FUTURE_WORDS for w in lowers) or any(
         a == "next" and b in FUTURE_NEXT for a, b in itertools.pairwise(lowers)
     ):
-        return "future"
+        return BlockReason.FUTURE
     if any(_has_phrase(clause_words, p) for p in PAST_PHRASES):
-        return "long ago"
+        return BlockReason.LONG_AGO
     governor = _governor(chain)
 
     def inside(tok: Token) -> bool:
@@ -316,36 +350,36 @@ def blocked(body: str, parsed: ParsedText, match: CueMatch, *, reading: bool = F
     for tok in chain:
         kids = parsed.children(tok)
         if tok.lower in NEGATIVE_FORMS and not inside(tok):
-            return "avoided"
+            return BlockReason.AVOIDED
         if any(k.dep == "neg" or (k.lower in NEGATORS and k.dep in ("det", "advmod", "nummod"))
                for k in kids):  # fmt: skip
-            return "negated"
+            return BlockReason.NEGATED
         if tok.lemma in NEGATORS and tok.dep in ("det", "neg"):
-            return "negated"
+            return BlockReason.NEGATED
         if tok.is_verb:
             mood = _mood(parsed, tok, own=inside(tok))
-            if mood:
+            if mood is not None:
                 return mood
             if tok.lemma in NEGATIVE_VERBS:
-                return "avoided"
+                return BlockReason.AVOIDED
             if tok.lemma in HAVING_VERBS:
-                return "having, not doing"
+                return BlockReason.HAVING_NOT_DOING
         elif tok is not head and tok.lemma in INTENT_NOUNS:
-            return "a plan"
+            return BlockReason.A_PLAN
         if any(k.dep == "poss" and k.lower not in MY for k in kids):
-            return "someone else's"
+            return BlockReason.SOMEONE_ELSES
     for up in _wider_chain(parsed, chain):
         if inside(up):
             continue
         if up.is_verb and (up.lemma in INTENT_VERBS or up.lower in INTENT_VERBS):
-            return "intention"  # "I wish I had time to cook"
+            return BlockReason.INTENTION  # "I wish I had time to cook"
         if any(k.lower == "too" and k.dep == "advmod" for k in parsed.children(up)):
-            return "too much to"  # "too tired to stretch"
+            return BlockReason.TOO_MUCH_TO  # "too tired to stretch"
     if not reading and any(
         t.tag == "VBZ" and t.lemma not in ("be", "have", "do") and not inside(t)
         for t in (*chain, *(k for k in parsed.children(head) if k.dep == "compound"))
     ):
-        return "someone else"  # "our neighbour practises guitar": never the writer's "I"
+        return BlockReason.SOMEONE_ELSE  # "our neighbour practises guitar": never the writer's "I"
     top = chain[-1]
     if top.is_verb and top.dep == "conj":
         # "I'm going to get up at 6 and run": a conjoined verb shares its head's mood.
@@ -355,14 +389,14 @@ def blocked(body: str, parsed: ParsedText, match: CueMatch, *, reading: bool = F
         if lead is not None and lead.is_verb:
             for tok in _clause_chain(parsed, lead):
                 mood = _mood(parsed, tok) if tok.is_verb else None
-                if mood:
+                if mood is not None:
                     return mood
     if top.is_verb and top.dep == "acl":
         owner = parsed.head(top)
         if owner is not None and owner.lower not in FIRST_PERSON:
             if owner.lemma in INTENT_NOUNS:
-                return "a plan"
-            return "someone else"
+                return BlockReason.A_PLAN
+            return BlockReason.SOMEONE_ELSE
     if governor is not None and not reading:
         subject = _subject(parsed, governor)
         with_writer = subject is not None and any(
@@ -375,35 +409,35 @@ def blocked(body: str, parsed: ParsedText, match: CueMatch, *, reading: bool = F
             and not with_writer
             and not any(subject.i == t.i for t in chain)
         ):
-            return "someone else"
+            return BlockReason.SOMEONE_ELSE
         # The cue inside the subject ("the meditation app pinged me"), unless the
         # verb reports it done ("15 min stretch routine done").
         if governor.lemma not in _DONE_VERBS:
             for tok in chain:
                 if tok.dep in ("nsubj", "nsubjpass") and tok.i < governor.i:
-                    return "someone else"
+                    return BlockReason.SOMEONE_ELSE
     if head.dep == "compound":
         owner = parsed.head(head)
         if governor is not None and governor.lemma not in DOING_VERBS and owner is not None:
-            return "a thing, not an activity"
+            return BlockReason.A_THING
     return None
 
 
-def _mood(parsed: ParsedText, verb: Token, *, own: bool = False) -> str | None:
+def _mood(parsed: ParsedText, verb: Token, *, own: bool = False) -> BlockReason | None:
     """Why ``verb`` states no fact: a modal, a condition, an intention, "going to".
 
     ``own``: the verb is the cue itself ("planned the day"), not a verb over it."""
     kids = parsed.children(verb)
     if any(k.dep in ("aux", "auxpass") and k.lower in MODALS for k in kids):
-        return "modal"
+        return BlockReason.MODAL
     if any(k.dep == "mark" and k.lower in ("if", "unless", "whether") for k in kids):
-        return "conditional"
+        return BlockReason.CONDITIONAL
     if not own and (verb.lemma in INTENT_VERBS or verb.lower in INTENT_VERBS):
-        return "intention"
+        return BlockReason.INTENTION
     if verb.lemma == "go" and verb.tag == "VBG" and any(k.dep == "xcomp" for k in kids):
-        return "going to"
+        return BlockReason.GOING_TO
     if verb.lower == "used" and any(k.dep == "xcomp" for k in kids):
-        return "long ago"
+        return BlockReason.LONG_AGO
     return None
 
 
@@ -617,13 +651,13 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
         decided = _count_evidence(parsed, target) if target else None
         if decided is not None:
             ok, match = decided
-            if not ok or match is None or blocked(body, parsed, match, reading=True):
+            if not ok or match is None or blocked(body, parsed, match, reading=True) is not None:
                 continue
             span = quote_for(body, parsed, match)
         else:
             limit = deadline(cand.name)
             for candidate_match in find_cues(parsed, rc.cues, rc.exclude):
-                if blocked(body, parsed, candidate_match):
+                if blocked(body, parsed, candidate_match) is not None:
                     continue
                 if limit is not None and not _time_ok(parsed, candidate_match, limit):
                     continue

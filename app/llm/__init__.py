@@ -26,11 +26,11 @@ from app.llm.info import (
 )
 from app.llm.llama_backend import (
     CHATML_TEMPLATE,
-    GenerationStats,
     LlamaTextModel,
     available_memory_bytes,
     estimate_memory_bytes,
 )
+from app.llm.protocols import GenerationStats, OwnedModel, StreamingModel, WholeReplyModel
 from app.llm.worker import Job, JobContext, ModelWorker
 
 __all__ = [
@@ -49,10 +49,13 @@ __all__ = [
     "ModelNotFoundError",
     "ModelWorker",
     "NotGGUFError",
+    "OwnedModel",
     "Prompt",
     "PromptTooLongError",
+    "StreamingModel",
     "TextModel",
     "UnsupportedArchitectureError",
+    "WholeReplyModel",
     "available_memory_bytes",
     "check_gguf_file",
     "default_model_path",

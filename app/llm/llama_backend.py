@@ -30,7 +30,6 @@ import threading
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +44,7 @@ from app.llm.errors import (
     UnsupportedArchitectureError,
 )
 from app.llm.info import GGUFHeader, check_gguf_file
+from app.llm.protocols import GenerationStats
 
 log = logging.getLogger(__name__)
 
@@ -76,28 +76,6 @@ _LOAD_ERROR = re.compile(r"error loading model: (.+)")
 # llama.cpp converter (and RFC 8259) do not.  Tighten its `char` rule to llama.cpp's.
 _LOOSE_CHAR_RULE = 'char ::= [^"\\\\] |'
 _STRICT_CHAR_RULE = 'char ::= [^"\\\\\\x7F\\x00-\\x1F] |'
-
-
-@dataclass(frozen=True)
-class GenerationStats:
-    """Numbers about the last ``complete`` call (also set when it was cancelled).
-
-    ``evaluated_prompt_tokens`` had to be run through the model; ``reused_prompt_tokens``
-    came from the KV cache left by the previous call (the shared prefix).
-    ``generated_tokens`` counts every sampled token, the end-of-turn token included.
-    ``tokens_per_second`` is the generation speed (after the first token);
-    ``prompt_tokens_per_second`` the prompt evaluation speed.
-    """
-
-    prompt_tokens: int
-    evaluated_prompt_tokens: int
-    reused_prompt_tokens: int
-    generated_tokens: int
-    seconds: float
-    prompt_seconds: float
-    tokens_per_second: float
-    prompt_tokens_per_second: float
-    finish_reason: str  # "stop" | "length" | "cancelled"
 
 
 # ------------------------------------------------------------------------ llama.cpp logging

@@ -4,7 +4,8 @@ llama.cpp is not thread-safe, so the model is created (by the ``loader``), used 
 job, and closed on the worker's own thread, and nowhere else.  Jobs run in submission
 order.  Each job has its own cancel flag (a ``threading.Event``, set atomically from any
 thread); the worker binds it to the model (``model.set_cancel_event``) while the job runs,
-so a generation stops between tokens.  A pending job that is cancelled never runs.
+so a generation stops between tokens.  A pending job that is cancelled never runs.  What
+the worker needs of a model is ``OwnedModel`` (``app/llm/protocols.py``).
 
 ``Job`` is a small future: ``result``, ``cancel``, ``done``, ``add_done_callback`` (the
 callbacks run on the worker thread; the GUI bridges them to Qt signals).
@@ -21,10 +22,12 @@ from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
 from app.llm.errors import Cancelled
+from app.llm.protocols import OwnedModel
 
 log = logging.getLogger(__name__)
 
-M = TypeVar("M")
+Owned_co = TypeVar("Owned_co", bound=OwnedModel, covariant=True)
+Model_co = TypeVar("Model_co", covariant=True)
 T = TypeVar("T")
 
 _PENDING, _RUNNING, _DONE = "pending", "running", "done"
@@ -129,15 +132,18 @@ def _call(callback: Callable[[Any], None], job: Job[Any]) -> None:
         log.exception("a job's done callback failed")
 
 
-class JobContext(Generic[M]):
-    """What a job function receives: the model and its job's cancel flag and progress."""
+class JobContext(Generic[Model_co]):
+    """What a job function receives: the model and its job's cancel flag and progress.
 
-    def __init__(self, model: M, job: Job[Any]) -> None:
+    Covariant in the model: a job that only needs ``complete`` takes a
+    ``JobContext[TextModel]`` and runs on any worker whose model is a ``TextModel``."""
+
+    def __init__(self, model: Model_co, job: Job[Any]) -> None:
         self._model = model
         self._job = job
 
     @property
-    def model(self) -> M:
+    def model(self) -> Model_co:
         return self._model
 
     @property
@@ -169,16 +175,19 @@ def _close_live_workers() -> None:  # pragma: no cover - runs at interpreter exi
         worker.close(timeout=2.0)
 
 
-class ModelWorker(Generic[M]):
+class ModelWorker(Generic[Owned_co]):
     """Runs jobs against one model on one dedicated daemon thread.
 
     ``loader`` is called on that thread, lazily before the first job, or at once after
     ``start()``.  If it raises, its exception becomes every job's result and the worker
     stays usable only for ``close``.  ``close`` cancels everything, closes the model on
     its own thread and joins.  Also a context manager.
+
+    Its model is an ``OwnedModel``, and it is covariant in it: a
+    ``ModelWorker[LlamaTextModel]`` is a ``ModelWorker[StreamingModel]``.
     """
 
-    def __init__(self, loader: Callable[[], M], *, name: str = "inkling-model") -> None:
+    def __init__(self, loader: Callable[[], Owned_co], *, name: str = "inkling-model") -> None:
         self._loader = loader
         self._name = name
         self._cond = threading.Condition()
@@ -187,7 +196,7 @@ class ModelWorker(Generic[M]):
         self._thread: threading.Thread | None = None
         self._closing = False
         self._load_now = False
-        self._model: M | None = None
+        self._model: Owned_co | None = None
         self._loaded = False
         self._load_error: BaseException | None = None
         _live_workers.add(self)
@@ -227,7 +236,7 @@ class ModelWorker(Generic[M]):
 
     def submit(
         self,
-        fn: Callable[[JobContext[M]], T],
+        fn: Callable[[JobContext[Owned_co]], T],
         *,
         on_progress: Callable[[int, int], None] | None = None,
     ) -> Job[T]:
@@ -262,7 +271,7 @@ class ModelWorker(Generic[M]):
             self._cancel_leftovers()
         return stopped
 
-    def __enter__(self) -> ModelWorker[M]:
+    def __enter__(self) -> ModelWorker[Owned_co]:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
@@ -336,9 +345,8 @@ class ModelWorker(Generic[M]):
             job._finish(exception=Cancelled())
             return
         model = self._model
-        bind = getattr(model, "set_cancel_event", None)
-        if callable(bind):
-            bind(job._cancel_event)
+        assert model is not None  # loaded, and closed only after the last job
+        model.set_cancel_event(job._cancel_event)
         try:
             value = job._fn(JobContext(model, job))
         except BaseException as exc:
@@ -346,18 +354,17 @@ class ModelWorker(Generic[M]):
         else:
             job._finish(result=value)
         finally:
-            if callable(bind):
-                bind(None)
+            model.set_cancel_event(None)
 
     def _close_model(self) -> None:
         model, self._model = self._model, None
         self._loaded = False
-        close = getattr(model, "close", None)
-        if callable(close):
-            try:
-                close()
-            except Exception:
-                log.exception("closing the model failed")
+        if model is None:
+            return
+        try:
+            model.close()
+        except Exception:
+            log.exception("closing the model failed")
 
 
 _LOAD_ONLY: Job[Any] = Job(_finished_fn, None)

@@ -8,28 +8,28 @@ from sqlalchemy import select
 
 from app.services.changes import NO_CHANGES, Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
-from app.services.views import CompletionView
+from app.services.views import CompletionInfo
 from app.store import Database
 from app.store.models import Habit, HabitCompletion, Practice, PracticeSession
 
 
-def list_completions(db: Database) -> list[CompletionView]:
+def list_completions(db: Database) -> list[CompletionInfo]:
     """Every completion, by day, habits before practices."""
     with db.session() as session:
         habit_rows = session.scalars(
             select(HabitCompletion).order_by(HabitCompletion.day, HabitCompletion.habit_id)
         )
-        items = [CompletionView.of_habit(row) for row in habit_rows]
+        items = [CompletionInfo.of_habit(row) for row in habit_rows]
         session_rows = session.scalars(
             select(PracticeSession).order_by(PracticeSession.day, PracticeSession.id)
         )
-        items += [CompletionView.of_session(row) for row in session_rows]
+        items += [CompletionInfo.of_session(row) for row in session_rows]
     return sorted(items, key=lambda c: (c.day, c.target_type != "habit", c.target_id))
 
 
 def log_completion(
     db: Database, target_type: str, target_id: int, day: date, *, amount: float | None = None
-) -> OpResult[CompletionView]:
+) -> OpResult[CompletionInfo]:
     """Log a completion by hand.
 
     A habit has at most one completion a day: logging it again that day is a no-op.
@@ -47,7 +47,7 @@ def log_completion(
                 )
             )
             if existing is not None:
-                return OpResult(CompletionView.of_habit(existing), NO_CHANGES)
+                return OpResult(CompletionInfo.of_habit(existing), NO_CHANGES)
             row = HabitCompletion(
                 habit_id=target_id,
                 day=day,
@@ -55,7 +55,7 @@ def log_completion(
             )
             session.add(row)
             session.flush()
-            view = CompletionView.of_habit(row)
+            view = CompletionInfo.of_habit(row)
         elif target_type == "practice":
             practice = session.get(Practice, target_id)
             if practice is None:
@@ -64,7 +64,7 @@ def log_completion(
             session_row = PracticeSession(practice_id=target_id, day=day, minutes=minutes)
             session.add(session_row)
             session.flush()
-            view = CompletionView.of_session(session_row)
+            view = CompletionInfo.of_session(session_row)
         else:
             raise InvalidInputError(f"Unknown target type {target_type!r}.")
     return OpResult(view, Changes(completions=frozenset({(target_type, target_id)})))

@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
-from typing import Final
 
 from sqlalchemy import select
 
+from app import resources
 from app.domain.cues import (
     CueError,
     CueFamily,
@@ -24,19 +23,15 @@ from app.services.targets import target_row
 from app.store import Database
 from app.store.models import Habit, Practice
 
-CUE_LEXICON: Final = (
-    Path(__file__).resolve().parents[2] / "resources" / "cues" / "habit_cues_en_v1.json"
-)
-
 
 @cache
 def cue_families() -> tuple[CueFamily, ...]:
-    """The seed lexicon shipped in ``resources/cues`` (read once)."""
-    return families_from_json(json.loads(CUE_LEXICON.read_text(encoding="utf-8")))
+    """The seed lexicon shipped in ``app/resources/cues`` (read once)."""
+    return families_from_json(json.loads(resources.habit_cues()))
 
 
 @dataclass(frozen=True)
-class CueView:
+class CueInfo:
     target_type: str
     target_id: int
     name: str
@@ -60,16 +55,16 @@ def effective_cues(name: str, stored: list[str] | None) -> tuple[tuple[str, ...]
     return tuple(stored), tuple(exclude)
 
 
-def get_cues(db: Database, target_type: str, target_id: int) -> CueView:
+def get_cues(db: Database, target_type: str, target_id: int) -> CueInfo:
     with db.session() as session:
         row = target_row(session, target_type, target_id)
         cues, exclude = effective_cues(row.name, row.cues)
-        return CueView(target_type, target_id, row.name, cues, exclude, row.cues is None)
+        return CueInfo(target_type, target_id, row.name, cues, exclude, row.cues is None)
 
 
 def set_cues(
     db: Database, target_type: str, target_id: int, cues: list[str] | None
-) -> OpResult[CueView]:
+) -> OpResult[CueInfo]:
     """Replace the cue words (``None``: back to the seed from the name)."""
     try:
         cleaned = None if cues is None else clean_cues(cues)
@@ -80,13 +75,13 @@ def set_cues(
         row.cues = cleaned
         session.flush()
         effective, exclude = effective_cues(row.name, row.cues)
-        view = CueView(target_type, target_id, row.name, effective, exclude, row.cues is None)
+        view = CueInfo(target_type, target_id, row.name, effective, exclude, row.cues is None)
     return OpResult(view, Changes(targets=frozenset({(target_type, target_id)})))
 
 
-def list_cues(db: Database) -> dict[tuple[str, int], CueView]:
+def list_cues(db: Database) -> dict[tuple[str, int], CueInfo]:
     """Every habit's and practice's cue words, in one read."""
-    out: dict[tuple[str, int], CueView] = {}
+    out: dict[tuple[str, int], CueInfo] = {}
     with db.session() as session:
         rows: list[tuple[str, Habit | Practice]] = [
             *(("habit", h) for h in session.scalars(select(Habit))),
@@ -94,7 +89,7 @@ def list_cues(db: Database) -> dict[tuple[str, int], CueView]:
         ]
         for target_type, row in rows:
             effective, exclude = effective_cues(row.name, row.cues)
-            out[(target_type, row.id)] = CueView(
+            out[(target_type, row.id)] = CueInfo(
                 target_type, row.id, row.name, effective, exclude, row.cues is None
             )
     return out

@@ -25,12 +25,13 @@ from app.domain.candidates import TargetRow, build_candidates
 from app.domain.parsed import ParsedText
 from app.domain.pipeline import DEFAULT_PIPELINE, Pipeline, detect
 from app.domain.rules import RuleCandidate, mask_for_parsing
-from app.llm import Cancelled, JobContext, ModelWorker
+from app.domain.suggestions import SuggestionStatus
+from app.llm import Cancelled, JobContext, ModelWorker, StreamingModel
 from app.nlp.parse import ParserUnavailable, parse_text
 from app.services.changes import NO_CHANGES, Changes, OpResult
 from app.services.cues import effective_cues
 from app.services.errors import NotFoundError
-from app.services.views import SuggestionView
+from app.services.views import SuggestionInfo
 from app.store import Database
 from app.store.models import CompletionSuggestion, Habit, JournalEntry, Practice
 
@@ -72,8 +73,8 @@ class DetectionReply:
 class DetectionOutcome:
     entry_id: int
     status: CheckStatus
-    created: tuple[SuggestionView, ...]
-    suggestions: tuple[SuggestionView, ...]
+    created: tuple[SuggestionInfo, ...]
+    suggestions: tuple[SuggestionInfo, ...]
     """Every suggestion of the entry after the check, by position in the text."""
     model_called: bool
     error: str | None = None
@@ -192,7 +193,7 @@ def store_detections(db: Database, reply: DetectionReply) -> OpResult[DetectionO
                 anchor_text=found.anchor_text,
                 completed_units=found.completed_units,
                 completed_on=found.completed_on,
-                status="pending",
+                status=SuggestionStatus.PENDING,
             )
             session.add(row)
             created_rows.append(row)
@@ -202,12 +203,12 @@ def store_detections(db: Database, reply: DetectionReply) -> OpResult[DetectionO
             .where(CompletionSuggestion.entry_id == request.entry_id)
             .order_by(CompletionSuggestion.anchor_start, CompletionSuggestion.id)
         ).all()
-        created = tuple(SuggestionView.of(row) for row in created_rows)
+        created = tuple(SuggestionInfo.of(row) for row in created_rows)
         outcome = DetectionOutcome(
             request.entry_id,
             CheckStatus.FAILED if reply.error else CheckStatus.COMPLETED,
             tuple(sorted(created, key=lambda s: (s.anchor_start, s.id))),
-            tuple(SuggestionView.of(row) for row in all_rows),
+            tuple(SuggestionInfo.of(row) for row in all_rows),
             model_called,
             reply.error,
         )
@@ -216,7 +217,7 @@ def store_detections(db: Database, reply: DetectionReply) -> OpResult[DetectionO
 
 def detect_entry(
     db: Database,
-    worker: ModelWorker[TextModel] | None,
+    worker: ModelWorker[StreamingModel] | None,
     entry_id: int,
     *,
     today: date | None = None,

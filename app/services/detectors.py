@@ -30,7 +30,7 @@ EXPORT_VERSION = 1
 
 
 @dataclass(frozen=True)
-class DetectorView:
+class DetectorInfo:
     detector_id: str
     title: str
     description: str
@@ -41,8 +41,8 @@ class DetectorView:
     custom: bool
 
 
-def _view(definition: DetectorDefinition) -> DetectorView:
-    return DetectorView(
+def _view(definition: DetectorDefinition) -> DetectorInfo:
+    return DetectorInfo(
         definition.detector_id,
         definition.title,
         definition.description,
@@ -87,11 +87,11 @@ def all_definitions(db: Database) -> list[DetectorDefinition]:
     return [*builtin_detectors(), *custom]
 
 
-def list_detectors(db: Database) -> list[DetectorView]:
+def list_detectors(db: Database) -> list[DetectorInfo]:
     return [_view(d) for d in all_definitions(db)]
 
 
-def _save(db: Database, definition: DetectorDefinition, *, replace: bool) -> OpResult[DetectorView]:
+def _save(db: Database, definition: DetectorDefinition, *, replace: bool) -> OpResult[DetectorInfo]:
     if definition.detector_id in _builtins() or not definition.is_custom:
         raise RefusedError(
             f"{definition.detector_id!r} is not a custom detector id (custom ids start with "
@@ -161,7 +161,7 @@ def export_detector(db: Database, detector_id: str) -> dict[str, Any]:
     }
 
 
-def import_detector(db: Database, document: str | bytes | dict[str, Any]) -> OpResult[DetectorView]:
+def import_detector(db: Database, document: str | bytes | dict[str, Any]) -> OpResult[DetectorInfo]:
     """Import a custom detector exported by :func:`export_detector` (or a bare definition).
 
     Validated strictly; an id that exists already is refused.

@@ -15,10 +15,10 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from app.domain import TextModel
 from app.domain.evaluation import COUNT_TYPES, SPAN_TYPES, score_journal, score_notebooks
+from app.domain.notebooks.runs import AttemptState, RunOutcome
 from app.domain.pipeline import DEFAULT_PIPELINE, Pipeline
-from app.llm import ModelWorker
+from app.llm import ModelWorker, StreamingModel
 from app.services import detection, journal, notebook_runs, notebooks, targets
 from app.services.errors import InvalidInputError
 from app.store import Database
@@ -116,7 +116,7 @@ def _by_id(items: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 
 def evaluate_journal(
     db: Database,
-    worker: ModelWorker[TextModel] | None,
+    worker: ModelWorker[StreamingModel] | None,
     cases: Sequence[dict[str, Any]],
     *,
     day: date,
@@ -168,7 +168,7 @@ def evaluate_journal(
 
 def evaluate_notebooks(
     db: Database,
-    worker: ModelWorker[TextModel] | None,
+    worker: ModelWorker[StreamingModel] | None,
     cases: Sequence[dict[str, Any]],
     *,
     workdir: Path,
@@ -209,18 +209,21 @@ def evaluate_notebooks(
             run = notebook_runs.run_detector(
                 db, worker, notebook.id, detector_id, model=model, force=True, auto_tag=False
             ).value
-            if run.outcome == "skipped_not_applicable" or run.attempt_state == "cancelled":
+            if (
+                run.outcome == RunOutcome.SKIPPED_NOT_APPLICABLE
+                or run.attempt_state == AttemptState.CANCELLED
+            ):
                 raise InvalidInputError(
                     f"The {detector_id} detector did not run on {case['id']!r}: "
                     f"{run.message or run.attempt_state}"
                 )
-            if run.attempt_state == "failed":
+            if run.attempt_state == AttemptState.FAILED:
                 errors[detector_id] = run.message or "failed"
             if detector_id in COUNT_TYPES:
                 counts = {int(c["page_id"]): int(c["count"]) for c in run.page_counts or ()}
                 found[detector_id] = [counts.get(p.id, 0) for p in pages]
                 continue
-            views = run.findings if run.attempt_state == "succeeded" else ()
+            views = run.findings if run.attempt_state == AttemptState.SUCCEEDED else ()
             if detector_id == "names":
                 found["names"] = [
                     [str(f.detector_data.get("name") or f.title or ""), position[f.start_page]]

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from app.domain.notebooks.aggregation import RawDetection
 from app.domain.notebooks.definitions import DetectorDefinition
+from app.domain.notebooks.reviews import ReviewStatus
 from app.domain.notebooks.tags import finding_tag
 from app.store.notebooks import Finding
 
@@ -53,5 +54,5 @@ def finding_row(
         prompt_version=prompt_version,
         model_digest=model_digest,
         input_fingerprint=fingerprint,
-        review_status="unreviewed",
+        review_status=ReviewStatus.UNREVIEWED,
     )

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from app import clock
 from app.domain.notebooks import reviews as review_rules
+from app.domain.notebooks.reviews import ReviewStatus
 from app.services.changes import NO_CHANGES, Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
 from app.services.notebooks import require_notebook
@@ -24,7 +25,7 @@ from app.store.notebooks import DetectionRun, Finding, FindingPageReview
 
 
 @dataclass(frozen=True)
-class EvidenceView:
+class EvidenceInfo:
     page_id: int
     anchor_start: int
     anchor_end: int
@@ -32,7 +33,7 @@ class EvidenceView:
 
 
 @dataclass(frozen=True)
-class FindingView:
+class FindingInfo:
     id: int
     run_id: int
     notebook_id: int
@@ -47,14 +48,14 @@ class FindingView:
     title: str | None
     tag_slug: str | None
     tag_label: str | None
-    review_status: str
-    evidence: tuple[EvidenceView, ...]
+    review_status: ReviewStatus
+    evidence: tuple[EvidenceInfo, ...]
     detector_data: dict[str, Any] = field(hash=False)
-    page_reviews: dict[int, str] = field(hash=False)
-    """``{page_id: "approved" | "rejected"}`` for the reviewed pages."""
+    page_reviews: dict[int, ReviewStatus] = field(hash=False)
+    """``{page_id: APPROVED | REJECTED}`` for the reviewed pages."""
 
     @classmethod
-    def of(cls, row: Finding) -> FindingView:
+    def of(cls, row: Finding) -> FindingInfo:
         return cls(
             id=row.id,
             run_id=row.run_id,
@@ -72,7 +73,7 @@ class FindingView:
             tag_label=row.tag_label,
             review_status=row.review_status,
             evidence=tuple(
-                EvidenceView(
+                EvidenceInfo(
                     int(e["page_id"]),
                     int(e["anchor_start"]),
                     int(e["anchor_end"]),
@@ -97,7 +98,7 @@ def published_findings_query(notebook_id: int, detector_id: str | None = None) -
     return query
 
 
-def _sort_key(view: FindingView, order: dict[int, int]) -> tuple[Any, ...]:
+def _sort_key(view: FindingInfo, order: dict[int, int]) -> tuple[Any, ...]:
     return (
         view.detector_id,
         order.get(view.start_page, 0),
@@ -110,7 +111,7 @@ def _sort_key(view: FindingView, order: dict[int, int]) -> tuple[Any, ...]:
 
 def list_findings(
     db: Database, notebook_id: int, *, detector_id: str | None = None
-) -> list[FindingView]:
+) -> list[FindingInfo]:
     """The published findings of a notebook (of one detector), by detector and page."""
     from app.store.notebooks import NotebookPage
 
@@ -126,15 +127,15 @@ def list_findings(
             .all()
         )
         views = [
-            FindingView.of(row)
+            FindingInfo.of(row)
             for row in session.scalars(published_findings_query(notebook_id, detector_id))
         ]
     return sorted(views, key=lambda v: _sort_key(v, order))
 
 
-def get_finding(db: Database, finding_id: int) -> FindingView:
+def get_finding(db: Database, finding_id: int) -> FindingInfo:
     with db.session() as session:
-        return FindingView.of(_load(session, finding_id))
+        return FindingInfo.of(_load(session, finding_id))
 
 
 def _load(session: Session, finding_id: int) -> Finding:
@@ -144,7 +145,7 @@ def _load(session: Session, finding_id: int) -> Finding:
     return row
 
 
-def _set_reviews(session: Session, row: Finding, decisions: dict[int, str]) -> None:
+def _set_reviews(session: Session, row: Finding, decisions: dict[int, ReviewStatus]) -> None:
     """Replace the page reviews of ``row`` with ``decisions`` and derive its status."""
     existing = {r.page_id: r for r in row.page_reviews}
     for page_id, decision in decisions.items():
@@ -169,21 +170,21 @@ def _check_page(row: Finding, page_id: int | None) -> None:
 
 def accept_finding(
     db: Database, finding_id: int, *, page_id: int | None = None
-) -> OpResult[FindingView]:
+) -> OpResult[FindingInfo]:
     """Accept a finding (approve its non-rejected pages and tag them), or one page of it."""
-    return _review(db, finding_id, page_id, review_rules.APPROVED)
+    return _review(db, finding_id, page_id, ReviewStatus.APPROVED)
 
 
 def reject_finding(
     db: Database, finding_id: int, *, page_id: int | None = None
-) -> OpResult[FindingView]:
+) -> OpResult[FindingInfo]:
     """Reject a finding (every page, taking its tag off them), or one page of it."""
-    return _review(db, finding_id, page_id, review_rules.REJECTED)
+    return _review(db, finding_id, page_id, ReviewStatus.REJECTED)
 
 
 def _review(
-    db: Database, finding_id: int, page_id: int | None, decision: str
-) -> OpResult[FindingView]:
+    db: Database, finding_id: int, page_id: int | None, decision: ReviewStatus
+) -> OpResult[FindingInfo]:
     """Record a decision for the whole finding or one page, and tag or untag those pages."""
     with db.session() as session:
         row = _load(session, finding_id)
@@ -193,7 +194,7 @@ def _review(
         if page_id is not None:
             decisions = review_rules.review_page(span, current, page_id, decision)
             touched = [page_id]
-        elif decision == review_rules.APPROVED:
+        elif decision == ReviewStatus.APPROVED:
             decisions, touched = review_rules.accept(span, current)
         else:
             decisions, touched = review_rules.reject(span, current)
@@ -201,16 +202,16 @@ def _review(
         _set_reviews(session, row, decisions)
         pages: set[int] = set()
         if row.tag_slug:
-            if decision == review_rules.APPROVED:
+            if decision == ReviewStatus.APPROVED:
                 pages = union_tag(session, touched, row.tag_slug, row.tag_label)
             else:
                 pages = remove_tag(session, touched, row.tag_slug)
-        view = FindingView.of(row)
+        view = FindingInfo.of(row)
     changed = before != (view.page_reviews, view.review_status)
     return _result(view, changed, pages)
 
 
-def _result(view: FindingView, changed: bool, pages: set[int]) -> OpResult[FindingView]:
+def _result(view: FindingInfo, changed: bool, pages: set[int]) -> OpResult[FindingInfo]:
     if not changed and not pages:
         return OpResult(view, NO_CHANGES)
     return OpResult(

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from app import clock
 from app.domain.notebooks.definitions import builtin_detector
 from app.domain.notebooks.people import PersonMention, people_findings
+from app.domain.notebooks.runs import AttemptState, RunOutcome
 from app.services.finding_rows import finding_row, text_digest
 from app.store.notebooks import DetectionRun, NotebookPage
 
@@ -47,8 +48,8 @@ def publish_imported_names(
         detector_id=definition.detector_id,
         detector_version=definition.version,
         definition=definition.to_json(),
-        attempt_state="succeeded",
-        outcome="success",
+        attempt_state=AttemptState.SUCCEEDED,
+        outcome=RunOutcome.SUCCESS,
         message=f"Imported from {description}; no model ran.",
         cache_identity=source,
         prompt_id=source,

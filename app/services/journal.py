@@ -10,9 +10,10 @@ from sqlalchemy import func, insert, select
 
 from app import clock
 from app.domain import reanchor
+from app.domain.suggestions import SuggestionStatus
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
-from app.services.views import EntryView
+from app.services.views import EntryInfo
 from app.store import Database, SearchHit
 from app.store import search_entries as _search
 from app.store.models import CompletionSuggestion, JournalEntry
@@ -28,13 +29,13 @@ def _check_text(title: str | None, body: str | None) -> None:
         raise InvalidInputError(f"A title can be at most {TITLE_MAX} characters long.")
 
 
-def add_entry(db: Database, day: date, body: str, *, title: str = "") -> OpResult[EntryView]:
+def add_entry(db: Database, day: date, body: str, *, title: str = "") -> OpResult[EntryInfo]:
     _check_text(title, body)
     entry = JournalEntry(day=day, title=title.strip(), body=body)
     with db.session() as session:
         session.add(entry)
         session.flush()
-        view = EntryView.of(entry)
+        view = EntryInfo.of(entry)
     return OpResult(view, Changes(entries=frozenset({view.id})))
 
 
@@ -74,18 +75,18 @@ def add_entries(db: Database, entries: Iterable[NewEntry]) -> OpResult[int]:
     return OpResult(len(rows), Changes(entries=added))
 
 
-def get_entry(db: Database, entry_id: int) -> EntryView:
+def get_entry(db: Database, entry_id: int) -> EntryInfo:
     with db.session() as session:
         entry = session.get(JournalEntry, entry_id)
         if entry is None:
             raise NotFoundError(f"There is no journal entry with id {entry_id}.")
-        return EntryView.of(entry)
+        return EntryInfo.of(entry)
 
 
-def list_entries(db: Database) -> list[EntryView]:
+def list_entries(db: Database) -> list[EntryInfo]:
     with db.session() as session:
         rows = session.scalars(select(JournalEntry).order_by(JournalEntry.day, JournalEntry.id))
-        return [EntryView.of(row) for row in rows]
+        return [EntryInfo.of(row) for row in rows]
 
 
 @dataclass(frozen=True)
@@ -107,7 +108,7 @@ def list_months(db: Database) -> list[MonthCount]:
         ]
 
 
-def list_month(db: Database, year: int, month: int) -> list[EntryView]:
+def list_month(db: Database, year: int, month: int) -> list[EntryInfo]:
     """One month's entries, by day then id (a range over the index on ``day``)."""
     if not 1 <= month <= 12:
         raise InvalidInputError(f"There is no month {month}; use 1 to 12.")
@@ -119,7 +120,7 @@ def list_month(db: Database, year: int, month: int) -> list[EntryView]:
         .order_by(JournalEntry.day, JournalEntry.id)
     )
     with db.session(readonly=True) as session:
-        return [EntryView.of(row) for row in session.scalars(query)]
+        return [EntryInfo.of(row) for row in session.scalars(query)]
 
 
 def update_entry(
@@ -129,7 +130,7 @@ def update_entry(
     body: str | None = None,
     title: str | None = None,
     day: date | None = None,
-) -> OpResult[EntryView]:
+) -> OpResult[EntryInfo]:
     """Save an edit. Pending suggestions follow their text or are dismissed as stale."""
     _check_text(title, body)
     with db.session() as session:
@@ -141,7 +142,7 @@ def update_entry(
             pending = session.scalars(
                 select(CompletionSuggestion).where(
                     CompletionSuggestion.entry_id == entry_id,
-                    CompletionSuggestion.status == "pending",
+                    CompletionSuggestion.status == SuggestionStatus.PENDING,
                 )
             ).all()
             for row in pending:
@@ -151,7 +152,7 @@ def update_entry(
                 if moved == (row.anchor_start, row.anchor_end):
                     continue
                 if moved is None:
-                    row.status = "dismissed"
+                    row.status = SuggestionStatus.DISMISSED
                     row.decided_at = clock.utcnow()
                 else:
                     row.anchor_start, row.anchor_end = moved
@@ -163,7 +164,7 @@ def update_entry(
             entry.day = day
         entry.updated_at = clock.utcnow()
         session.flush()
-        view = EntryView.of(entry)
+        view = EntryInfo.of(entry)
     return OpResult(view, Changes(entries=frozenset({entry_id}), suggestions=frozenset(touched)))
 
 

@@ -31,7 +31,7 @@ from app.domain.journal_formats import render_markdown
 from app.services import findings, notebooks, suggestions
 from app.services.errors import InvalidInputError
 from app.services.journal_import import Cancelled, Progress, check_cancelled, never
-from app.services.views import SuggestionView
+from app.services.views import SuggestionInfo
 from app.store import Database, Habit, HabitCompletion, JournalEntry
 from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
 
@@ -285,7 +285,7 @@ def export_loop_csv(
 # --- suggestions and findings as JSON --------------------------------------------------------
 
 
-def _suggestion_json(view: SuggestionView, days: dict[int, date]) -> dict[str, Any]:
+def _suggestion_json(view: SuggestionInfo, days: dict[int, date]) -> dict[str, Any]:
     return {
         "id": view.id,
         "entry_id": view.entry_id,
@@ -306,7 +306,7 @@ def _suggestion_json(view: SuggestionView, days: dict[int, date]) -> dict[str, A
 
 
 def _finding_json(
-    view: findings.FindingView, notebook: str, pages: dict[int, int]
+    view: findings.FindingInfo, notebook: str, pages: dict[int, int]
 ) -> dict[str, Any]:
     doc = asdict(view)
     doc.pop("evidence")

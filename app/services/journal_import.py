@@ -39,7 +39,7 @@ from app.domain.journal_formats import (
 from app.services.changes import Changes, OpResult
 from app.services.errors import CancelledError, InvalidInputError
 from app.services.journal import BODY_MAX, TITLE_MAX
-from app.services.notebook_import import _decode, _read_bytes
+from app.services.source_files import read_bytes, read_text_file
 from app.store import Database, JournalEntry
 from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
 
@@ -111,7 +111,7 @@ def _text_files(folder: Path, suffixes: tuple[str, ...], *, recursive: bool) -> 
 
 
 def _read_note(path: Path) -> str:
-    return _decode(path, _read_bytes(path))
+    return read_text_file(path)
 
 
 # --- Markdown, Logseq and dated files --------------------------------------------------------
@@ -129,7 +129,7 @@ def _attachment_readers(
             )
         if not target.is_file():
             raise InvalidInputError(f"{note} names the attachment {ref}, which does not exist.")
-        readers.append((target.name, partial(_read_bytes, target)))
+        readers.append((target.name, partial(read_bytes, target)))
     return tuple(readers)
 
 
@@ -273,7 +273,7 @@ class _Tree:
 
     def read(self, name: str) -> bytes:
         if not self.is_zip:
-            return _read_bytes(self.path / name)
+            return read_bytes(self.path / name)
         try:
             with zipfile.ZipFile(self.path) as archive:
                 info = archive.getinfo(name)

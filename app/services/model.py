@@ -7,13 +7,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.domain import TextModel
 from app.llm import (
     MODEL_ENV,
     LlamaTextModel,
     ModelError,
     ModelInfo,
     ModelWorker,
+    StreamingModel,
     default_model_path,
     read_model_info,
     resolve_model_path,
@@ -68,10 +68,10 @@ def use_model(data_dir: Path, path: Path | None) -> ModelInfo | None:
     return info
 
 
-def start_worker(path: Path, settings: Settings) -> ModelWorker[TextModel]:
+def start_worker(path: Path, settings: Settings) -> ModelWorker[StreamingModel]:
     """A worker whose thread loads the model, serves every call, and closes it."""
 
-    def load() -> TextModel:
+    def load() -> StreamingModel:
         return LlamaTextModel.load(path, n_ctx=settings.n_ctx, n_threads=settings.n_threads)
 
     return ModelWorker(load)

@@ -3,7 +3,7 @@
 - ``list_models``: the embedded default and every ``*.gguf`` in the models folder
   (``models/`` in the data folder, or ``Settings.models_dir``), with what the GGUF header
   says, whether it is in use, and whether it fits in the memory that is free now.
-- ``recommended_models``: the curated list (``resources/models/recommended.json``), each
+- ``recommended_models``: the curated list (``app/resources/models/recommended.json``), each
   with whether it is downloaded and whether it fits.
 - ``download_model``: the only network access in Inkling, and only when asked.  It goes
   through ``huggingface_hub`` (so ``HF_ENDPOINT``, ``HF_TOKEN`` and proxies work as they do
@@ -35,6 +35,7 @@ from types import TracebackType
 from typing import Any
 from urllib.parse import urlsplit
 
+from app import resources
 from app.domain.models_catalog import (
     CatalogError,
     ModelCatalog,
@@ -56,7 +57,6 @@ from app.services.errors import InvalidInputError, NotFoundError, ServiceError
 from app.services.model import choose_model
 from app.services.settings import load_settings
 
-RECOMMENDED_JSON = Path(__file__).resolve().parents[2] / "resources" / "models" / "recommended.json"
 MODELS_FOLDER = "models"
 PARTIAL_SUFFIX = ".part"
 ENDPOINT_ENV = "HF_ENDPOINT"
@@ -72,17 +72,20 @@ class DownloadError(ServiceError):
 # ----------------------------------------------------------------------------- the list
 
 
-def load_catalog(path: Path = RECOMMENDED_JSON) -> ModelCatalog:
-    """The recommended models list; a missing or malformed file is an InvalidInputError."""
+def load_catalog(path: Path | None = None) -> ModelCatalog:
+    """The recommended models list shipped in ``app/resources/models`` (or another file in
+    its shape); a missing or malformed file is an InvalidInputError."""
+    shown = path or resources.RECOMMENDED_MODELS
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = resources.recommended_models() if path is None else path.read_text("utf-8")
+        data = json.loads(text)
     except OSError as exc:
         raise InvalidInputError(
-            f"The recommended models list {path} cannot be read ({exc.strerror or exc})."
+            f"The recommended models list {shown} cannot be read ({exc.strerror or exc})."
         ) from exc
     except ValueError as exc:
         raise InvalidInputError(
-            f"The recommended models list {path} is not valid JSON ({exc})."
+            f"The recommended models list {shown} is not valid JSON ({exc})."
         ) from exc
     try:
         return parse_catalog(data)
@@ -273,7 +276,7 @@ def resolve_model_reference(data_dir: Path, reference: str) -> Path:
 
 
 @dataclass(frozen=True)
-class RecommendedView:
+class RecommendedInfo:
     model: RecommendedModel
     path: Path | None
     """The downloaded file in the models folder, or None."""
@@ -285,16 +288,16 @@ class RecommendedView:
 
 def recommended_models(
     data_dir: Path, *, catalog: ModelCatalog | None = None
-) -> list[RecommendedView]:
+) -> list[RecommendedInfo]:
     catalog = catalog or load_catalog()
     folder = models_dir(data_dir)
     available = available_memory_bytes()
-    views: list[RecommendedView] = []
+    views: list[RecommendedInfo] = []
     for model in catalog.models:
         final = folder / model.filename
         partial = _partial_path(final)
         views.append(
-            RecommendedView(
+            RecommendedInfo(
                 model=model,
                 path=final if final.is_file() else None,
                 partial_bytes=partial.stat().st_size if partial.is_file() else 0,

@@ -24,12 +24,13 @@ from sqlalchemy import select
 
 from app import clock
 from app.domain.notebooks.page_xml import PERSON, TextSpan, build_page_xml
+from app.domain.notebooks.reviews import ReviewStatus
 from app.services.changes import OpResult
 from app.services.errors import InvalidInputError
-from app.services.findings import FindingView, published_findings_query
+from app.services.findings import FindingInfo, published_findings_query
 from app.services.imported_findings import NAMES_DETECTOR
 from app.services.notebook_import import Progress, Steps, image_size, remove_tree
-from app.services.notebooks import PageView, data_folder, require_notebook
+from app.services.notebooks import PageInfo, data_folder, require_notebook
 from app.store import Database
 from app.store.notebooks import NotebookPage
 
@@ -44,7 +45,7 @@ class PageXmlExport:
 
 
 def page_spans(
-    page: PageView, findings: list[FindingView], *, accepted_only: bool = False
+    page: PageInfo, findings: list[FindingInfo], *, accepted_only: bool = False
 ) -> tuple[list[TextSpan], set[int]]:
     """The spans to tag on ``page`` and the ids of the findings they come from."""
     text = page.text or ""
@@ -52,7 +53,9 @@ def page_spans(
     used: set[int] = set()
     for finding in findings:
         decision = finding.page_reviews.get(page.id)
-        if decision == "rejected" or (accepted_only and decision != "approved"):
+        if decision == ReviewStatus.REJECTED or (
+            accepted_only and decision != ReviewStatus.APPROVED
+        ):
             continue
         kind = PERSON if finding.detector_id == NAMES_DETECTOR else finding.detector_id
         for anchor in finding.evidence:
@@ -88,7 +91,7 @@ def export_page_xml(
     with db.session() as session:
         require_notebook(session, notebook_id)
         pages = [
-            PageView.of(row)
+            PageInfo.of(row)
             for row in session.scalars(
                 select(NotebookPage)
                 .where(NotebookPage.notebook_id == notebook_id)
@@ -96,7 +99,7 @@ def export_page_xml(
             )
         ]
         findings = [
-            FindingView.of(row) for row in session.scalars(published_findings_query(notebook_id))
+            FindingInfo.of(row) for row in session.scalars(published_findings_query(notebook_id))
         ]
     findings.sort(key=lambda f: (f.detector_id, f.id))
     created = clock.utcnow().isoformat(timespec="seconds")

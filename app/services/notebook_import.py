@@ -25,6 +25,7 @@ from typing import Final
 from app.domain.notebooks.page_xml import PERSON, TranscriptError, parse_transcript
 from app.llm import Cancelled
 from app.services.errors import InvalidInputError
+from app.services.source_files import read_bytes, read_text_file
 
 IMAGE_SUFFIXES: Final = {".png": ".png", ".jpg": ".jpg", ".jpeg": ".jpg"}
 TEXT_SUFFIXES: Final = (".txt", ".md")
@@ -89,23 +90,6 @@ def read_notebook(
     )
 
 
-def _read_bytes(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise InvalidInputError(f"{path} cannot be read ({exc.strerror}).") from None
-
-
-def _decode(path: Path, raw: bytes) -> str:
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise InvalidInputError(f"{path} is not UTF-8 text.") from None
-    if "\x00" in text:
-        raise InvalidInputError(f"{path} is not a text file.")
-    return text.replace("\r\n", "\n").replace("\r", "\n")
-
-
 def _check_length(path: Path, text: str) -> str:
     if len(text) > PAGE_TEXT_MAX:
         raise InvalidInputError(
@@ -123,7 +107,7 @@ def split_pages(text: str) -> list[str]:
 
 
 def _read_text_file(path: Path) -> list[ImportedPage]:
-    text = _decode(path, _read_bytes(path))
+    text = read_text_file(path)
     pages = split_pages(text)
     if not any(page.strip() for page in pages):
         raise InvalidInputError(f"{path} holds no text to import.")
@@ -200,7 +184,7 @@ def _read_folder(folder: Path, staging: Path, steps: Steps) -> list[ImportedPage
         transcription = image.with_suffix(".txt")
         text: str | None = None
         if transcription.is_file():
-            text = _check_length(transcription, _decode(transcription, _read_bytes(transcription)))
+            text = _check_length(transcription, read_text_file(transcription))
         pages.append(ImportedPage(text, target, digest))
     steps(len(images), len(images))
     return pages
@@ -208,7 +192,7 @@ def _read_folder(folder: Path, staging: Path, steps: Steps) -> list[ImportedPage
 
 def _stage_image(image: Path, staging: Path, number: int) -> tuple[Path, str]:
     """Copy a checked PNG or JPEG to ``staging`` as page ``number``; its path and SHA-256."""
-    data = _read_bytes(image)
+    data = read_bytes(image)
     if image.suffix.lower() not in IMAGE_SUFFIXES or image_kind(data) is None:
         raise InvalidInputError(f"{image} is not a readable PNG or JPEG image.")
     target = staging / f"{number}{IMAGE_SUFFIXES[image.suffix.lower()]}"
@@ -230,7 +214,7 @@ def _read_transcripts(files: list[Path], staging: Path, steps: Steps) -> list[Im
     for number, source in enumerate(files):
         steps(number, len(files))
         try:
-            transcript = parse_transcript(_read_bytes(source))
+            transcript = parse_transcript(read_bytes(source))
         except TranscriptError as exc:
             raise InvalidInputError(f"{source} {exc}.") from None
         image = _transcript_image(source, transcript.image)
@@ -291,7 +275,7 @@ def _png(width: int, height: int, channels: int, stride: int, buffer: bytes) -> 
 def _read_pdf(path: Path, staging: Path, steps: Steps) -> list[ImportedPage]:
     import pypdfium2 as pdfium  # type: ignore[import-untyped]
 
-    data = _read_bytes(path)
+    data = read_bytes(path)
     try:
         document = pdfium.PdfDocument(data)
     except pdfium.PdfiumError:

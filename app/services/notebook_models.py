@@ -6,8 +6,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from app.domain import TextModel
-from app.llm import LlamaTextModel, ModelError, ModelWorker
+from app.llm import LlamaTextModel, ModelError, ModelWorker, StreamingModel
 from app.llm.llama_backend import DEFAULT_MAX_TOKENS
 from app.llm.vision import LlamaVisionModel
 from app.services.model import choose_model, model_info
@@ -21,8 +20,8 @@ def text_identity(data_dir: Path, path: Path, settings: Settings) -> ModelIdenti
     return ModelIdentity(info.name, info.sha256, settings.n_ctx, DEFAULT_MAX_TOKENS)
 
 
-def start_text_worker(path: Path, settings: Settings) -> ModelWorker[TextModel]:
-    def load() -> TextModel:
+def start_text_worker(path: Path, settings: Settings) -> ModelWorker[StreamingModel]:
+    def load() -> StreamingModel:
         return LlamaTextModel.load(
             path, n_ctx=settings.n_ctx, n_threads=settings.n_threads, max_tokens=DEFAULT_MAX_TOKENS
         )

@@ -1,4 +1,4 @@
-"""Running a detector over a notebook (notebooks.md "Runs, caching, freshness").
+"""Running a detector over a notebook (``docs/notebooks.md``, "Runs, caching, freshness").
 
 A run goes through three phases, like journal detection:
 
@@ -39,6 +39,8 @@ from app.domain.notebooks.lexical import LexicalCount, lexical_count, lexical_pa
 from app.domain.notebooks.people import PersonMention, people_findings
 from app.domain.notebooks.prompts import build_window_prompt
 from app.domain.notebooks.replies import parse_window_reply
+from app.domain.notebooks.reviews import ReviewStatus
+from app.domain.notebooks.runs import AttemptState, Capability, RunOutcome
 from app.domain.notebooks.windows import (
     ABSTAIN_UNPARSEABLE,
     DetectorWarning,
@@ -46,13 +48,13 @@ from app.domain.notebooks.windows import (
     select_candidates,
     windows_for,
 )
-from app.llm import Cancelled, JobContext, ModelWorker
+from app.llm import Cancelled, JobContext, ModelWorker, OwnedModel, StreamingModel
 from app.nlp.people import NerUnavailable, find_people_in_pages, ner_model_id
 from app.services.changes import Changes, OpResult
 from app.services.detectors import get_definition
 from app.services.errors import NotFoundError
 from app.services.finding_rows import finding_row, text_digest
-from app.services.findings import FindingView, published_findings_query
+from app.services.findings import FindingInfo, published_findings_query
 from app.services.notebooks import data_folder, require_notebook
 from app.services.tags import union_tag
 from app.store import Database
@@ -86,8 +88,9 @@ class ModelIdentity:
         return {"temperature": 0, "max_tokens": self.max_tokens, "n_ctx": self.n_ctx}
 
 
-class VisionModel(Protocol):
-    """A multimodal model: a prompt plus the window's page images (PNG/JPEG bytes)."""
+class VisionModel(OwnedModel, Protocol):
+    """A multimodal model on its worker: a prompt plus the window's page images (PNG/JPEG
+    bytes)."""
 
     def complete_with_images(self, prompt: Prompt, images: Sequence[bytes]) -> str: ...
 
@@ -104,15 +107,15 @@ class VisionRuntime:
 
 
 @dataclass(frozen=True)
-class RunView:
+class RunInfo:
     id: int | None
     """None for a run that was refused before an attempt was recorded."""
     notebook_id: int
     detector_id: str
     detector_version: str
-    attempt_state: str
-    outcome: str | None
-    capability: str | None
+    attempt_state: AttemptState
+    outcome: RunOutcome | None
+    capability: Capability | None
     route: str | None
     message: str | None
     warnings: tuple[dict[str, str], ...]
@@ -125,12 +128,12 @@ class RunView:
     published: bool
     stale_at_publish: bool
     cache_identity: str | None
-    findings: tuple[FindingView, ...] = field(default=())
+    findings: tuple[FindingInfo, ...] = field(default=())
 
     @classmethod
     def of(
-        cls, row: DetectionRun, findings: Sequence[FindingView] = (), *, cache_hit: bool = False
-    ) -> RunView:
+        cls, row: DetectionRun, findings: Sequence[FindingInfo] = (), *, cache_hit: bool = False
+    ) -> RunInfo:
         return cls(
             id=row.id,
             notebook_id=row.notebook_id,
@@ -482,7 +485,7 @@ def _publish(
         )
         session.add(row)
         session.flush()
-        decisions: dict[int, str] = {}
+        decisions: dict[int, ReviewStatus] = {}
         old = carried.get(
             review_rules.carry_forward_key(raw.finding_type, pages[0], pages[-1], raw.data)
         )
@@ -501,7 +504,7 @@ def _publish(
             )
         ids.append(row.id)
         slug, label = row.tag_slug, row.tag_label or ""
-        if plan.auto_tag and row.review_status != "rejected" and slug:
+        if plan.auto_tag and row.review_status != ReviewStatus.REJECTED and slug:
             targets = review_rules.pages_to_tag(pages, row.review_status, decisions)
             changed = union_tag(session, targets, slug, label)
             if changed:
@@ -517,7 +520,7 @@ def _finish_run(
     plan: _Plan,
     detected: _Detected,
     model: ModelIdentity | None,
-) -> OpResult[RunView]:
+) -> OpResult[RunInfo]:
     definition = plan.definition
     final = aggregate(definition, detected.raws)
     with db.session() as session:
@@ -535,30 +538,30 @@ def _finish_run(
             detected.windows_total > 0 and detected.windows_failed == detected.windows_total
         )
         if all_failed and not final:
-            run.attempt_state = "failed"
-            run.outcome = "failed"
+            run.attempt_state = AttemptState.FAILED
+            run.outcome = RunOutcome.FAILED
             run.message = "Every window failed; the published result is unchanged."
-            return OpResult(RunView.of(run), Changes(detectors=frozenset({definition.detector_id})))
-        run.attempt_state = "succeeded"
-        run.outcome = "success" if plan.candidates else "insufficient_data"
+            return OpResult(RunInfo.of(run), Changes(detectors=frozenset({definition.detector_id})))
+        run.attempt_state = AttemptState.SUCCEEDED
+        run.outcome = RunOutcome.SUCCESS if plan.candidates else RunOutcome.INSUFFICIENT_DATA
         if not plan.candidates:
             run.message = "No page has text to read."
         if _refresh_identity(session, plan, model) != plan.identity:
             run.stale_at_publish = True
             run.message = "The pages changed while the detector ran; nothing was published."
             session.flush()
-            return OpResult(RunView.of(run), Changes(detectors=frozenset({definition.detector_id})))
+            return OpResult(RunInfo.of(run), Changes(detectors=frozenset({definition.detector_id})))
         ids, tagged, tags = _publish(session, run, plan, detected, final, model)
         session.flush()
         findings = [
-            FindingView.of(row)
+            FindingInfo.of(row)
             for row in session.scalars(
                 published_findings_query(plan.notebook_id, definition.detector_id)
             )
         ]
         order = {p.page_id: p.order for p in plan.scope}
         findings.sort(key=lambda f: (order.get(f.start_page, 0), order.get(f.end_page, 0), f.id))
-        view = RunView.of(run, findings)
+        view = RunInfo.of(run, findings)
     return OpResult(
         view,
         Changes(
@@ -581,7 +584,7 @@ def _published(session: Session, notebook_id: int, detector_id: str) -> Detectio
     )
 
 
-def published_run(db: Database, notebook_id: int, detector_id: str) -> RunView | None:
+def published_run(db: Database, notebook_id: int, detector_id: str) -> RunInfo | None:
     """The published result of a detector over a notebook, with its findings."""
     with db.session() as session:
         require_notebook(session, notebook_id)
@@ -591,7 +594,7 @@ def published_run(db: Database, notebook_id: int, detector_id: str) -> RunView |
         return _published_view(session, run, cache_hit=False)
 
 
-def _published_view(session: Session, run: DetectionRun, *, cache_hit: bool) -> RunView:
+def _published_view(session: Session, run: DetectionRun, *, cache_hit: bool) -> RunInfo:
     order = dict(
         session.execute(
             select(NotebookPage.id, NotebookPage.position).where(
@@ -602,14 +605,14 @@ def _published_view(session: Session, run: DetectionRun, *, cache_hit: bool) -> 
         .all()
     )
     findings = [
-        FindingView.of(row)
+        FindingInfo.of(row)
         for row in session.scalars(published_findings_query(run.notebook_id, run.detector_id))
     ]
     findings.sort(key=lambda f: (order.get(f.start_page, 0), order.get(f.end_page, 0), f.id))
-    return RunView.of(run, findings, cache_hit=cache_hit)
+    return RunInfo.of(run, findings, cache_hit=cache_hit)
 
 
-def _skipped(db: Database, plan: _Plan, capability: str, message: str) -> OpResult[RunView]:
+def _skipped(db: Database, plan: _Plan, capability: Capability, message: str) -> OpResult[RunInfo]:
     """Record a run that could not apply (no model, no spaCy): nothing published."""
     definition = plan.definition
     with db.session() as session:
@@ -618,8 +621,8 @@ def _skipped(db: Database, plan: _Plan, capability: str, message: str) -> OpResu
             detector_id=definition.detector_id,
             detector_version=definition.version,
             definition=definition.to_json(),
-            attempt_state="succeeded",
-            outcome="skipped_not_applicable",
+            attempt_state=AttemptState.SUCCEEDED,
+            outcome=RunOutcome.SKIPPED_NOT_APPLICABLE,
             capability=capability,
             route=plan.route,
             message=message,
@@ -628,7 +631,7 @@ def _skipped(db: Database, plan: _Plan, capability: str, message: str) -> OpResu
         )
         session.add(run)
         session.flush()
-        view = RunView.of(run)
+        view = RunInfo.of(run)
     return OpResult(view, Changes(detectors=frozenset({definition.detector_id})))
 
 
@@ -637,7 +640,7 @@ def _skipped(db: Database, plan: _Plan, capability: str, message: str) -> OpResu
 
 def run_detector(
     db: Database,
-    worker: ModelWorker[TextModel] | None,
+    worker: ModelWorker[StreamingModel] | None,
     notebook_id: int,
     detector_id: str,
     *,
@@ -648,7 +651,7 @@ def run_detector(
     vision: VisionRuntime | None = None,
     on_progress: Callable[[int, int], None] | None = None,
     cancel: threading.Event | None = None,
-) -> OpResult[RunView]:
+) -> OpResult[RunInfo]:
     """Run one detector over a notebook (or the given pages of it); see the module doc.
 
     ``worker`` runs prompt detectors on the text route (``model`` describes its model
@@ -675,7 +678,7 @@ def run_detector(
         return _skipped(
             db,
             plan,
-            "unavailable_model",
+            Capability.UNAVAILABLE_MODEL,
             f"{definition.title} needs a "
             + ("vision model" if definition.input_mode == "vision" else "language model")
             + ", and none is configured.",
@@ -686,7 +689,7 @@ def run_detector(
             message = "spaCy is not available."
         except NerUnavailable as exc:
             message = str(exc)
-        return _skipped(db, plan, "unavailable_extra", message)
+        return _skipped(db, plan, Capability.UNAVAILABLE_EXTRA, message)
 
     used_model = (
         _model_for(plan.route, text_model, vision) if definition.engine == "prompt" else None
@@ -707,7 +710,7 @@ def run_detector(
             detector_id=definition.detector_id,
             detector_version=definition.version,
             definition=definition.to_json(),
-            attempt_state="running",
+            attempt_state=AttemptState.RUNNING,
             route=plan.route,
             cache_identity=plan.identity,
             model_name=used_model.name if used_model else None,
@@ -728,32 +731,34 @@ def run_detector(
     try:
         detected = _detect(plan, worker, vision, report, cancel, db)
     except Cancelled:
-        _end_attempt(db, run_id, "cancelled", "The run was cancelled; nothing was published.")
-        with db.session() as session:
-            row = session.get(DetectionRun, run_id)
-            assert row is not None
-            return OpResult(RunView.of(row), Changes(detectors=frozenset({detector_id})))
-    except NerUnavailable as exc:
         _end_attempt(
-            db,
-            run_id,
-            "succeeded",
-            str(exc),
-            outcome="skipped_not_applicable",
-            capability="unavailable_extra",
+            db, run_id, AttemptState.CANCELLED, "The run was cancelled; nothing was published."
         )
         with db.session() as session:
             row = session.get(DetectionRun, run_id)
             assert row is not None
-            return OpResult(RunView.of(row), Changes(detectors=frozenset({detector_id})))
-    except BaseException as exc:
-        state = "cancelled" if isinstance(exc, KeyboardInterrupt) else "failed"
+            return OpResult(RunInfo.of(row), Changes(detectors=frozenset({detector_id})))
+    except NerUnavailable as exc:
         _end_attempt(
             db,
             run_id,
-            state,
+            AttemptState.SUCCEEDED,
+            str(exc),
+            outcome=RunOutcome.SKIPPED_NOT_APPLICABLE,
+            capability=Capability.UNAVAILABLE_EXTRA,
+        )
+        with db.session() as session:
+            row = session.get(DetectionRun, run_id)
+            assert row is not None
+            return OpResult(RunInfo.of(row), Changes(detectors=frozenset({detector_id})))
+    except BaseException as exc:
+        interrupted = isinstance(exc, KeyboardInterrupt)
+        _end_attempt(
+            db,
+            run_id,
+            AttemptState.CANCELLED if interrupted else AttemptState.FAILED,
             str(exc) or type(exc).__name__,
-            outcome=None if state == "cancelled" else "failed",
+            outcome=None if interrupted else RunOutcome.FAILED,
         )
         raise
     return _finish_run(db, run_id, plan, detected, used_model)
@@ -762,11 +767,11 @@ def run_detector(
 def _end_attempt(
     db: Database,
     run_id: int,
-    state: str,
+    state: AttemptState,
     message: str,
     *,
-    outcome: str | None = None,
-    capability: str | None = None,
+    outcome: RunOutcome | None = None,
+    capability: Capability | None = None,
 ) -> None:
     with db.session() as session:
         row = session.get(DetectionRun, run_id)
@@ -781,7 +786,7 @@ def _end_attempt(
 
 def _detect(
     plan: _Plan,
-    worker: ModelWorker[TextModel] | None,
+    worker: ModelWorker[StreamingModel] | None,
     vision: VisionRuntime | None,
     report: Callable[[int, int], None],
     cancel: threading.Event | None,
@@ -861,14 +866,16 @@ def reconcile_interrupted(db: Database) -> list[int]:
     """
     with db.session() as session:
         ids = list(
-            session.scalars(select(DetectionRun.id).where(DetectionRun.attempt_state == "running"))
+            session.scalars(
+                select(DetectionRun.id).where(DetectionRun.attempt_state == AttemptState.RUNNING)
+            )
         )
         if ids:
             session.execute(
                 update(DetectionRun)
                 .where(DetectionRun.id.in_(ids))
                 .values(
-                    attempt_state="interrupted",
+                    attempt_state=AttemptState.INTERRUPTED,
                     finished_at=clock.utcnow(),
                     message="Inkling stopped while this run was going; nothing was published.",
                 )
@@ -907,7 +914,7 @@ def freshness(
         )
 
 
-def list_runs(db: Database, notebook_id: int, detector_id: str | None = None) -> list[RunView]:
+def list_runs(db: Database, notebook_id: int, detector_id: str | None = None) -> list[RunInfo]:
     """Every attempt over a notebook, newest first (without findings)."""
     with db.session() as session:
         require_notebook(session, notebook_id)
@@ -915,7 +922,7 @@ def list_runs(db: Database, notebook_id: int, detector_id: str | None = None) ->
         if detector_id is not None:
             query = query.where(DetectionRun.detector_id == detector_id)
         rows = session.scalars(query.order_by(DetectionRun.id.desc())).all()
-        return [RunView.of(row) for row in rows]
+        return [RunInfo.of(row) for row in rows]
 
 
 def detector_freshness(

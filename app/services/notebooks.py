@@ -20,6 +20,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app import clock
+from app.domain.notebooks.runs import AttemptState
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
 from app.services.imported_findings import NAMES_DETECTOR, publish_imported_names
@@ -32,7 +33,7 @@ PAGES_FOLDER = "pages"
 
 
 @dataclass(frozen=True)
-class NotebookView:
+class NotebookInfo:
     id: int
     title: str
     pages: int
@@ -40,7 +41,7 @@ class NotebookView:
 
 
 @dataclass(frozen=True)
-class PageView:
+class PageInfo:
     id: int
     notebook_id: int
     order: int
@@ -55,7 +56,7 @@ class PageView:
     tags: tuple[str, ...]
 
     @classmethod
-    def of(cls, page: NotebookPage, tags: tuple[str, ...] = ()) -> PageView:
+    def of(cls, page: NotebookPage, tags: tuple[str, ...] = ()) -> PageInfo:
         return cls(
             id=page.id,
             notebook_id=page.notebook_id,
@@ -75,7 +76,7 @@ def data_folder(db: Database) -> Path:
     return db.path.parent
 
 
-def image_file(db: Database, page: PageView) -> Path | None:
+def image_file(db: Database, page: PageInfo) -> Path | None:
     """The absolute path of a page's image, if it has one."""
     return data_folder(db) / page.image_path if page.image_path else None
 
@@ -96,7 +97,7 @@ def import_notebook(
     title: str | None = None,
     on_progress: Progress | None = None,
     cancel: threading.Event | None = None,
-) -> OpResult[NotebookView]:
+) -> OpResult[NotebookInfo]:
     """Import a folder of page images or of PAGE-XML/ALTO files, a form-feed
     ``.txt``/``.md`` file, or a PDF.  PAGE-XML ``person`` tags become the published
     result of the names detector (see :mod:`app.services.imported_findings`).
@@ -140,7 +141,7 @@ def import_notebook(
             if any(page.names for page in pages):
                 names = [page.names for page in pages]
                 found = publish_imported_names(session, notebook.id, rows, names)
-            view = NotebookView(notebook.id, notebook.title, len(rows), notebook.created_at)
+            view = NotebookInfo(notebook.id, notebook.title, len(rows), notebook.created_at)
             page_ids = frozenset(row.id for row in rows)
             if any(page.image_file for page in pages):
                 os.replace(staging, target)
@@ -164,7 +165,7 @@ def import_notebook(
     )
 
 
-def list_notebooks(db: Database) -> list[NotebookView]:
+def list_notebooks(db: Database) -> list[NotebookInfo]:
     with db.session() as session:
         counts = dict(
             session.execute(
@@ -174,14 +175,14 @@ def list_notebooks(db: Database) -> list[NotebookView]:
             .all()
         )
         rows = session.scalars(select(Notebook).order_by(Notebook.id))
-        return [NotebookView(n.id, n.title, counts.get(n.id, 0), n.created_at) for n in rows]
+        return [NotebookInfo(n.id, n.title, counts.get(n.id, 0), n.created_at) for n in rows]
 
 
-def get_notebook(db: Database, notebook_id: int) -> NotebookView:
+def get_notebook(db: Database, notebook_id: int) -> NotebookInfo:
     with db.session() as session:
         notebook = require_notebook(session, notebook_id)
         count = session.scalar(select(func.count()).where(NotebookPage.notebook_id == notebook_id))
-        return NotebookView(notebook.id, notebook.title, int(count or 0), notebook.created_at)
+        return NotebookInfo(notebook.id, notebook.title, int(count or 0), notebook.created_at)
 
 
 def require_notebook(session: Session, notebook_id: int) -> Notebook:
@@ -212,7 +213,7 @@ def page_tags(session: Session, page_ids: list[int]) -> dict[int, tuple[str, ...
     return {page_id: tuple(slugs) for page_id, slugs in found.items()}
 
 
-def list_pages(db: Database, notebook_id: int) -> list[PageView]:
+def list_pages(db: Database, notebook_id: int) -> list[PageInfo]:
     """The notebook's pages in order, with their effective text and tags."""
     with db.session() as session:
         require_notebook(session, notebook_id)
@@ -222,16 +223,16 @@ def list_pages(db: Database, notebook_id: int) -> list[PageView]:
             .order_by(NotebookPage.position)
         ).all()
         tags = page_tags(session, [p.id for p in pages])
-        return [PageView.of(p, tags[p.id]) for p in pages]
+        return [PageInfo.of(p, tags[p.id]) for p in pages]
 
 
-def get_page(db: Database, page_id: int) -> PageView:
+def get_page(db: Database, page_id: int) -> PageInfo:
     with db.session() as session:
         page = require_page(session, page_id)
-        return PageView.of(page, page_tags(session, [page.id])[page.id])
+        return PageInfo.of(page, page_tags(session, [page.id])[page.id])
 
 
-def edit_page_text(db: Database, page_id: int, text: str | None) -> OpResult[PageView]:
+def edit_page_text(db: Database, page_id: int, text: str | None) -> OpResult[PageInfo]:
     """Save the user's text for a page (``None`` goes back to the transcription).
 
     Published detection results over the page become stale (their scope changed).
@@ -243,21 +244,21 @@ def edit_page_text(db: Database, page_id: int, text: str | None) -> OpResult[Pag
     return _update_page(db, page_id, "edited_text", text)
 
 
-def set_page_excluded(db: Database, page_id: int, excluded: bool) -> OpResult[PageView]:
+def set_page_excluded(db: Database, page_id: int, excluded: bool) -> OpResult[PageInfo]:
     """Exclude a page from analysis, or include it again."""
     return _update_page(db, page_id, "excluded", excluded)
 
 
-def _update_page(db: Database, page_id: int, field: str, value: object) -> OpResult[PageView]:
+def _update_page(db: Database, page_id: int, field: str, value: object) -> OpResult[PageInfo]:
     """Set one field of a page; unchanged values report no changes."""
     with db.session() as session:
         page = require_page(session, page_id)
         if getattr(page, field) == value:
-            return OpResult(PageView.of(page, page_tags(session, [page.id])[page.id]))
+            return OpResult(PageInfo.of(page, page_tags(session, [page.id])[page.id]))
         setattr(page, field, value)
         page.updated_at = clock.utcnow()
         session.flush()
-        view = PageView.of(page, page_tags(session, [page.id])[page.id])
+        view = PageInfo.of(page, page_tags(session, [page.id])[page.id])
     return OpResult(
         view, Changes(pages=frozenset({page_id}), notebooks=frozenset({view.notebook_id}))
     )
@@ -279,5 +280,7 @@ def running_attempts(db: Database) -> list[int]:
     """Ids of attempts still marked running (for diagnostics)."""
     with db.session() as session:
         return list(
-            session.scalars(select(DetectionRun.id).where(DetectionRun.attempt_state == "running"))
+            session.scalars(
+                select(DetectionRun.id).where(DetectionRun.attempt_state == AttemptState.RUNNING)
+            )
         )

@@ -5,9 +5,10 @@ from __future__ import annotations
 from sqlalchemy import delete, select
 
 from app import clock
+from app.domain.suggestions import SuggestionStatus
 from app.services.changes import NO_CHANGES, Changes, OpResult, Target
 from app.services.errors import NotFoundError, RefusedError
-from app.services.views import SuggestionView
+from app.services.views import SuggestionInfo
 from app.store import Database
 from app.store.models import (
     CompletionSuggestion,
@@ -17,7 +18,7 @@ from app.store.models import (
 )
 
 
-def undo_decision(db: Database, suggestion_id: int) -> OpResult[SuggestionView]:
+def undo_decision(db: Database, suggestion_id: int) -> OpResult[SuggestionInfo]:
     """Put a decided suggestion back to pending and remove the completion its acceptance
     wrote (a completion logged by hand stays). A pending suggestion is a no-op.
 
@@ -28,8 +29,8 @@ def undo_decision(db: Database, suggestion_id: int) -> OpResult[SuggestionView]:
         row = session.get(CompletionSuggestion, suggestion_id)
         if row is None:
             raise NotFoundError(f"There is no suggestion with id {suggestion_id}.")
-        if row.status == "pending":
-            return OpResult(SuggestionView.of(row), NO_CHANGES)
+        if row.status == SuggestionStatus.PENDING:
+            return OpResult(SuggestionInfo.of(row), NO_CHANGES)
         entry = session.get(JournalEntry, row.entry_id)
         assert entry is not None  # a suggestion always belongs to an entry
         if entry.body[row.anchor_start : row.anchor_end] != row.anchor_text:
@@ -38,7 +39,7 @@ def undo_decision(db: Database, suggestion_id: int) -> OpResult[SuggestionView]:
                 "are no longer in the entry."
             )
         completions: frozenset[Target] = frozenset()
-        if row.status == "accepted":
+        if row.status == SuggestionStatus.ACCEPTED:
             if row.habit_id is not None:
                 removed = session.execute(
                     delete(HabitCompletion)
@@ -56,11 +57,11 @@ def undo_decision(db: Database, suggestion_id: int) -> OpResult[SuggestionView]:
                 target = ("practice", row.practice_id)
             if removed:
                 completions = frozenset({target})
-        row.status = "pending"
+        row.status = SuggestionStatus.PENDING
         row.decided_at = None
         row.updated_at = clock.utcnow()
         session.flush()
-        view = SuggestionView.of(row)
+        view = SuggestionInfo.of(row)
     return OpResult(view, Changes(suggestions=frozenset({view.id}), completions=completions))
 
 
@@ -70,7 +71,7 @@ def pending_count(db: Database, entry_id: int) -> int:
         rows = session.scalars(
             select(CompletionSuggestion.id).where(
                 CompletionSuggestion.entry_id == entry_id,
-                CompletionSuggestion.status == "pending",
+                CompletionSuggestion.status == SuggestionStatus.PENDING,
             )
         ).all()
     return len(rows)

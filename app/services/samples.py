@@ -1,7 +1,8 @@
 """The sample journal: a few habits, practices and entries to try Inkling with.
 
-The sample lives in ``resources/sample_journal.json``. It is loaded in one transaction
-into an empty journal only, so it never mixes with a person's own writing.
+The sample ships in ``app/resources/sample_journal.json`` (read through ``app.resources``).
+It is loaded in one transaction into an empty journal only, so it never mixes with a
+person's own writing.
 """
 
 from __future__ import annotations
@@ -14,28 +15,27 @@ from typing import Any
 
 from sqlalchemy import func, select
 
+from app import resources
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError, RefusedError
-from app.services.views import EntryView, TargetView
+from app.services.views import EntryInfo, TargetInfo
 from app.store import Database
 from app.store.models import Habit, JournalEntry, Practice
-
-SAMPLE_JOURNAL = Path(__file__).resolve().parents[2] / "resources" / "sample_journal.json"
 
 
 @dataclass(frozen=True)
 class SampleJournal:
     """What loading the sample added, in the order of the file."""
 
-    targets: tuple[TargetView, ...]
-    entries: tuple[EntryView, ...]
+    targets: tuple[TargetInfo, ...]
+    entries: tuple[EntryInfo, ...]
 
     @property
-    def habits(self) -> tuple[TargetView, ...]:
+    def habits(self) -> tuple[TargetInfo, ...]:
         return tuple(t for t in self.targets if t.target_type == "habit")
 
     @property
-    def practices(self) -> tuple[TargetView, ...]:
+    def practices(self) -> tuple[TargetInfo, ...]:
         return tuple(t for t in self.targets if t.target_type == "practice")
 
 
@@ -48,86 +48,93 @@ def is_empty(db: Database) -> bool:
         )
 
 
-def _damaged(path: Path, what: str) -> InvalidInputError:
-    return InvalidInputError(f"The sample journal {path.name} is damaged ({what}).")
+def _damaged(source: str, what: str) -> InvalidInputError:
+    return InvalidInputError(f"The sample journal {source} is damaged ({what}).")
 
 
-def _text(item: dict[str, Any], key: str, path: Path, *, required: bool = True) -> str | None:
+def _text(item: dict[str, Any], key: str, source: str, *, required: bool = True) -> str | None:
     value = item.get(key)
     if value is None and not required:
         return None
     if not isinstance(value, str) or (required and not value.strip()):
-        raise _damaged(path, f"{key!r} must be text")
+        raise _damaged(source, f"{key!r} must be text")
     return value
 
 
-def _number(item: dict[str, Any], key: str, path: Path) -> float | None:
+def _number(item: dict[str, Any], key: str, source: str) -> float | None:
     value = item.get(key)
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
-        raise _damaged(path, f"{key!r} must be a positive number")
+        raise _damaged(source, f"{key!r} must be a positive number")
     return float(value)
 
 
-def _items(sample: dict[str, Any], key: str, path: Path) -> list[dict[str, Any]]:
+def _items(sample: dict[str, Any], key: str, source: str) -> list[dict[str, Any]]:
     items = sample.get(key, [])
     if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
-        raise _damaged(path, f"{key!r} must be a list of objects")
+        raise _damaged(source, f"{key!r} must be a list of objects")
     return items
 
 
-def _read_sample(path: Path) -> tuple[list[Habit], list[Practice], list[JournalEntry]]:
+def _read_sample(
+    path: Path | None,
+) -> tuple[list[Habit], list[Practice], list[JournalEntry]]:
     """Parse and check the whole file before anything is written."""
     try:
-        sample = json.loads(path.read_text(encoding="utf-8"))
+        text = resources.sample_journal() if path is None else path.read_text(encoding="utf-8")
     except OSError as exc:
         raise InvalidInputError(
-            f"The sample journal {path} cannot be read ({exc.strerror})."
+            f"The sample journal {path or resources.SAMPLE_JOURNAL} cannot be read "
+            f"({exc.strerror})."
         ) from None
+    source = resources.SAMPLE_JOURNAL if path is None else path.name
+    try:
+        sample = json.loads(text)
     except ValueError:
-        raise _damaged(path, "it is not valid JSON") from None
+        raise _damaged(source, "it is not valid JSON") from None
     if not isinstance(sample, dict):
-        raise _damaged(path, "it is not a JSON object")
+        raise _damaged(source, "it is not a JSON object")
     habits = []
-    for item in _items(sample, "habits", path):
-        name = _text(item, "name", path)
+    for item in _items(sample, "habits", source):
+        name = _text(item, "name", source)
         assert name is not None
         habits.append(
             Habit(
                 name=name.strip(),
-                unit=_text(item, "unit", path, required=False),
-                default_amount=_number(item, "default_amount", path),
+                unit=_text(item, "unit", source, required=False),
+                default_amount=_number(item, "default_amount", source),
             )
         )
     practices = []
-    for item in _items(sample, "practices", path):
-        name = _text(item, "name", path)
+    for item in _items(sample, "practices", source):
+        name = _text(item, "name", source)
         assert name is not None
-        minutes = _number(item, "default_minutes", path)
+        minutes = _number(item, "default_minutes", source)
         practices.append(
             Practice(
                 name=name.strip(), default_minutes=int(minutes) if minutes is not None else None
             )
         )
     entries = []
-    for item in _items(sample, "entries", path):
-        raw_day = _text(item, "date", path)
+    for item in _items(sample, "entries", source):
+        raw_day = _text(item, "date", source)
         assert raw_day is not None
         try:
             day = date.fromisoformat(raw_day)
         except ValueError:
-            raise _damaged(path, f"{raw_day!r} is not a date") from None
-        body = _text(item, "body", path)
+            raise _damaged(source, f"{raw_day!r} is not a date") from None
+        body = _text(item, "body", source)
         assert body is not None
-        title = _text(item, "title", path, required=False) or ""
+        title = _text(item, "title", source, required=False) or ""
         entries.append(JournalEntry(day=day, title=title.strip(), body=body))
     return habits, practices, entries
 
 
-def load_sample_journal(db: Database, *, path: Path = SAMPLE_JOURNAL) -> OpResult[SampleJournal]:
+def load_sample_journal(db: Database, *, path: Path | None = None) -> OpResult[SampleJournal]:
     """Add the sample's habits, practices and entries to an empty journal, all or nothing.
 
+    ``path`` reads another file in the sample's shape instead of the shipped sample.
     Refused (``RefusedError``) when the journal already holds anything.
     """
     habits, practices, entries = _read_sample(path)
@@ -141,10 +148,10 @@ def load_sample_journal(db: Database, *, path: Path = SAMPLE_JOURNAL) -> OpResul
         session.add_all([*habits, *practices, *entries])
         session.flush()
         views = tuple(
-            [TargetView.of_habit(h) for h in habits]
-            + [TargetView.of_practice(p) for p in practices]
+            [TargetInfo.of_habit(h) for h in habits]
+            + [TargetInfo.of_practice(p) for p in practices]
         )
-        entry_views = tuple(EntryView.of(e) for e in entries)
+        entry_views = tuple(EntryInfo.of(e) for e in entries)
     changes = Changes(
         entries=frozenset(e.id for e in entry_views),
         targets=frozenset((t.target_type, t.id) for t in views),

@@ -9,17 +9,16 @@ from sqlalchemy.orm import Session, selectinload
 
 from app import clock
 from app.domain.facts import DAY_WINDOW
+from app.domain.suggestions import SuggestionStatus
 from app.services.changes import NO_CHANGES, Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError, RefusedError
-from app.services.views import SuggestionView
+from app.services.views import SuggestionInfo
 from app.store import Database
 from app.store.models import (
     CompletionSuggestion,
     HabitCompletion,
     PracticeSession,
 )
-
-STATUSES = ("pending", "accepted", "dismissed")
 
 
 def _load(session: Session, suggestion_id: int) -> CompletionSuggestion:
@@ -39,10 +38,12 @@ def _load(session: Session, suggestion_id: int) -> CompletionSuggestion:
 
 def list_suggestions(
     db: Database, *, entry_id: int | None = None, status: str | None = None
-) -> list[SuggestionView]:
+) -> list[SuggestionInfo]:
     """Suggestions sorted by entry, then by where they stand in the text."""
-    if status is not None and status not in STATUSES:
-        raise InvalidInputError(f"Unknown status {status!r}; use one of {', '.join(STATUSES)}.")
+    if status is not None and status not in set(SuggestionStatus):
+        raise InvalidInputError(
+            f"Unknown status {status!r}; use one of {', '.join(SuggestionStatus)}."
+        )
     query = select(CompletionSuggestion).options(
         selectinload(CompletionSuggestion.habit), selectinload(CompletionSuggestion.practice)
     )
@@ -54,7 +55,7 @@ def list_suggestions(
         CompletionSuggestion.entry_id, CompletionSuggestion.anchor_start, CompletionSuggestion.id
     )
     with db.session() as session:
-        return [SuggestionView.of(row) for row in session.scalars(query)]
+        return [SuggestionInfo.of(row) for row in session.scalars(query)]
 
 
 def completion_day(suggested: date | None, entry_day: date, today: date) -> date:
@@ -66,7 +67,7 @@ def completion_day(suggested: date | None, entry_day: date, today: date) -> date
 
 def accept_suggestion(
     db: Database, suggestion_id: int, *, today: date | None = None
-) -> OpResult[SuggestionView]:
+) -> OpResult[SuggestionInfo]:
     """Accept a pending suggestion and log exactly one completion for it.
 
     Accepting an accepted suggestion is a no-op; accepting a dismissed one is refused.
@@ -74,9 +75,9 @@ def accept_suggestion(
     today = today or clock.today()
     with db.session() as session:
         row = _load(session, suggestion_id)
-        if row.status == "accepted":
-            return OpResult(SuggestionView.of(row), NO_CHANGES)
-        if row.status == "dismissed":
+        if row.status == SuggestionStatus.ACCEPTED:
+            return OpResult(SuggestionInfo.of(row), NO_CHANGES)
+        if row.status == SuggestionStatus.DISMISSED:
             raise RefusedError(
                 f"Suggestion {suggestion_id} was dismissed, so it cannot be accepted."
             )
@@ -108,27 +109,27 @@ def accept_suggestion(
                     suggestion_id=row.id,
                 )
             )
-        row.status = "accepted"
+        row.status = SuggestionStatus.ACCEPTED
         row.decided_at = row.updated_at = clock.utcnow()
         session.flush()
-        view = SuggestionView.of(row)
+        view = SuggestionInfo.of(row)
     return OpResult(
         view, Changes(suggestions=frozenset({view.id}), completions=frozenset({target}))
     )
 
 
-def dismiss_suggestion(db: Database, suggestion_id: int) -> OpResult[SuggestionView]:
+def dismiss_suggestion(db: Database, suggestion_id: int) -> OpResult[SuggestionInfo]:
     """Dismiss a pending suggestion; a no-op when already dismissed; refused when accepted."""
     with db.session() as session:
         row = _load(session, suggestion_id)
-        if row.status == "dismissed":
-            return OpResult(SuggestionView.of(row), NO_CHANGES)
-        if row.status == "accepted":
+        if row.status == SuggestionStatus.DISMISSED:
+            return OpResult(SuggestionInfo.of(row), NO_CHANGES)
+        if row.status == SuggestionStatus.ACCEPTED:
             raise RefusedError(
                 f"Suggestion {suggestion_id} was accepted, so it cannot be dismissed."
             )
-        row.status = "dismissed"
+        row.status = SuggestionStatus.DISMISSED
         row.decided_at = row.updated_at = clock.utcnow()
         session.flush()
-        view = SuggestionView.of(row)
+        view = SuggestionInfo.of(row)
     return OpResult(view, Changes(suggestions=frozenset({view.id})))

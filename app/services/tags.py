@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from app.domain.notebooks.tags import normalize_slug, normalize_slugs, tag_colour
 from app.services.changes import NO_CHANGES, Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
-from app.services.notebooks import PageView, page_tags, require_notebook, require_page
+from app.services.notebooks import PageInfo, page_tags, require_notebook, require_page
 from app.store import Database
 from app.store.notebooks import NotebookPage, PageTag, Tag
 
@@ -23,7 +23,7 @@ SLUG_MAX = 200
 
 
 @dataclass(frozen=True)
-class TagView:
+class TagInfo:
     slug: str
     label: str
     colour: str
@@ -80,7 +80,7 @@ def remove_tag(session: Session, page_ids: Iterable[int], slug: str) -> set[int]
     return present
 
 
-def add_page_tags(db: Database, page_id: int, slugs: Iterable[str]) -> OpResult[PageView]:
+def add_page_tags(db: Database, page_id: int, slugs: Iterable[str]) -> OpResult[PageInfo]:
     """Add tags to a page by hand (normalised; duplicates and blanks dropped)."""
     wanted = normalize_slugs(slugs)
     if not wanted:
@@ -88,26 +88,26 @@ def add_page_tags(db: Database, page_id: int, slugs: Iterable[str]) -> OpResult[
     with db.session() as session:
         page = require_page(session, page_id)
         changed_tags = {slug for slug in wanted if union_tag(session, [page_id], slug, None)}
-        view = PageView.of(page, page_tags(session, [page_id])[page_id])
+        view = PageInfo.of(page, page_tags(session, [page_id])[page_id])
     if not changed_tags:
         return OpResult(view, NO_CHANGES)
     return OpResult(view, Changes(pages=frozenset({page_id}), tags=frozenset(changed_tags)))
 
 
-def remove_page_tags(db: Database, page_id: int, slugs: Iterable[str]) -> OpResult[PageView]:
+def remove_page_tags(db: Database, page_id: int, slugs: Iterable[str]) -> OpResult[PageInfo]:
     """Take tags off a page; tags it does not have are ignored."""
     with db.session() as session:
         page = require_page(session, page_id)
         changed_tags = {
             slug for slug in normalize_slugs(slugs) if remove_tag(session, [page_id], slug)
         }
-        view = PageView.of(page, page_tags(session, [page_id])[page_id])
+        view = PageInfo.of(page, page_tags(session, [page_id])[page_id])
     if not changed_tags:
         return OpResult(view, NO_CHANGES)
     return OpResult(view, Changes(pages=frozenset({page_id}), tags=frozenset(changed_tags)))
 
 
-def list_tags(db: Database) -> list[TagView]:
+def list_tags(db: Database) -> list[TagInfo]:
     """The catalogue, by slug, with how many pages carry each tag."""
     with db.session() as session:
         counts = dict(
@@ -116,12 +116,12 @@ def list_tags(db: Database) -> list[TagView]:
             .all()
         )
         return [
-            TagView(t.slug, t.label, t.colour, counts.get(t.slug, 0))
+            TagInfo(t.slug, t.label, t.colour, counts.get(t.slug, 0))
             for t in session.scalars(select(Tag).order_by(Tag.slug))
         ]
 
 
-def set_tag_label(db: Database, slug: str, label: str) -> OpResult[TagView]:
+def set_tag_label(db: Database, slug: str, label: str) -> OpResult[TagInfo]:
     """Rename a tag's display label (its slug stays)."""
     label = " ".join(label.split())
     if not label:
@@ -132,11 +132,11 @@ def set_tag_label(db: Database, slug: str, label: str) -> OpResult[TagView]:
             raise NotFoundError(f"There is no tag {slug!r}.")
         tag.label = label
         count = session.scalar(select(func.count()).where(PageTag.tag_slug == tag.slug)) or 0
-        view = TagView(tag.slug, tag.label, tag.colour, int(count))
+        view = TagInfo(tag.slug, tag.label, tag.colour, int(count))
     return OpResult(view, Changes(tags=frozenset({view.slug})))
 
 
-def pages_with_tag(db: Database, slug: str, *, notebook_id: int | None = None) -> list[PageView]:
+def pages_with_tag(db: Database, slug: str, *, notebook_id: int | None = None) -> list[PageInfo]:
     """Pages carrying ``slug``, by notebook and order."""
     slug = normalize_slug(slug)
     with db.session() as session:
@@ -152,4 +152,4 @@ def pages_with_tag(db: Database, slug: str, *, notebook_id: int | None = None) -
             query = query.where(NotebookPage.notebook_id == notebook_id)
         pages = session.scalars(query).all()
         tags = page_tags(session, [p.id for p in pages])
-        return [PageView.of(p, tags[p.id]) for p in pages]
+        return [PageInfo.of(p, tags[p.id]) for p in pages]

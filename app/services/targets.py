@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 from app import clock
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
-from app.services.views import TargetView
+from app.services.views import TargetInfo
 from app.store import Database
 from app.store.models import Habit, Practice
 
@@ -46,7 +46,7 @@ def _positive(value: float | None, what: str) -> float | None:
 
 def add_habit(
     db: Database, name: str, *, unit: str | None = None, default_amount: float | None = None
-) -> OpResult[TargetView]:
+) -> OpResult[TargetInfo]:
     habit = Habit(
         name=_clean_name(name),
         unit=_clean_unit(unit),
@@ -55,41 +55,41 @@ def add_habit(
     with db.session() as session:
         session.add(habit)
         session.flush()
-        view = TargetView.of_habit(habit)
+        view = TargetInfo.of_habit(habit)
     return OpResult(view, Changes(targets=frozenset({("habit", view.id)})))
 
 
 def add_practice(
     db: Database, name: str, *, default_minutes: int | None = None
-) -> OpResult[TargetView]:
+) -> OpResult[TargetInfo]:
     if default_minutes is not None and default_minutes <= 0:
         raise InvalidInputError("The default minutes must be a whole number greater than zero.")
     practice = Practice(name=_clean_name(name), default_minutes=default_minutes)
     with db.session() as session:
         session.add(practice)
         session.flush()
-        view = TargetView.of_practice(practice)
+        view = TargetInfo.of_practice(practice)
     return OpResult(view, Changes(targets=frozenset({("practice", view.id)})))
 
 
-def list_targets(db: Database, *, include_inactive: bool = False) -> list[TargetView]:
+def list_targets(db: Database, *, include_inactive: bool = False) -> list[TargetInfo]:
     """Habits (by id) then practices (by id); archived habits and ended practices on request."""
     with db.session() as session:
         habits = session.scalars(select(Habit).order_by(Habit.id)).all()
         practices = session.scalars(select(Practice).order_by(Practice.id)).all()
-        views = [TargetView.of_habit(h) for h in habits]
-        views += [TargetView.of_practice(p) for p in practices]
+        views = [TargetInfo.of_habit(h) for h in habits]
+        views += [TargetInfo.of_practice(p) for p in practices]
     return [v for v in views if include_inactive or v.active]
 
 
-def get_target(db: Database, target_type: str, target_id: int) -> TargetView:
+def get_target(db: Database, target_type: str, target_id: int) -> TargetInfo:
     with db.session() as session:
         return _view(target_row(session, target_type, target_id))
 
 
 def rename_target(
     db: Database, target_type: str, target_id: int, name: str
-) -> OpResult[TargetView]:
+) -> OpResult[TargetInfo]:
     cleaned = _clean_name(name)
     with db.session() as session:
         row = target_row(session, target_type, target_id)
@@ -101,7 +101,7 @@ def rename_target(
 
 def set_active(
     db: Database, target_type: str, target_id: int, active: bool
-) -> OpResult[TargetView]:
+) -> OpResult[TargetInfo]:
     """Archive (or restore) a habit; end (or resume) a practice. Its history stays."""
     with db.session() as session:
         row = target_row(session, target_type, target_id)
@@ -127,5 +127,5 @@ def target_row(session: Session, target_type: str, target_id: int) -> Habit | Pr
     return row
 
 
-def _view(row: Habit | Practice) -> TargetView:
-    return TargetView.of_habit(row) if isinstance(row, Habit) else TargetView.of_practice(row)
+def _view(row: Habit | Practice) -> TargetInfo:
+    return TargetInfo.of_habit(row) if isinstance(row, Habit) else TargetInfo.of_practice(row)

@@ -1,10 +1,14 @@
-"""Plain, immutable snapshots of stored rows, safe to hand to any thread or face."""
+"""Plain, immutable snapshots of stored rows, safe to hand to any thread or face.
+
+Such a snapshot is named ``*Info`` everywhere in the services (``EntryInfo``,
+``RunInfo``, ``PageInfo``…); a name ending in ``View`` is a Qt widget."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from app.domain.suggestions import SuggestionStatus
 from app.store.models import (
     CompletionSuggestion,
     Habit,
@@ -16,7 +20,7 @@ from app.store.models import (
 
 
 @dataclass(frozen=True)
-class TargetView:
+class TargetInfo:
     target_type: str
     id: int
     name: str
@@ -25,13 +29,13 @@ class TargetView:
     active: bool
 
     @classmethod
-    def of_habit(cls, habit: Habit) -> TargetView:
+    def of_habit(cls, habit: Habit) -> TargetInfo:
         return cls(
             "habit", habit.id, habit.name, habit.unit, habit.default_amount, not habit.archived
         )
 
     @classmethod
-    def of_practice(cls, practice: Practice) -> TargetView:
+    def of_practice(cls, practice: Practice) -> TargetInfo:
         minutes = practice.default_minutes
         return cls(
             "practice",
@@ -44,7 +48,7 @@ class TargetView:
 
 
 @dataclass(frozen=True)
-class EntryView:
+class EntryInfo:
     id: int
     day: date
     title: str
@@ -53,12 +57,12 @@ class EntryView:
     updated_at: datetime
 
     @classmethod
-    def of(cls, entry: JournalEntry) -> EntryView:
+    def of(cls, entry: JournalEntry) -> EntryInfo:
         return cls(entry.id, entry.day, entry.title, entry.body, entry.created_at, entry.updated_at)
 
 
 @dataclass(frozen=True)
-class SuggestionView:
+class SuggestionInfo:
     id: int
     entry_id: int
     target_type: str
@@ -68,12 +72,12 @@ class SuggestionView:
     anchor_start: int
     anchor_end: int
     anchor_text: str
-    status: str
+    status: SuggestionStatus
     completed_units: float | None
     completed_on: date | None
 
     @classmethod
-    def of(cls, row: CompletionSuggestion) -> SuggestionView:
+    def of(cls, row: CompletionSuggestion) -> SuggestionInfo:
         if row.habit is not None:
             target_id, name = row.habit.id, row.habit.name
         elif row.practice is not None:
@@ -97,7 +101,7 @@ class SuggestionView:
 
 
 @dataclass(frozen=True)
-class CompletionView:
+class CompletionInfo:
     target_type: str
     target_id: int
     day: date
@@ -105,10 +109,10 @@ class CompletionView:
     suggestion_id: int | None
 
     @classmethod
-    def of_habit(cls, row: HabitCompletion) -> CompletionView:
+    def of_habit(cls, row: HabitCompletion) -> CompletionInfo:
         return cls("habit", row.habit_id, row.day, row.amount, row.suggestion_id)
 
     @classmethod
-    def of_session(cls, row: PracticeSession) -> CompletionView:
+    def of_session(cls, row: PracticeSession) -> CompletionInfo:
         minutes = float(row.minutes) if row.minutes is not None else None
         return cls("practice", row.practice_id, row.day, minutes, row.suggestion_id)

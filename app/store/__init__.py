@@ -1,5 +1,10 @@
-"""Storage: SQLite through the SQLAlchemy ORM, schema migrations with Alembic."""
+"""Storage: SQLite through the SQLAlchemy ORM, schema migrations with Alembic.
 
+Importing the package registers every table on the one ``Base`` (``app.store.base``):
+the journal (``models``), notebooks (``notebooks``), imported entries (``entry_sources``).
+"""
+
+from app.store.base import Base
 from app.store.db import (
     Database,
     NewerDatabaseError,
@@ -7,11 +12,10 @@ from app.store.db import (
     StoreError,
     open_database,
 )
+from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
 from app.store.models import (
     LABEL_MAX,
-    STATUSES,
     TARGET_TYPES,
-    Base,
     CompletionSuggestion,
     Habit,
     HabitCompletion,
@@ -34,7 +38,6 @@ from app.store.search import SearchHit, search_entries
 
 __all__ = [
     "LABEL_MAX",
-    "STATUSES",
     "TARGET_TYPES",
     "Base",
     "CompletionSuggestion",
@@ -42,6 +45,9 @@ __all__ = [
     "Database",
     "DetectionRun",
     "DetectorPreference",
+    "EntryAttachment",
+    "EntrySource",
+    "EntryTag",
     "Finding",
     "FindingPageReview",
     "Habit",

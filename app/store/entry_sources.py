@@ -1,6 +1,6 @@
 """What an imported journal entry brings with it: where it came from, tags, attachments.
 
-Registered on ``app.store.models.Base`` (imported at the end of that module), created by
+Registered on ``app.store.base.Base`` (``app.store`` imports this module), created by
 migration 0004.  A source identity (``kind``, ``source_id``) is unique, so importing the
 same Day One export or folder twice never duplicates an entry.  Attachments (Day One
 photos) are kept in the database, so that a backup holds them too.
@@ -21,7 +21,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app import clock
-from app.store.models import Base, UTCDateTime
+from app.store.base import Base, UTCDateTime
 
 
 class EntrySource(Base):

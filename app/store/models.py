@@ -1,13 +1,12 @@
-"""The tables, as typed SQLAlchemy 2 ORM classes.
+"""The journal's tables: habits, practices, entries, suggestions, completions and sessions.
 
-Every constraint has a stable name (see ``NAMING_CONVENTION``) so that Alembic
-migrations can refer to it.  Timestamps are timezone-aware UTC datetimes in
-Python and naive UTC in the file (see ``UTCDateTime``).
+Typed SQLAlchemy 2 ORM classes on the one ``Base`` of ``app.store.base`` (stable
+constraint names, aware UTC timestamps); created by migration 0001.
 """
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import date, datetime
 from typing import Final
 
 from sqlalchemy import (
@@ -16,59 +15,27 @@ from sqlalchemy import (
     CheckConstraint,
     ColumnElement,
     Date,
-    DateTime,
-    Dialect,
     Float,
     ForeignKey,
     Index,
     Integer,
-    MetaData,
     Text,
     UniqueConstraint,
     false,
     text,
 )
 from sqlalchemy.ext.hybrid import hybrid_property
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
-from sqlalchemy.types import TypeDecorator
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app import clock
-
-NAMING_CONVENTION: Final = {
-    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
-    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
-    "ck": "ck_%(table_name)s_%(constraint_name)s",
-    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
-    "pk": "pk_%(table_name)s",
-}
+from app.domain.suggestions import SuggestionStatus
+from app.store.base import Base, EnumText, UTCDateTime, one_of
 
 TARGET_TYPES: Final = ("habit", "practice")
-STATUSES: Final = ("pending", "accepted", "dismissed")
 LABEL_MAX: Final = 255
 
 # A name must hold something besides spaces, tabs and line breaks.
 _NAME_NOT_BLANK: Final = "length(trim(name, char(9, 10, 13, 32))) > 0"
-
-
-class UTCDateTime(TypeDecorator[datetime]):
-    """Aware UTC ``datetime`` in Python, naive UTC in SQLite (sorts and compares as text)."""
-
-    impl = DateTime
-    cache_ok = True
-
-    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        if value is None:
-            return None
-        if value.tzinfo is None or value.utcoffset() is None:
-            raise ValueError(f"naive datetime {value!r}: pass a timezone-aware datetime")
-        return value.astimezone(UTC).replace(tzinfo=None)
-
-    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
-        return None if value is None else value.replace(tzinfo=UTC)
-
-
-class Base(DeclarativeBase):
-    metadata = MetaData(naming_convention=NAMING_CONVENTION)
 
 
 class Habit(Base):
@@ -163,7 +130,7 @@ class CompletionSuggestion(Base):
         CheckConstraint(f"length(label) BETWEEN 1 AND {LABEL_MAX}", name="label_length"),
         CheckConstraint("anchor_start >= 0", name="anchor_start_not_negative"),
         CheckConstraint("anchor_end > anchor_start", name="anchor_end_after_start"),
-        CheckConstraint("status IN ('pending', 'accepted', 'dismissed')", name="status_valid"),
+        CheckConstraint(one_of("status", SuggestionStatus), name="status_valid"),
         # A target is offered at most once per entry, whatever became of the offer.
         Index(
             "uq_completion_suggestions_entry_id_habit_id",
@@ -194,7 +161,11 @@ class CompletionSuggestion(Base):
     anchor_text: Mapped[str] = mapped_column(Text)
     completed_units: Mapped[float | None] = mapped_column(Float)
     completed_on: Mapped[date | None] = mapped_column(Date)
-    status: Mapped[str] = mapped_column(Text, default="pending", server_default="pending")
+    status: Mapped[SuggestionStatus] = mapped_column(
+        EnumText(SuggestionStatus),
+        default=SuggestionStatus.PENDING,
+        server_default=SuggestionStatus.PENDING.value,
+    )
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow)
     updated_at: Mapped[datetime] = mapped_column(
         UTCDateTime, default=clock.utcnow, onupdate=clock.utcnow
@@ -254,9 +225,3 @@ class PracticeSession(Base):
 
     practice: Mapped[Practice] = relationship(back_populates="sessions")
     suggestion: Mapped[CompletionSuggestion | None] = relationship()
-
-
-# The notebook tables and the imported entries' tables live in their own modules;
-# importing them registers them on Base.
-from app.store import entry_sources as _entry_sources  # noqa: E402, F401
-from app.store import notebooks as _notebooks  # noqa: E402, F401

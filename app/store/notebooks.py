@@ -1,6 +1,6 @@
 """Notebooks, pages, tags, custom detectors, detection runs, findings and reviews.
 
-Registered on ``app.store.models.Base`` (imported at the end of that module), created by
+Registered on ``app.store.base.Base`` (``app.store`` imports this module), created by
 migration 0003.  JSON columns hold plain JSON documents (dicts, lists, strings, numbers).
 """
 
@@ -25,24 +25,11 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app import clock
-from app.store.models import Base, UTCDateTime
-
-ATTEMPT_STATES: Final = ("running", "succeeded", "failed", "cancelled", "interrupted")
-OUTCOMES: Final = (
-    "success",
-    "skipped_not_applicable",
-    "unavailable_dependency",
-    "insufficient_data",
-    "failed",
-)
-REVIEW_STATUSES: Final = ("unreviewed", "approved", "rejected")
-PAGE_DECISIONS: Final = ("approved", "rejected")
+from app.domain.notebooks.reviews import PAGE_DECISIONS, ReviewStatus
+from app.domain.notebooks.runs import AttemptState, Capability, RunOutcome
+from app.store.base import Base, EnumText, UTCDateTime, one_of
 
 _TITLE_NOT_BLANK: Final = "length(trim(title, char(9, 10, 13, 32))) > 0"
-
-
-def _in(column: str, values: tuple[str, ...]) -> str:
-    return f"{column} IN ({', '.join(repr(v) for v in values)})"
 
 
 class Notebook(Base):
@@ -149,10 +136,13 @@ class DetectionRun(Base):
 
     __tablename__ = "detection_runs"
     __table_args__ = (
-        CheckConstraint(_in("attempt_state", ATTEMPT_STATES), name="attempt_state_valid"),
-        CheckConstraint("outcome IS NULL OR " + _in("outcome", OUTCOMES), name="outcome_valid"),
+        CheckConstraint(one_of("attempt_state", AttemptState), name="attempt_state_valid"),
         CheckConstraint(
-            "NOT published OR (attempt_state = 'succeeded' AND NOT stale_at_publish)",
+            "outcome IS NULL OR " + one_of("outcome", RunOutcome), name="outcome_valid"
+        ),
+        CheckConstraint(
+            f"NOT published OR (attempt_state = '{AttemptState.SUCCEEDED}'"
+            " AND NOT stale_at_publish)",
             name="published_succeeded",
         ),
         Index("ix_detection_runs_notebook_id_detector_id", "notebook_id", "detector_id"),
@@ -171,9 +161,13 @@ class DetectionRun(Base):
     detector_version: Mapped[str] = mapped_column(Text)
     definition: Mapped[dict[str, Any]] = mapped_column(JSON)
     """A snapshot of the definition this run used."""
-    attempt_state: Mapped[str] = mapped_column(Text, default="running", server_default="running")
-    outcome: Mapped[str | None] = mapped_column(Text)
-    capability: Mapped[str | None] = mapped_column(Text)
+    attempt_state: Mapped[AttemptState] = mapped_column(
+        EnumText(AttemptState),
+        default=AttemptState.RUNNING,
+        server_default=AttemptState.RUNNING.value,
+    )
+    outcome: Mapped[RunOutcome | None] = mapped_column(EnumText(RunOutcome))
+    capability: Mapped[Capability | None] = mapped_column(EnumText(Capability))
     route: Mapped[str | None] = mapped_column(Text)
     warnings: Mapped[list[Any]] = mapped_column(JSON, default=list)
     message: Mapped[str | None] = mapped_column(Text)
@@ -204,7 +198,7 @@ class Finding(Base):
     __tablename__ = "findings"
     __table_args__ = (
         CheckConstraint("confidence >= 0 AND confidence <= 1", name="confidence_range"),
-        CheckConstraint(_in("review_status", REVIEW_STATUSES), name="review_status_valid"),
+        CheckConstraint(one_of("review_status", ReviewStatus), name="review_status_valid"),
         Index("ix_findings_run_id", "run_id"),
         Index("ix_findings_notebook_id_detector_id", "notebook_id", "detector_id"),
     )
@@ -231,8 +225,10 @@ class Finding(Base):
     prompt_version: Mapped[str | None] = mapped_column(Text)
     model_digest: Mapped[str | None] = mapped_column(Text)
     input_fingerprint: Mapped[str | None] = mapped_column(Text)
-    review_status: Mapped[str] = mapped_column(
-        Text, default="unreviewed", server_default="unreviewed"
+    review_status: Mapped[ReviewStatus] = mapped_column(
+        EnumText(ReviewStatus),
+        default=ReviewStatus.UNREVIEWED,
+        server_default=ReviewStatus.UNREVIEWED.value,
     )
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow)
     updated_at: Mapped[datetime] = mapped_column(
@@ -247,7 +243,7 @@ class Finding(Base):
 
 class FindingPageReview(Base):
     __tablename__ = "finding_page_reviews"
-    __table_args__ = (CheckConstraint(_in("decision", PAGE_DECISIONS), name="decision_valid"),)
+    __table_args__ = (CheckConstraint(one_of("decision", PAGE_DECISIONS), name="decision_valid"),)
 
     finding_id: Mapped[int] = mapped_column(
         ForeignKey("findings.id", ondelete="CASCADE"), primary_key=True
@@ -255,7 +251,7 @@ class FindingPageReview(Base):
     page_id: Mapped[int] = mapped_column(
         ForeignKey("notebook_pages.id", ondelete="CASCADE"), primary_key=True
     )
-    decision: Mapped[str] = mapped_column(Text)
+    decision: Mapped[ReviewStatus] = mapped_column(EnumText(ReviewStatus))
     updated_at: Mapped[datetime] = mapped_column(
         UTCDateTime, default=clock.utcnow, onupdate=clock.utcnow
     )

@@ -45,8 +45,8 @@ from app import clock
 from app.domain.streaks import DayTotal, current_streak, daily_totals, longest_streak
 from app.services import completions, cues, targets
 from app.services.changes import Changes, OpResult, Target
-from app.services.cues import CueView
-from app.services.views import CompletionView, TargetView
+from app.services.cues import CueInfo
+from app.services.views import CompletionInfo, TargetInfo
 from app.store import Database
 from app.ui.heatmap import WEEKS, CalendarHeatmap, long_day, qdate
 from app.ui.messages import MessageLabel, if_alive, user_message
@@ -61,11 +61,11 @@ KEY_ROLE = Qt.ItemDataRole.UserRole
 
 @dataclass(frozen=True)
 class TargetStats:
-    target: TargetView
+    target: TargetInfo
     totals: dict[date, DayTotal]
     current: int
     longest: int
-    cues: CueView | None = None
+    cues: CueInfo | None = None
 
     @property
     def key(self) -> Target:
@@ -86,7 +86,7 @@ def read_habits(db: Database, today: date) -> HabitsSnapshot:
     """Everything the view shows, read in one go on the operations thread."""
     all_targets = targets.list_targets(db, include_inactive=True)
     cue_words = cues.list_cues(db)
-    by_target: dict[Target, list[CompletionView]] = {}
+    by_target: dict[Target, list[CompletionInfo]] = {}
     for c in completions.list_completions(db):
         by_target.setdefault((c.target_type, c.target_id), []).append(c)
     items = []
@@ -116,13 +116,13 @@ def days_text(n: int) -> str:
     return f"{n} day" if n == 1 else f"{n} days"
 
 
-def kind_text(target: TargetView) -> str:
+def kind_text(target: TargetInfo) -> str:
     if target.target_type == "habit":
         return "Habit" if target.active else "Habit (archived)"
     return "Practice" if target.active else "Practice (ended)"
 
 
-def describe_target(target: TargetView) -> str:
+def describe_target(target: TargetInfo) -> str:
     """One line under the name: what it is and what is logged by default."""
     parts = [kind_text(target)]
     if target.target_type == "habit":
@@ -135,7 +135,7 @@ def describe_target(target: TargetView) -> str:
     return " · ".join(parts)
 
 
-def day_describer(target: TargetView) -> Callable[[DayTotal | None], str]:
+def day_describer(target: TargetInfo) -> Callable[[DayTotal | None], str]:
     def describe(total: DayTotal | None) -> str:
         if total is None:
             return "nothing logged"
@@ -151,7 +151,7 @@ def day_describer(target: TargetView) -> Callable[[DayTotal | None], str]:
     return describe
 
 
-def _action_text(target: TargetView) -> tuple[str, str]:
+def _action_text(target: TargetInfo) -> tuple[str, str]:
     """(button text, tooltip) for archiving or restoring this target."""
     if target.target_type == "habit":
         if target.active:
@@ -169,7 +169,7 @@ class AddTargetDialog(QDialog):
     """Add a habit or a practice; the service's one-sentence refusal shows inline."""
 
     added = Signal(object)
-    """The new ``TargetView``."""
+    """The new ``TargetInfo``."""
 
     def __init__(self, db: Database, ops: Operations, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -264,25 +264,25 @@ class AddTargetDialog(QDialog):
     def submit(self) -> None:
         name = self.name_edit.text()
         db = self._db
-        fn: Callable[[], OpResult[TargetView]]
+        fn: Callable[[], OpResult[TargetInfo]]
         if self.is_practice:
             minutes = self.minutes_spin.value() or None
 
-            def fn() -> OpResult[TargetView]:
+            def fn() -> OpResult[TargetInfo]:
                 return targets.add_practice(db, name, default_minutes=minutes)
 
         else:
             unit = self.unit_edit.text()
             amount = self.amount_spin.value() or None
 
-            def fn() -> OpResult[TargetView]:
+            def fn() -> OpResult[TargetInfo]:
                 return targets.add_habit(db, name, unit=unit, default_amount=amount)
 
         self.message.clear_message()
         self.buttons.setEnabled(False)
         self._ops.run(fn, on_done=if_alive(self, self._done), on_error=if_alive(self, self._failed))
 
-    def _done(self, result: OpResult[TargetView]) -> None:
+    def _done(self, result: OpResult[TargetInfo]) -> None:
         self.buttons.setEnabled(True)
         self.added.emit(result.value)
         self.accept()
@@ -700,7 +700,7 @@ class HabitsView(QWidget):
         self._setup_log_row(t, snapshot.today)
         self._show_cues(stats.cues)
 
-    def _show_cues(self, view: CueView | None) -> None:
+    def _show_cues(self, view: CueInfo | None) -> None:
         words = view.cues if view is not None else ()
         self.cues_edit.setText(", ".join(words))
         self.cues_edit.setCursorPosition(0)  # show the first words, not the last
@@ -733,7 +733,7 @@ class HabitsView(QWidget):
         t = stats.target
         db = self._db
 
-        def done(result: OpResult[CueView]) -> None:
+        def done(result: OpResult[CueInfo]) -> None:
             self._show_cues(result.value)
             self.message.show_info(f"Saved the words for {t.name}.")
 
@@ -744,7 +744,7 @@ class HabitsView(QWidget):
             on_error=if_alive(self, self._show_error),
         )
 
-    def _setup_log_row(self, t: TargetView, today: date) -> None:
+    def _setup_log_row(self, t: TargetInfo, today: date) -> None:
         self.log_date.setMaximumDate(qdate(today))
         if self.log_date.date() > qdate(today) or not self.log_date.date().isValid():
             self.log_date.setDate(qdate(today))
@@ -781,7 +781,7 @@ class HabitsView(QWidget):
         dialog.open()
         return dialog
 
-    def _target_added(self, target: TargetView) -> None:
+    def _target_added(self, target: TargetInfo) -> None:
         self._selected = (target.target_type, target.id)
         self.message.show_info(f"Added {target.name}.")
 
@@ -810,7 +810,7 @@ class HabitsView(QWidget):
                 with QSignalBlocker(self.tree):
                     current.setText(0, old)
 
-        def done(result: OpResult[TargetView]) -> None:
+        def done(result: OpResult[TargetInfo]) -> None:
             self.message.show_info(f"Renamed “{old}” to “{result.value.name}”.")
 
         self.message.clear_message()
@@ -827,7 +827,7 @@ class HabitsView(QWidget):
         t = stats.target
         db, activate = self._db, not t.active
 
-        def done(result: OpResult[TargetView]) -> None:
+        def done(result: OpResult[TargetInfo]) -> None:
             v = result.value
             state = "archived" if v.target_type == "habit" else "ended"
             if v.active:
@@ -857,7 +857,7 @@ class HabitsView(QWidget):
         amount = self.log_amount.value() or None
         db = self._db
 
-        def done(result: OpResult[CompletionView]) -> None:
+        def done(result: OpResult[CompletionInfo]) -> None:
             if result.changes.empty:
                 self.message.show_info(f"{t.name} was already logged on {long_day(day)}.")
             else:

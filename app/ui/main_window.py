@@ -44,7 +44,7 @@ from app.services.model import choose_model, model_info
 from app.services.notebook_models import text_identity, vision_runtime
 from app.services.notebook_runs import ModelIdentity, VisionRuntime
 from app.services.settings import Settings, load_settings
-from app.services.views import EntryView
+from app.services.views import EntryInfo
 from app.store import Database, open_database
 from app.ui.file_menu import FileMenu
 from app.ui.habits import HabitsView
@@ -648,7 +648,7 @@ class MainWindow(QMainWindow):
             return
         self.entry_page.save_now()
 
-        def created(result: OpResult[EntryView]) -> None:
+        def created(result: OpResult[EntryInfo]) -> None:
             entry_id = result.value.id
             self.open_entry(entry_id)
             self.entry_page.entry_loaded.connect(self._focus_new_entry)

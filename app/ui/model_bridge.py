@@ -18,14 +18,21 @@ from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 
-from app.domain import TextModel
-from app.llm import Cancelled, Job, JobContext, LlamaTextModel, ModelError, ModelWorker
+from app.llm import (
+    Cancelled,
+    Job,
+    JobContext,
+    LlamaTextModel,
+    ModelError,
+    ModelWorker,
+    StreamingModel,
+)
 from app.services.settings import Settings
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 
-Loader = Callable[[], TextModel]
+Loader = Callable[[], StreamingModel]
 LoaderFactory = Callable[[Path, Settings], Loader]
 
 _TPS_INTERVAL = 0.25
@@ -35,7 +42,7 @@ _TPS_INTERVAL = 0.25
 def llama_loader(path: Path, settings: Settings) -> Loader:
     """The production loader: llama.cpp with the saved threads and context size."""
 
-    def load() -> TextModel:
+    def load() -> StreamingModel:
         return LlamaTextModel.load(path, n_ctx=settings.n_ctx, n_threads=settings.n_threads)
 
     return load
@@ -48,7 +55,7 @@ class _Held:
 
     def __init__(
         self,
-        fn: Callable[[JobContext[TextModel]], Any],
+        fn: Callable[[JobContext[StreamingModel]], Any],
         on_done: Callable[[Any], None] | None,
         on_error: Callable[[BaseException], None] | None,
     ) -> None:
@@ -98,14 +105,16 @@ class ModelBridge(QObject):
         self._ids = itertools.count(1)
         self._pending: dict[int, _Pending] = {}
         self._lock = threading.Lock()
-        self._worker: ModelWorker[TextModel] | None = None
+        self._worker: ModelWorker[StreamingModel] | None = None
         self._name = name
         self._path = path
         self._problem = problem
         self._closed = False
         self._awaiting = False
         self._held: list[_Held] = []
-        self._switching: dict[int, tuple[ModelWorker[TextModel], Job[None], str, Path | None]] = {}
+        self._switching: dict[
+            int, tuple[ModelWorker[StreamingModel], Job[None], str, Path | None]
+        ] = {}
         # Always queued: a job that finished before its callback was added reports from
         # the GUI thread itself, and must still arrive later, never inside ``submit``.
         queued = Qt.ConnectionType.QueuedConnection
@@ -125,7 +134,7 @@ class ModelBridge(QObject):
         return self._path
 
     @property
-    def worker(self) -> ModelWorker[TextModel] | None:
+    def worker(self) -> ModelWorker[StreamingModel] | None:
         """The current model worker (None without a model, or once closed).  Read-only:
         for callers that submit to the model's thread themselves (notebook runs)."""
         return self._worker
@@ -160,7 +169,7 @@ class ModelBridge(QObject):
 
     def submit(
         self,
-        fn: Callable[[JobContext[TextModel]], T],
+        fn: Callable[[JobContext[StreamingModel]], T],
         on_done: Callable[[T], None] | None = None,
         on_error: Callable[[BaseException], None] | None = None,
     ) -> Job[T] | None:
@@ -180,7 +189,7 @@ class ModelBridge(QObject):
             return None
         key = next(self._ids)
 
-        def job_fn(ctx: JobContext[TextModel]) -> T:
+        def job_fn(ctx: JobContext[StreamingModel]) -> T:
             return self._run_instrumented(fn, ctx)
 
         job = worker.submit(job_fn, on_progress=self._report_progress)
@@ -195,13 +204,11 @@ class ModelBridge(QObject):
         self.progress.emit(done, total)  # from the worker thread: delivered queued
 
     def _run_instrumented(
-        self, fn: Callable[[JobContext[TextModel]], T], ctx: JobContext[TextModel]
+        self, fn: Callable[[JobContext[StreamingModel]], T], ctx: JobContext[StreamingModel]
     ) -> T:
         """On the worker thread: report tokens and speed while ``fn`` runs."""
         model = ctx.model
-        if not hasattr(model, "on_token"):
-            return fn(ctx)
-        total = int(getattr(model, "max_tokens", 0) or 0)
+        total = model.max_tokens
         first_at = 0.0
         last = 0.0
 
@@ -224,10 +231,9 @@ class ModelBridge(QObject):
             return fn(ctx)
         finally:
             model.on_token = None
-            stats = getattr(model, "last_stats", None)
-            speed = getattr(stats, "tokens_per_second", 0.0)
-            if speed:
-                self.tokens_per_second.emit(float(speed))
+            stats = model.last_stats
+            if stats is not None and stats.tokens_per_second:
+                self.tokens_per_second.emit(stats.tokens_per_second)
 
     @Slot(int)
     def _deliver(self, key: int) -> None:
@@ -292,10 +298,10 @@ class ModelBridge(QObject):
         """Load another model on a new thread; only once it has loaded does it replace the
         current one (which is then closed).  If it fails, ``model_failed`` says why and the
         current model stays."""
-        worker: ModelWorker[TextModel] = ModelWorker(loader, name="inkling-model")
+        worker: ModelWorker[StreamingModel] = ModelWorker(loader, name="inkling-model")
         key = next(self._ids)
 
-        def probe(ctx: JobContext[TextModel]) -> None:
+        def probe(ctx: JobContext[StreamingModel]) -> None:
             return None
 
         job = worker.submit(probe)
@@ -355,7 +361,7 @@ class ModelBridge(QObject):
         return stopped
 
 
-def _close_in_background(worker: ModelWorker[TextModel]) -> None:
+def _close_in_background(worker: ModelWorker[StreamingModel]) -> None:
     """Cancel and close a worker without blocking the GUI (it closes its model on its own
     thread; this thread only waits for it)."""
     threading.Thread(target=worker.close, name="inkling-model-close", daemon=True).start()

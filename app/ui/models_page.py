@@ -37,7 +37,7 @@ from app.services.models_catalog import (
     DownloadResult,
     LocalModel,
     MemoryFit,
-    RecommendedView,
+    RecommendedInfo,
 )
 from app.ui.messages import MessageLabel, if_alive, user_message
 from app.ui.ops import Operations
@@ -221,7 +221,7 @@ class ModelsPage(QWidget):
         data, catalog = self._data_dir, self._catalog
         self._refreshing = True
 
-        def read() -> tuple[ModelCatalog, list[LocalModel], list[RecommendedView], Path]:
+        def read() -> tuple[ModelCatalog, list[LocalModel], list[RecommendedInfo], Path]:
             loaded = catalog or models_catalog.load_catalog()
             return (
                 loaded,
@@ -241,7 +241,7 @@ class ModelsPage(QWidget):
         self.refreshed.emit()
 
     def _show(
-        self, value: tuple[ModelCatalog, list[LocalModel], list[RecommendedView], Path]
+        self, value: tuple[ModelCatalog, list[LocalModel], list[RecommendedInfo], Path]
     ) -> None:
         self._refreshing = False
         catalog, local, recommended, folder = value

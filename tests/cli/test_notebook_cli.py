@@ -12,9 +12,10 @@ import pytest
 from app import cli
 from app.domain import Prompt
 from app.llm import ModelWorker
+from tests.notebook_files import SAMPLE_NOTEBOOK
 from tests.services.conftest import ScriptedModel
 
-SAMPLE = str(Path(__file__).resolve().parents[2] / "resources" / "sample_notebook.txt")
+SAMPLE = str(SAMPLE_NOTEBOOK)
 RUN_KEYS = {
     "detector_id",
     "attempt_state",

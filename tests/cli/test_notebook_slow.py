@@ -14,8 +14,7 @@ from typing import Any
 import pytest
 
 from app.llm import default_model_path
-
-SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "sample_notebook.txt"
+from tests.notebook_files import SAMPLE_NOTEBOOK as SAMPLE
 
 
 def inkling(data: Path, *argv: str) -> Any:

@@ -1,4 +1,4 @@
-"""detect_completions: the spec's test cases, the worked example and pipeline rules."""
+"""detect_completions: the cases of docs/completions.md, the worked example, the pipeline."""
 
 from __future__ import annotations
 

@@ -8,26 +8,26 @@ from pathlib import Path
 import pytest
 
 from app.domain import Prompt
-from app.llm import ModelWorker
+from app.llm import ModelWorker, WholeReplyModel
 from app.store import Database, open_database
 
 
-class ScriptedModel:
-    """A model whose reply is computed from the prompt by a test function; records calls."""
+class ScriptedModel(WholeReplyModel):
+    """A model whose reply is computed from the prompt by a test function; records calls.
+
+    A ``StreamingModel`` that writes its reply whole: no tokens, no stats."""
 
     def __init__(self, reply: Callable[[Prompt], str]) -> None:
+        super().__init__()
         self.reply = reply
         self.prompts: list[Prompt] = []
         self.threads: set[int] = set()
-        self.closed = False
 
     def complete(self, prompt: Prompt) -> str:
+        self.raise_if_cancelled()
         self.prompts.append(prompt)
         self.threads.add(threading.get_ident())
         return self.reply(prompt)
-
-    def close(self) -> None:
-        self.closed = True
 
 
 def hits(*pairs: tuple[int, str], **extra: object) -> str:

@@ -267,7 +267,7 @@ def test_combined_keeps_a_model_hit_the_signals_accept() -> None:
 def test_model_pipeline_is_the_model_alone() -> None:
     reply = '{"hits": [{"index": 1, "quote": "I didn\'t do any pottery"}]}'
     found, model = _pipeline_run(BODY_PIPE, ["Running", "Pottery"], reply, Pipeline.MODEL)
-    assert found == [("Pottery", "I didn't do any pottery")]  # unchecked, as the spec's pipeline
+    assert found == [("Pottery", "I didn't do any pottery")]  # unchecked, as docs/completions.md
     assert model.calls == 1
 
 

@@ -76,7 +76,7 @@ def test_yesterday_in_an_entry_written_on_the_first_of_march_of_a_leap_year(
 
 def test_an_old_entry_logs_its_own_day(db: Database, clock: FixedClock) -> None:
     """An entry from long ago (an import) logs its own day; its "yesterday" is too old to
-    trust (the 30-day window of the spec), so the entry's day it is."""
+    trust (the 30-day window of docs/completions.md), so the entry's day it is."""
     clock.set(datetime(2027, 1, 1, 0, 5, tzinfo=KIRITIMATI))
     targets.add_practice(db, "Running")
     days = write_and_accept(db, "Went for a run yesterday.", day=date(2026, 1, 1))

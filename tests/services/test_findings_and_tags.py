@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -14,9 +13,8 @@ from app.services import findings, notebooks, tags
 from app.services.errors import InvalidInputError, NotFoundError
 from app.services.notebook_runs import ModelIdentity, run_detector
 from app.store import Database
+from tests.notebook_files import SAMPLE_NOTEBOOK as SAMPLE
 from tests.services.conftest import ScriptedModel
-
-SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "sample_notebook.txt"
 
 
 def reply(prompt: Prompt) -> str:
@@ -34,7 +32,7 @@ def reply(prompt: Prompt) -> str:
 
 
 @pytest.fixture
-def setup(db: Database) -> tuple[int, findings.FindingView]:
+def setup(db: Database) -> tuple[int, findings.FindingInfo]:
     notebook = notebooks.import_notebook(db, SAMPLE).value.id
     with ModelWorker(lambda: ScriptedModel(reply)) as worker:
         run = run_detector(
@@ -48,7 +46,7 @@ def page_tags(db: Database, notebook: int) -> list[tuple[str, ...]]:
 
 
 def test_accept_tags_the_span_and_reject_untags(
-    db: Database, setup: tuple[int, findings.FindingView]
+    db: Database, setup: tuple[int, findings.FindingInfo]
 ) -> None:
     notebook, finding = setup
     result = findings.accept_finding(db, finding.id)
@@ -66,7 +64,7 @@ def test_accept_tags_the_span_and_reject_untags(
 
 
 def test_per_page_reviews_and_tag_application(
-    db: Database, setup: tuple[int, findings.FindingView]
+    db: Database, setup: tuple[int, findings.FindingInfo]
 ) -> None:
     notebook, finding = setup
     first, middle, last = finding.page_ids
@@ -89,7 +87,7 @@ def test_per_page_reviews_and_tag_application(
 
 
 def test_tags_by_hand_and_the_catalogue(
-    db: Database, setup: tuple[int, findings.FindingView]
+    db: Database, setup: tuple[int, findings.FindingInfo]
 ) -> None:
     notebook, _ = setup
     page = notebooks.list_pages(db, notebook)[0]

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from app.services import notebook_runs
 from app.store import open_database
+from tests.notebook_files import SAMPLE_NOTEBOOK
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -19,7 +20,7 @@ CHILD = textwrap.dedent(
     """
     import sys, time
     from pathlib import Path
-    from app.llm import ModelWorker
+    from app.llm import ModelWorker, WholeReplyModel
     from app.services import notebooks, notebook_runs
     from app.store import open_database
 
@@ -27,7 +28,7 @@ CHILD = textwrap.dedent(
     notebook = notebooks.import_notebook(db, Path(sys.argv[2])).value.id
     model = notebook_runs.ModelIdentity("stuck", "f" * 64, 4096, 512)
 
-    class Stuck:
+    class Stuck(WholeReplyModel):
         def complete(self, prompt):
             print("reading", flush=True)
             time.sleep(600)
@@ -48,7 +49,7 @@ def test_a_killed_run_becomes_interrupted_on_the_next_open(tmp_path: Path) -> No
             "-c",
             CHILD,
             str(db_path),
-            str(ROOT / "resources" / "sample_notebook.txt"),
+            str(SAMPLE_NOTEBOOK),
         ],
         cwd=ROOT,
         stdout=subprocess.PIPE,

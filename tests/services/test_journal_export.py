@@ -21,10 +21,10 @@ from app.services.notebook_runs import ModelIdentity, run_detector
 from app.store import CompletionSuggestion, Database, JournalEntry, open_database
 from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
 from tests.cli.test_notebook_cli import reply
+from tests.notebook_files import SAMPLE_NOTEBOOK as SAMPLE
 from tests.services.conftest import ScriptedModel
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "journals"
-SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "sample_notebook.txt"
 
 
 def snapshot(db: Database) -> list[dict[str, Any]]:

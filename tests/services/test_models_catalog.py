@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from app import resources
 from app.domain.models_catalog import ModelCatalog, parse_catalog
 from app.llm import Cancelled
 from app.services import models_catalog
@@ -89,7 +90,7 @@ def test_the_shipped_list_is_valid_and_names_gguf_files_on_the_hub() -> None:
 
 def test_a_malformed_list_is_one_clear_sentence(tmp_path: Path) -> None:
     broken = tmp_path / "recommended.json"
-    raw = json.loads(models_catalog.RECOMMENDED_JSON.read_text(encoding="utf-8"))
+    raw = json.loads(resources.recommended_models())
     raw["models"][0]["sha256"] = "not-a-hash"
     broken.write_text(json.dumps(raw), encoding="utf-8")
     with pytest.raises(InvalidInputError, match=r"SHA-256 of entry .* 64 lower-case hex"):

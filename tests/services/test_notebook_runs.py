@@ -19,9 +19,9 @@ from app.services.errors import NotFoundError
 from app.services.notebook_runs import ModelIdentity, run_detector
 from app.store import Database
 from app.store.notebooks import DetectionRun
+from tests.notebook_files import SAMPLE_NOTEBOOK as SAMPLE
 from tests.services.conftest import ScriptedModel
 
-SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "sample_notebook.txt"
 MODEL = ModelIdentity("scripted", "0" * 64, 4096, 512)
 Worker = Callable[[ScriptedModel], ModelWorker[ScriptedModel]]
 
@@ -62,7 +62,7 @@ def notebook(db: Database) -> int:
     return notebooks.import_notebook(db, SAMPLE, title="Sample").value.id
 
 
-def pages(db: Database, notebook_id: int) -> list[notebooks.PageView]:
+def pages(db: Database, notebook_id: int) -> list[notebooks.PageInfo]:
     return notebooks.list_pages(db, notebook_id)
 
 

@@ -19,6 +19,7 @@ from app.services.imported_findings import PAGE_XML_SOURCE
 from app.services.notebook_export import export_page_xml
 from app.store import Database, open_database
 from app.store.notebooks import DetectionRun, Finding, Notebook, NotebookPage
+from tests.notebook_files import SAMPLE_NOTEBOOK as SAMPLE
 from tests.notebook_files import TINY_JPEG, tiny_png
 from tests.transcript_files import (
     ALTO_DOC,
@@ -28,8 +29,6 @@ from tests.transcript_files import (
     PAGE_2019_TEXT,
     transcript_folder,
 )
-
-SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "sample_notebook.txt"
 
 
 def counts(db: Database) -> tuple[int, int, int, int]:

@@ -12,9 +12,8 @@ from app.services import notebooks
 from app.services.errors import InvalidInputError, NotFoundError
 from app.store import Database
 from app.store.notebooks import Notebook, NotebookPage
+from tests.notebook_files import SAMPLE_NOTEBOOK as SAMPLE
 from tests.notebook_files import TINY_JPEG, minimal_pdf, tiny_png
-
-SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "sample_notebook.txt"
 
 
 def row_counts(db: Database) -> tuple[int, int]:

@@ -9,7 +9,7 @@ from app.domain.pipeline import Pipeline
 from app.llm import ModelWorker
 from app.services import completions, detection, journal, review, suggestions, targets
 from app.services.errors import NotFoundError, RefusedError
-from app.services.views import SuggestionView
+from app.services.views import SuggestionInfo
 from app.store import Database
 from tests.services.conftest import ScriptedModel, hits
 
@@ -19,7 +19,7 @@ BODY = "Drank plenty of water. Went for a run."
 
 
 @pytest.fixture
-def found(db: Database, make_worker: MakeWorker) -> list[SuggestionView]:
+def found(db: Database, make_worker: MakeWorker) -> list[SuggestionInfo]:
     targets.add_habit(db, "Drink water", unit="oz", default_amount=48)
     targets.add_practice(db, "Running", default_minutes=30)
     entry = journal.add_entry(db, DAY, BODY).value
@@ -30,7 +30,7 @@ def found(db: Database, make_worker: MakeWorker) -> list[SuggestionView]:
 
 
 def test_undo_accept_removes_the_completion_it_wrote(
-    db: Database, found: list[SuggestionView]
+    db: Database, found: list[SuggestionInfo]
 ) -> None:
     water, run = found
     for s in found:
@@ -50,7 +50,7 @@ def test_undo_accept_removes_the_completion_it_wrote(
 
 
 def test_undo_accept_keeps_a_completion_logged_by_hand(
-    db: Database, found: list[SuggestionView]
+    db: Database, found: list[SuggestionInfo]
 ) -> None:
     water = found[0]
     completions.log_completion(db, "habit", water.target_id, DAY)
@@ -60,7 +60,7 @@ def test_undo_accept_keeps_a_completion_logged_by_hand(
     assert len(completions.list_completions(db)) == 1
 
 
-def test_undo_dismiss_and_pending_is_a_no_op(db: Database, found: list[SuggestionView]) -> None:
+def test_undo_dismiss_and_pending_is_a_no_op(db: Database, found: list[SuggestionInfo]) -> None:
     water = found[0]
     assert review.undo_decision(db, water.id).changes.empty
     suggestions.dismiss_suggestion(db, water.id)
@@ -71,7 +71,7 @@ def test_undo_dismiss_and_pending_is_a_no_op(db: Database, found: list[Suggestio
 
 
 def test_a_suggestion_whose_words_are_gone_cannot_come_back(
-    db: Database, found: list[SuggestionView]
+    db: Database, found: list[SuggestionInfo]
 ) -> None:
     water = found[0]
     journal.update_entry(db, water.entry_id, body="Nothing much. Went for a run.")

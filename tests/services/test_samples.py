@@ -6,16 +6,17 @@ from pathlib import Path
 
 import pytest
 
+from app import resources
 from app.services import completions, journal, targets
 from app.services.errors import InvalidInputError, RefusedError, ServiceError
-from app.services.samples import SAMPLE_JOURNAL, is_empty, load_sample_journal
+from app.services.samples import is_empty, load_sample_journal
 from app.store import Database
 
 
 def test_sample_loads_habits_practices_and_entries_into_an_empty_journal(db: Database) -> None:
     assert is_empty(db)
     result = load_sample_journal(db)
-    sample = json.loads(SAMPLE_JOURNAL.read_text(encoding="utf-8"))
+    sample = json.loads(resources.sample_journal())
     loaded = result.value
     assert [h.name for h in loaded.habits] == [h["name"] for h in sample["habits"]]
     assert [p.name for p in loaded.practices] == [p["name"] for p in sample["practices"]]

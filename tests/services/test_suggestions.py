@@ -9,7 +9,7 @@ from app.domain.pipeline import Pipeline
 from app.llm import ModelWorker
 from app.services import completions, detection, journal, suggestions, targets
 from app.services.errors import InvalidInputError, NotFoundError, RefusedError
-from app.services.views import SuggestionView
+from app.services.views import SuggestionInfo
 from app.store import Database
 from tests.services.conftest import ScriptedModel, hits
 
@@ -19,7 +19,7 @@ MakeWorker = Callable[[ScriptedModel], ModelWorker[ScriptedModel]]
 
 def suggest(
     db: Database, make_worker: MakeWorker, body: str, reply: str, day: date = DAY
-) -> list[SuggestionView]:
+) -> list[SuggestionInfo]:
     entry = journal.add_entry(db, day, body).value
     model = ScriptedModel(lambda p: reply)
     return list(

@@ -10,8 +10,7 @@ from app.services import notebooks
 from app.services.model import model_info
 from app.services.notebook_runs import ModelIdentity, run_detector
 from app.store import Database
-
-SAMPLE = Path(__file__).resolve().parents[2] / "resources" / "sample_notebook.txt"
+from tests.notebook_files import SAMPLE_NOTEBOOK as SAMPLE
 
 
 def test_a_run_with_the_tiny_gguf(db: Database, tiny_model_path: Path, tmp_path: Path) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import json
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ import pytest
 
 from app.domain import Prompt
 from app.domain.guardrail import MEDICATION_GUARDRAIL
-from app.llm import ModelWorker
+from app.llm import Cancelled, ModelWorker
 from app.llm.vision import LlamaVisionModel, image_data_uri, vision_messages
 from app.services import notebook_models, notebooks
 from app.services.notebook_runs import ModelIdentity, VisionModel, VisionRuntime, run_detector
@@ -36,10 +37,22 @@ LABEL = json.dumps(
 
 
 class FakeVision:
+    """A ``VisionModel``: replies with a canned label; its worker binds and closes it."""
+
     def __init__(self) -> None:
         self.calls: list[tuple[Prompt, list[bytes]]] = []
+        self.cancel_event: threading.Event | None = None
+        self.closed = False
+
+    def set_cancel_event(self, event: threading.Event | None) -> None:
+        self.cancel_event = event
+
+    def close(self) -> None:
+        self.closed = True
 
     def complete_with_images(self, prompt: Prompt, images: Sequence[bytes]) -> str:
+        if self.cancel_event is not None and self.cancel_event.is_set():
+            raise Cancelled()
         self.calls.append((prompt, list(images)))
         return LABEL
 

@@ -1,5 +1,8 @@
 """Pure logic of notebook detectors: definitions, windows, prompts, replies, aggregation,
-lexical counters, people, tags, reviews and cache identity (stdlib only)."""
+lexical counters, people, tags, reviews, run states and cache identity.
+
+Pure like the rest of ``app.domain`` (no Qt, SQLAlchemy, llama.cpp or spaCy); the one file
+it reads is a swear-word lexicon (the shipped one through ``app.resources``)."""
 
 from app.domain.notebooks.aggregation import (
     RawDetection,
@@ -43,8 +46,6 @@ from app.domain.notebooks.lexical import (
     count_first_person,
     count_swear_words,
     default_lexicon,
-    default_lexicon_path,
-    file_sha256,
     lexical_count,
     lexical_page_finding,
     lexical_scan,
@@ -67,10 +68,8 @@ from app.domain.notebooks.replies import (
     window_span,
 )
 from app.domain.notebooks.reviews import (
-    APPROVED,
-    REJECTED,
-    STATUSES,
-    UNREVIEWED,
+    PAGE_DECISIONS,
+    ReviewStatus,
     accept,
     carry_forward,
     carry_forward_key,
@@ -79,6 +78,7 @@ from app.domain.notebooks.reviews import (
     reject,
     review_page,
 )
+from app.domain.notebooks.runs import AttemptState, Capability, RunOutcome
 from app.domain.notebooks.tags import (
     NAMES_FINDING_TYPE,
     finding_tag,
@@ -100,18 +100,17 @@ from app.domain.notebooks.windows import (
 __all__ = [
     "ABSTAIN_UNPARSEABLE",
     "AGGREGATIONS",
-    "APPROVED",
     "CUSTOM_PROMPT_ID",
     "CUSTOM_REPLY_SCHEMA_ID",
     "ENGINES",
     "INPUT_MODES",
     "NAMES_FINDING_TYPE",
-    "REJECTED",
+    "PAGE_DECISIONS",
     "SCOPES",
     "SKIP_EMPTY_PAGE",
-    "STATUSES",
     "SYSTEM_TEXT",
-    "UNREVIEWED",
+    "AttemptState",
+    "Capability",
     "DefinitionError",
     "DetectorDefinition",
     "DetectorWarning",
@@ -126,7 +125,9 @@ __all__ = [
     "PromptRef",
     "PromptSpec",
     "RawDetection",
+    "ReviewStatus",
     "Route",
+    "RunOutcome",
     "WindowReply",
     "accept",
     "aggregate",
@@ -143,10 +144,8 @@ __all__ = [
     "count_swear_words",
     "custom_slug",
     "default_lexicon",
-    "default_lexicon_path",
     "derive_status",
     "detector_instruction",
-    "file_sha256",
     "finding_tag",
     "freshness",
     "jaccard",

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final
 
+from app import resources
 from app.domain.notebooks.tags import slugify
 
 ENGINES: Final = ("prompt", "lexical_count", "ner_people")
@@ -119,7 +120,8 @@ def _is_int(value: object) -> bool:
 
 @dataclass(frozen=True)
 class DetectorDefinition:
-    """Everything that decides what a detector does (see the spec's field table).
+    """Everything that decides what a detector does (``docs/notebooks.md``, "Detector
+    definitions").
 
     Validated on construction (raises :class:`DefinitionError`). ``finding_type``
     defaults to ``detector_id``; ``model_requirements`` and ``extra_config`` are
@@ -330,9 +332,7 @@ def builtin_detectors() -> list[DetectorDefinition]:
     Reads the swear-word lexicon file to put its SHA-256 into ``extra_config``, so
     editing the lexicon changes the cache identity.
     """
-    from app.domain.notebooks.lexical import default_lexicon_path, file_sha256
-
-    lexicon_digest = file_sha256(default_lexicon_path())
+    lexicon_digest = hashlib.sha256(resources.swear_lexicon()).hexdigest()
     lexical: dict[str, Any] = {
         "engine": "lexical_count",
         "scope": "page",

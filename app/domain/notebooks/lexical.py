@@ -12,6 +12,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Final
 
+from app import resources
 from app.domain.notebooks.aggregation import RawDetection
 from app.domain.notebooks.definitions import DetectorDefinition
 from app.domain.notebooks.replies import EvidenceAnchor
@@ -20,7 +21,6 @@ from app.domain.notebooks.windows import PageInput
 MAX_SAMPLES: Final = 12
 REASON_SAMPLES: Final = 5
 FIRST_PERSON_CATEGORY: Final = "first_person"
-DEFAULT_LEXICON_FILE: Final = "swear_words_en_v1.json"
 
 
 class LexiconError(ValueError):
@@ -102,16 +102,6 @@ def count_first_person(text: str) -> LexicalCount:
     return _summarise(matches, (FIRST_PERSON_CATEGORY,))
 
 
-def file_sha256(path: Path) -> str:
-    """Hex SHA-256 of a file's bytes."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-def default_lexicon_path() -> Path:
-    """``resources/lexicons/swear_words_en_v1.json`` in the repository."""
-    return Path(__file__).resolve().parents[3] / "resources" / "lexicons" / DEFAULT_LEXICON_FILE
-
-
 def parse_lexicon(raw: bytes) -> Lexicon:
     """Build a lexicon from a file's bytes ``{id, version, categories: {name: [phrase]}}``.
 
@@ -161,17 +151,14 @@ def load_lexicon(path: Path) -> Lexicon:
 
 
 @functools.lru_cache(maxsize=4)
-def _cached_lexicon(path: str, digest: str) -> Lexicon:
-    lexicon = load_lexicon(Path(path))
-    if lexicon.digest != digest:  # pragma: no cover - file changed between reads
-        return load_lexicon(Path(path))
-    return lexicon
+def _parsed_lexicon(raw: bytes) -> Lexicon:
+    return parse_lexicon(raw)
 
 
 def default_lexicon() -> Lexicon:
-    """The default swear-word lexicon (re-read whenever the file's digest changes)."""
-    path = default_lexicon_path()
-    return _cached_lexicon(str(path), file_sha256(path))
+    """The default swear-word lexicon shipped in ``app/resources/lexicons`` (read on every
+    call, parsed again only when its bytes change)."""
+    return _parsed_lexicon(resources.swear_lexicon())
 
 
 def _fold_with_offsets(text: str) -> tuple[str, list[int], list[int]]:

@@ -237,7 +237,8 @@ def parse_window_reply(text: object, definition: DetectorDefinition) -> WindowRe
     (``starts_on_this_window``, ``continues_before``, ``continues_after``). Booleans accept
     true/false or the strings true/yes/1/false/no/0; confidence accepts numbers or numeric
     strings, clamped to 0..1. Strings are trimmed (empty -> ``None``), ``reason`` cut to
-    2000 chars; unknown enum values map to the spec's other/unknown/mixed member; arrays
+    2000 chars; unknown enum values map to the other/unknown/mixed member
+    (``docs/notebooks.md``, "Replies"); arrays
     are truncated to their bounds; a malformed own field becomes ``None``/empty rather
     than failing the reply. Never raises for any reply text (a definition without a
     known prompt is a programming error: :class:`DefinitionError`).

@@ -17,7 +17,8 @@ from alembic import context
 from alembic.autogenerate.api import AutogenContext
 from sqlalchemy import Connection, create_engine, pool
 
-from app.store.models import Base, UTCDateTime
+from app.store import Base
+from app.store.base import EnumText, UTCDateTime
 from app.store.search import is_search_object
 
 config = context.config
@@ -27,6 +28,8 @@ def _render_item(kind: str, obj: object, autogen_context: AutogenContext) -> str
     """Render app types as plain SQLAlchemy types, so revisions never import app code."""
     if kind == "type" and isinstance(obj, UTCDateTime):
         return "sa.DateTime()"
+    if kind == "type" and isinstance(obj, EnumText):
+        return "sa.Text()"
     return False
 
 

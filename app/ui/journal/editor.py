@@ -21,6 +21,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
+from app.domain.suggestions import SuggestionStatus
 from app.ui.journal.highlights import (
     PositionMap,
     Shown,
@@ -99,7 +100,7 @@ class EntryEditor(QPlainTextEdit):
             fmt = QTextCharFormat()
             fmt.setProperty(SUGGESTION_PROPERTY, s.id)
             color = self.color_for((s.target_type, s.target_id))
-            if s.status == "accepted":
+            if s.status == SuggestionStatus.ACCEPTED:
                 fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.DotLine)
                 fmt.setUnderlineColor(palette.color(QPalette.ColorRole.PlaceholderText))
                 fmt.setForeground(palette.color(QPalette.ColorRole.Text))
@@ -160,7 +161,7 @@ class EntryEditor(QPlainTextEdit):
         lines.append(f"\u201c{html.escape(s.anchor_text)}\u201d")
         if facts:
             lines.append(html.escape(facts))
-        if s.status == "accepted":
+        if s.status == SuggestionStatus.ACCEPTED:
             lines.append(f"{CHECK} Accepted: logged as done.")
         else:
             lines.append("Click to accept (log it as done) or dismiss.")
@@ -184,7 +185,7 @@ class EntryEditor(QPlainTextEdit):
         super().mouseMoveEvent(event)
         if event.buttons() == Qt.MouseButton.NoButton:
             item = self.shown_at(event.position().toPoint())
-            pending = item is not None and item.suggestion.status == "pending"
+            pending = item is not None and item.suggestion.status == SuggestionStatus.PENDING
             shape = Qt.CursorShape.PointingHandCursor if pending else Qt.CursorShape.IBeamCursor
             self.viewport().setCursor(shape)
 
@@ -194,7 +195,7 @@ class EntryEditor(QPlainTextEdit):
             return
         pos = event.position().toPoint()
         item = self.shown_at(pos)
-        if item is not None and item.suggestion.status == "pending":
+        if item is not None and item.suggestion.status == SuggestionStatus.PENDING:
             self.highlight_clicked.emit(item.suggestion.id, self.viewport().mapToGlobal(pos))
 
     # ------------------------------------------------------------------ margin
@@ -222,7 +223,7 @@ class EntryEditor(QPlainTextEdit):
         """Block numbers that carry an accepted span (where the margin shows a check)."""
         blocks = set()
         for start, _end, item in self._qt_spans:
-            if item.suggestion.status == "accepted":
+            if item.suggestion.status == SuggestionStatus.ACCEPTED:
                 blocks.add(self.document().findBlock(start).blockNumber())
         return sorted(blocks)
 
@@ -232,7 +233,7 @@ class EntryEditor(QPlainTextEdit):
         painter.fillRect(event.rect(), palette.color(QPalette.ColorRole.Base))
         marks: dict[int, int] = {}
         for start, _end, item in self._qt_spans:
-            if item.suggestion.status == "accepted":
+            if item.suggestion.status == SuggestionStatus.ACCEPTED:
                 block = self.document().findBlock(start)
                 layout = block.layout()
                 line = layout.lineForTextPosition(start - block.position())

@@ -19,10 +19,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.domain.suggestions import SuggestionStatus
 from app.services import journal, review, suggestions, targets
 from app.services.changes import Changes, OpResult
 from app.services.detection import DetectionOutcome
-from app.services.views import EntryView, SuggestionView, TargetView
+from app.services.views import EntryInfo, SuggestionInfo, TargetInfo
 from app.store import Database
 from app.ui.journal.detector import DetectionController
 from app.ui.journal.editor import EntryEditor
@@ -63,12 +64,12 @@ class EntryPage(QWidget):
         self._ops = ops
         self._detector = detector
         self._db: Database | None = None
-        self._entry: EntryView | None = None
+        self._entry: EntryInfo | None = None
         self._saved_body = ""
         self._saved_title = ""
         self._saved_day: date | None = None
-        self._suggestions: list[SuggestionView] = []
-        self._targets: dict[tuple[str, int], TargetView] = {}
+        self._suggestions: list[SuggestionInfo] = []
+        self._targets: dict[tuple[str, int], TargetInfo] = {}
         self._colors: dict[tuple[str, int], QColor] = {}
         self._saving = False
         self._loading = False
@@ -201,7 +202,7 @@ class EntryPage(QWidget):
         return self._entry.day if self._entry is not None else None
 
     @property
-    def suggestions(self) -> list[SuggestionView]:
+    def suggestions(self) -> list[SuggestionInfo]:
         return list(self._suggestions)
 
     @property
@@ -231,7 +232,7 @@ class EntryPage(QWidget):
         self.save_now()
         self.popover.hide_popover()
 
-        def load() -> tuple[EntryView, list[SuggestionView], list[TargetView]]:
+        def load() -> tuple[EntryInfo, list[SuggestionInfo], list[TargetInfo]]:
             return (
                 journal.get_entry(db, entry_id),
                 suggestions.list_suggestions(db, entry_id=entry_id),
@@ -240,7 +241,7 @@ class EntryPage(QWidget):
 
         self._ops.run(load, on_done=self._loaded)
 
-    def _loaded(self, loaded: tuple[EntryView, list[SuggestionView], list[TargetView]]) -> None:
+    def _loaded(self, loaded: tuple[EntryInfo, list[SuggestionInfo], list[TargetInfo]]) -> None:
         entry, items, all_targets = loaded
         self._set_targets(all_targets)
         self._entry = entry
@@ -271,7 +272,7 @@ class EntryPage(QWidget):
         self._render()
         self.setEnabled(False)
 
-    def _set_targets(self, all_targets: list[TargetView]) -> None:
+    def _set_targets(self, all_targets: list[TargetInfo]) -> None:
         self._targets = {(t.target_type, t.id): t for t in all_targets}
         self._colors = {key: target_color(key, i) for i, key in enumerate(self._targets)}
         self.editor.set_colors(self._colors)
@@ -287,7 +288,7 @@ class EntryPage(QWidget):
             return
         if changes.targets:
 
-            def shown(items: list[TargetView]) -> None:
+            def shown(items: list[TargetInfo]) -> None:
                 self._set_targets(items)
                 self._render()
 
@@ -301,7 +302,7 @@ class EntryPage(QWidget):
         if db is None or entry_id is None:
             return
 
-        def done(items: list[SuggestionView]) -> None:
+        def done(items: list[SuggestionInfo]) -> None:
             if self.entry_id == entry_id:
                 self._suggestions = items
                 self._render()
@@ -315,7 +316,11 @@ class EntryPage(QWidget):
         shown = rebase(self._suggestions, self._saved_body, text)
         self.editor.set_highlights(shown, text)
         visible_ids = {item.suggestion.id for item in shown}
-        listed = [s for s in self._suggestions if s.id in visible_ids or s.status == "accepted"]
+        listed = [
+            s
+            for s in self._suggestions
+            if s.id in visible_ids or s.status == SuggestionStatus.ACCEPTED
+        ]
         listed.sort(key=lambda s: (s.anchor_start, s.id))
         if reset_current:
             self.panel.select(None)
@@ -361,7 +366,7 @@ class EntryPage(QWidget):
         self._saving = True
         self.save_state.setText("Saving…")
 
-        def done(result: OpResult[EntryView]) -> None:
+        def done(result: OpResult[EntryInfo]) -> None:
             self._saving = False
             if self.entry_id != entry_id:
                 return
@@ -441,7 +446,7 @@ class EntryPage(QWidget):
 
     # ------------------------------------------------------------------ review
 
-    def _find(self, suggestion_id: int) -> SuggestionView | None:
+    def _find(self, suggestion_id: int) -> SuggestionInfo | None:
         return next((s for s in self._suggestions if s.id == suggestion_id), None)
 
     def _open_popover(self, suggestion_id: int, at: QPoint) -> None:
@@ -458,20 +463,20 @@ class EntryPage(QWidget):
             target.unit if target is not None else None,
         )
 
-    def _replace(self, view: SuggestionView) -> None:
+    def _replace(self, view: SuggestionInfo) -> None:
         self._suggestions = [view if s.id == view.id else s for s in self._suggestions]
         self._render()
 
     def _decide(self, suggestion_id: int, accept: bool) -> None:
         db = self._db
         s = self._find(suggestion_id)
-        if db is None or s is None or s.status != "pending":
+        if db is None or s is None or s.status != SuggestionStatus.PENDING:
             return
         self.popover.hide_popover()
         current = self.panel.current_id
         next_id = self._next_pending_after(suggestion_id) if current == suggestion_id else None
 
-        def done(result: OpResult[SuggestionView]) -> None:
+        def done(result: OpResult[SuggestionInfo]) -> None:
             self._undo.append(suggestion_id)
             self._replace(result.value)
             if next_id is not None:
@@ -491,7 +496,7 @@ class EntryPage(QWidget):
             return None
         index = ids.index(suggestion_id)
         for s in items[index + 1 :] + items[:index]:
-            if s.status == "pending":
+            if s.status == SuggestionStatus.PENDING:
                 return s.id
         return None
 
@@ -508,7 +513,7 @@ class EntryPage(QWidget):
             return
         suggestion_id = self._undo.pop()
 
-        def done(result: OpResult[SuggestionView]) -> None:
+        def done(result: OpResult[SuggestionInfo]) -> None:
             self._replace(result.value)
             self.panel.select(suggestion_id)
             self.status_message.emit(f"Undone: {result.value.target_name} is back for review.")

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from PySide6.QtGui import QColor, QPalette
 
 from app.domain import reanchor
-from app.services.views import SuggestionView
+from app.domain.suggestions import SuggestionStatus
+from app.services.views import SuggestionInfo
 
 TargetKey = tuple[str, int]
 
@@ -41,13 +42,13 @@ def highlight_background(color: QColor, palette: QPalette) -> QColor:
 class Shown:
     """A suggestion and where its words stand in the current text (code points)."""
 
-    suggestion: SuggestionView
+    suggestion: SuggestionInfo
     start: int
     end: int
 
 
 def rebase(
-    suggestions: list[SuggestionView] | tuple[SuggestionView, ...],
+    suggestions: list[SuggestionInfo] | tuple[SuggestionInfo, ...],
     anchored_to: str,
     text: str,
 ) -> list[Shown]:
@@ -59,7 +60,7 @@ def rebase(
     """
     shown: list[Shown] = []
     for s in suggestions:
-        if s.status == "dismissed":
+        if s.status == SuggestionStatus.DISMISSED:
             continue
         start, end = s.anchor_start, s.anchor_end
         if anchored_to == text:
@@ -96,7 +97,7 @@ class PositionMap:
         return lo
 
 
-def describe_facts(s: SuggestionView, unit: str | None = None) -> str:
+def describe_facts(s: SuggestionInfo, unit: str | None = None) -> str:
     """``64 oz · on 2026-11-01`` — the amount and day facts, when present."""
     facts: list[str] = []
     if s.completed_units is not None:

@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.services.views import SuggestionView
+from app.domain.suggestions import SuggestionStatus
+from app.services.views import SuggestionInfo
 from app.ui.journal.editor import CHECK
 from app.ui.journal.highlights import describe_facts
 
@@ -126,7 +127,7 @@ class SuggestionPopover(QFrame):
     def suggestion_id(self) -> int | None:
         return self._id
 
-    def show_for(self, s: SuggestionView, color: QColor, at: QPoint, unit: str | None) -> None:
+    def show_for(self, s: SuggestionInfo, color: QColor, at: QPoint, unit: str | None) -> None:
         """Show below the global point ``at``, kept inside the parent."""
         self._id = s.id
         kind = "habit" if s.target_type == "habit" else "practice"
@@ -195,7 +196,7 @@ class SuggestionCard(QFrame):
     selected = Signal(int)
 
     def __init__(
-        self, s: SuggestionView, color: QColor, unit: str | None, parent: QWidget | None = None
+        self, s: SuggestionInfo, color: QColor, unit: str | None, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
         self.suggestion = s
@@ -241,7 +242,7 @@ class SuggestionCard(QFrame):
         self.show_suggestion(s, color, unit)
         self.set_current(False)
 
-    def show_suggestion(self, s: SuggestionView, color: QColor, unit: str | None) -> None:
+    def show_suggestion(self, s: SuggestionInfo, color: QColor, unit: str | None) -> None:
         """Show ``s`` in this card (the buttons only while it is pending)."""
         self.suggestion = s
         self.setAccessibleName(f"Suggestion: {s.target_name}")
@@ -249,14 +250,14 @@ class SuggestionCard(QFrame):
             self._color = QColor(color)
             _paint_swatch(self._swatch, color)
         self._name.setText(s.target_name)
-        self._status.setText(f"{CHECK} accepted" if s.status == "accepted" else "")
+        self._status.setText(f"{CHECK} accepted" if s.status == SuggestionStatus.ACCEPTED else "")
         self._quote.setText(f"\u201c{s.anchor_text}\u201d")
         facts = describe_facts(s, unit)
         self._facts.setText(facts)
         self._facts.setVisible(bool(facts))
         self.accept_button.setAccessibleName(f"Accept {s.target_name}")
         self.dismiss_button.setAccessibleName(f"Dismiss {s.target_name}")
-        self._buttons.setVisible(s.status == "pending")
+        self._buttons.setVisible(s.status == SuggestionStatus.PENDING)
 
     def set_current(self, current: bool) -> None:
         """The current card (keyboard review) has a highlight-coloured border
@@ -345,7 +346,7 @@ class ReviewPanel(QWidget):
         self._keys.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self._keys.setToolTip("Keyboard review works while this panel has focus (F6)")
         layout.addWidget(self._keys)
-        self._items: list[SuggestionView] = []
+        self._items: list[SuggestionInfo] = []
         self._card_widgets: dict[int, SuggestionCard] = {}
         self._current: int | None = None
 
@@ -357,7 +358,7 @@ class ReviewPanel(QWidget):
         return self._empty.text()
 
     @property
-    def items(self) -> list[SuggestionView]:
+    def items(self) -> list[SuggestionInfo]:
         return list(self._items)
 
     @property
@@ -369,12 +370,12 @@ class ReviewPanel(QWidget):
 
     def set_suggestions(
         self,
-        items: list[SuggestionView],
+        items: list[SuggestionInfo],
         colors: dict[tuple[str, int], QColor],
         units: dict[tuple[str, int], str | None],
     ) -> None:
         """Show the non-dismissed suggestions (already in text order)."""
-        self._items = [s for s in items if s.status != "dismissed"]
+        self._items = [s for s in items if s.status != SuggestionStatus.DISMISSED]
         # recycle the cards: only a longer list than ever before creates widgets
         pool = [self._card_at(i) for i in range(self._cards.count() - 1)]
         self._card_widgets = {}
@@ -395,13 +396,15 @@ class ReviewPanel(QWidget):
         for card in pool[len(self._items) :]:
             card.hide()
         self._update_legend(colors)
-        pending = sum(1 for s in self._items if s.status == "pending")
+        pending = sum(1 for s in self._items if s.status == SuggestionStatus.PENDING)
         self._heading.setText(f"Suggestions ({pending} to review)" if pending else "Suggestions")
         self._empty.setVisible(not self._items)
         self._keys.setVisible(bool(self._items))
         ids = [s.id for s in self._items]
         if self._current not in ids:
-            first_pending = next((s.id for s in self._items if s.status == "pending"), None)
+            first_pending = next(
+                (s.id for s in self._items if s.status == SuggestionStatus.PENDING), None
+            )
             self._current = first_pending if first_pending is not None else next(iter(ids), None)
         self._show_current()
 

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from app.services import journal
 from app.services.errors import NotFoundError
-from app.services.views import EntryView
+from app.services.views import EntryInfo
 from app.store import Database, SearchHit
 from app.ui.ops import Operations
 
@@ -57,7 +57,7 @@ class _Loaded:
     """What one reload read (on the operations thread)."""
 
     months: list[journal.MonthCount]
-    filled: dict[MonthKey, list[EntryView]]
+    filled: dict[MonthKey, list[EntryInfo]]
     """The months whose entries were read, by month."""
     fresh: set[MonthKey]
     """Months listed for the first time (created by a new entry, a date or an import)."""
@@ -65,7 +65,7 @@ class _Loaded:
     """The month the current entry is in now (its date may have changed)."""
 
 
-def entry_label(entry: EntryView) -> str:
+def entry_label(entry: EntryInfo) -> str:
     title = entry.title or (entry.body.strip().splitlines() or ["Untitled"])[0][:60]
     return f"{entry.day:%a %d} · {title or 'Untitled'}"
 
@@ -239,7 +239,7 @@ class JournalSidebar(QWidget):
         return month_item
 
     def _fill(
-        self, month_item: QTreeWidgetItem, entries: list[EntryView]
+        self, month_item: QTreeWidgetItem, entries: list[EntryInfo]
     ) -> QTreeWidgetItem | None:
         """Put a month's entries (newest first) under its item; returns the current one."""
         month_item.takeChildren()
@@ -262,7 +262,7 @@ class JournalSidebar(QWidget):
             return
         year, month = key
 
-        def done(entries: list[EntryView]) -> None:
+        def done(entries: list[EntryInfo]) -> None:
             item = self._month_items.get((year, month))
             if item is not None and not item.data(0, FILLED_ROLE):
                 self.tree.blockSignals(True)

@@ -827,7 +827,7 @@ class DetectorEditor(QWidget):
     def import_from(self, path: Path) -> None:
         db = self.db
 
-        def done(result: OpResult[detectors.DetectorView]) -> None:
+        def done(result: OpResult[detectors.DetectorInfo]) -> None:
             self.editing = result.value.detector_id
             self.message.show_info(f"Imported {result.value.title}.")
             self.reload()

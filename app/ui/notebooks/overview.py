@@ -26,13 +26,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.domain.notebooks import DetectorDefinition
+from app.domain.notebooks import AttemptState, DetectorDefinition, RunOutcome
 from app.llm import Cancelled
 from app.services import detectors, notebook_runs, notebooks
 from app.services.changes import Changes, OpResult
 from app.services.imported_findings import IMPORTED
 from app.services.notebook_export import PageXmlExport, export_page_xml
-from app.services.notebook_runs import RunView
+from app.services.notebook_runs import RunInfo
 from app.store import Database
 from app.ui.messages import MessageLabel, if_alive, user_message
 from app.ui.notebooks.chart import CountChart, PageCount
@@ -57,9 +57,9 @@ class DetectorState:
     definition: DetectorDefinition
     freshness: str
     reason: str | None
-    last: RunView | None
+    last: RunInfo | None
     """The newest attempt (not necessarily published)."""
-    published: RunView | None
+    published: RunInfo | None
     auto_tag: bool
 
 
@@ -102,7 +102,7 @@ def load_overview(db: Database, runner: DetectorRunner | None, notebook_id: int)
     return OverviewState(notebook_id, book.title, book.pages, orders, states)
 
 
-def _unavailable_reason(definition: DetectorDefinition, last: RunView | None) -> str:
+def _unavailable_reason(definition: DetectorDefinition, last: RunInfo | None) -> str:
     if last is not None and last.capability and last.message:
         return last.message
     if definition.engine == "ner_people":
@@ -112,18 +112,18 @@ def _unavailable_reason(definition: DetectorDefinition, last: RunView | None) ->
     return "It needs a language model, and none is configured."
 
 
-def outcome_text(run: RunView | None) -> str:
+def outcome_text(run: RunInfo | None) -> str:
     if run is None:
         return "—"
-    if run.attempt_state == "running":
+    if run.attempt_state == AttemptState.RUNNING:
         return "running…"
     if run.cache_identity is not None and run.cache_identity.startswith(IMPORTED):
         return "imported, no model ran"
-    if run.attempt_state != "succeeded":
-        text = run.attempt_state
+    if run.attempt_state != AttemptState.SUCCEEDED:
+        text = run.attempt_state.value
     else:
         text = (run.outcome or "done").replace("_", " ")
-    if run.attempt_state == "succeeded" and run.windows_total:
+    if run.attempt_state == AttemptState.SUCCEEDED and run.windows_total:
         text += f" ({run.windows_scanned}/{run.windows_total} windows)"
     if run.partial:
         text += ", partial"
@@ -186,7 +186,7 @@ class NotebookOverview(QWidget):
     page_requested = Signal(int, int)
     """(notebook_id, page_id): a chart bar was clicked."""
     run_finished = Signal(object)
-    """The ``RunView`` of a run started here (cancelled ones too)."""
+    """The ``RunInfo`` of a run started here (cancelled ones too)."""
     loaded = Signal()
 
     def __init__(
@@ -378,7 +378,7 @@ class NotebookOverview(QWidget):
         self.message.clear_message()
         self._enable_runs()
 
-        def work(report: Progress) -> OpResult[RunView]:
+        def work(report: Progress) -> OpResult[RunInfo]:
             return runner.run(
                 notebook_id, detector_id, force=force, on_progress=report, cancel=cancel
             )
@@ -454,14 +454,14 @@ class NotebookOverview(QWidget):
         self.cancel()
         return self.background.wait(msecs)
 
-    def _run_done(self, result: OpResult[RunView]) -> None:
+    def _run_done(self, result: OpResult[RunInfo]) -> None:
         view = result.value
         self._finish()
-        if view.attempt_state == "cancelled":
+        if view.attempt_state == AttemptState.CANCELLED:
             self.message.show_info("The run was cancelled; the last result is unchanged.")
-        elif view.outcome == "skipped_not_applicable" and view.message:
+        elif view.outcome == RunOutcome.SKIPPED_NOT_APPLICABLE and view.message:
             self.message.show_error(view.message)
-        elif view.attempt_state == "failed":
+        elif view.attempt_state == AttemptState.FAILED:
             self.message.show_error(view.message or "The run failed.")
         elif view.cache_hit:
             self.message.show_info("Already up to date: nothing needed to run.")

@@ -25,7 +25,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, QSize, QStringListModel, Qt, Signal
 from PySide6.QtGui import (
@@ -67,12 +67,13 @@ from PySide6.QtWidgets import (
 
 from app.domain.notebooks.definitions import DetectorDefinition
 from app.domain.notebooks.identity import route
+from app.domain.notebooks.reviews import ReviewStatus
 from app.services import findings as findings_service
 from app.services import notebook_runs, notebooks, tags
 from app.services.changes import Changes, OpResult
-from app.services.findings import FindingView
-from app.services.notebooks import PageView as PageData
-from app.services.tags import TagView
+from app.services.findings import FindingInfo
+from app.services.notebooks import PageInfo
+from app.services.tags import TagInfo
 from app.store import Database
 from app.ui.journal.highlights import PositionMap, highlight_background
 from app.ui.messages import MessageLabel, if_alive, user_message
@@ -90,7 +91,11 @@ KEY_HELP = "J/K finding · A accept · X reject · PgUp/PgDn page"
 MAX_IMAGE_SIDE = 2400
 """Scans larger than this are read scaled down (the view never needs more)."""
 ZOOM_STEP = 1.25
-STATUS_WORDS = {"unreviewed": "Unreviewed", "approved": "Accepted", "rejected": "Rejected"}
+STATUS_WORDS: Final = {
+    ReviewStatus.UNREVIEWED: "Unreviewed",
+    ReviewStatus.APPROVED: "Accepted",
+    ReviewStatus.REJECTED: "Rejected",
+}
 
 
 @dataclass(frozen=True)
@@ -99,11 +104,11 @@ class PageSnapshot:
 
     notebook_id: int
     notebook_title: str
-    pages: tuple[PageData, ...]
-    page: PageData
-    findings: tuple[FindingView, ...]
+    pages: tuple[PageInfo, ...]
+    page: PageInfo
+    findings: tuple[FindingInfo, ...]
     """Published findings whose span covers this page."""
-    catalogue: tuple[TagView, ...]
+    catalogue: tuple[TagInfo, ...]
     image: QImage | None
     image_error: str | None = None
     definitions: tuple[DetectorDefinition, ...] = ()
@@ -307,7 +312,7 @@ class ScanView(QGraphicsView):
 class FindingCard(QFrame):
     """One finding covering the page: what, how sure, why, where, its review, actions."""
 
-    def __init__(self, view: FindingView, snapshot: PageSnapshot, owner: PageView) -> None:
+    def __init__(self, view: FindingInfo, snapshot: PageSnapshot, owner: PageView) -> None:
         super().__init__()
         self.finding = view
         self.setObjectName("findingCard")
@@ -337,11 +342,11 @@ class FindingCard(QFrame):
 
         first = snapshot.page_number(view.start_page)
         last = snapshot.page_number(view.end_page)
-        status = STATUS_WORDS.get(view.review_status, view.review_status)
+        status = STATUS_WORDS[view.review_status]
         here = view.page_reviews.get(page_id)
         facts = [page_range(first, last).capitalize(), status]
         if here is not None and len(view.page_ids) > 1:
-            facts.append(f"this page {STATUS_WORDS.get(here, here).lower()}")
+            facts.append(f"this page {STATUS_WORDS[here].lower()}")
         if view.tag_slug:
             facts.append(f"tag {view.tag_slug}")
         self.facts_label = _muted(QLabel(" · ".join(facts)))
@@ -373,7 +378,9 @@ class FindingCard(QFrame):
         self.apply_tag_button.setToolTip(
             f"Tag the finding's pages with {view.tag_slug}" if view.tag_slug else "No tag"
         )
-        self.apply_tag_button.setEnabled(bool(view.tag_slug) and view.review_status != "rejected")
+        self.apply_tag_button.setEnabled(
+            bool(view.tag_slug) and view.review_status != ReviewStatus.REJECTED
+        )
         self.apply_tag_button.clicked.connect(lambda: owner.apply_tag(view.id))
         buttons.addWidget(self.apply_tag_button)
         buttons.addStretch(1)
@@ -388,10 +395,10 @@ class FindingCard(QFrame):
         page_buttons.addStretch(1)
         self.page_row.setVisible(len(view.page_ids) > 1)
         layout.addWidget(self.page_row)
-        self.accept_button.setEnabled(view.review_status != "approved")
-        self.reject_button.setEnabled(view.review_status != "rejected")
-        self.accept_page_button.setEnabled(here != "approved")
-        self.reject_page_button.setEnabled(here != "rejected")
+        self.accept_button.setEnabled(view.review_status != ReviewStatus.APPROVED)
+        self.reject_button.setEnabled(view.review_status != ReviewStatus.REJECTED)
+        self.accept_page_button.setEnabled(here != ReviewStatus.APPROVED)
+        self.reject_page_button.setEnabled(here != ReviewStatus.REJECTED)
         for button in self.findChildren(QPushButton):
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
             button.setCursor(Qt.CursorShape.ArrowCursor)
@@ -404,7 +411,9 @@ class FindingCard(QFrame):
         border = self._colour.name() if current else "palette(mid)"
         width = 2 if current else 1
         faded = (
-            "color: palette(placeholder-text);" if self.finding.review_status == "rejected" else ""
+            "color: palette(placeholder-text);"
+            if self.finding.review_status == ReviewStatus.REJECTED
+            else ""
         )
         self.setStyleSheet(
             f"QFrame#findingCard {{ border: {width}px solid {border}; border-radius: 6px;"
@@ -446,7 +455,7 @@ class PageView(QWidget):
         self._missed_refresh = False
         self._wanted: tuple[int, int] | None = None
         self._generation = 0
-        self._positions: list[tuple[int, int, FindingView]] = []
+        self._positions: list[tuple[int, int, FindingInfo]] = []
         self.cards: list[FindingCard] = []
         self.chips: dict[str, QFrame] = {}
         self.setAccessibleName("Notebook page")
@@ -778,10 +787,10 @@ class PageView(QWidget):
 
     # ------------------------------------------------------------------ highlights
 
-    def _anchored(self, snapshot: PageSnapshot) -> list[tuple[int, int, FindingView]]:
+    def _anchored(self, snapshot: PageSnapshot) -> list[tuple[int, int, FindingInfo]]:
         """(start, end, finding) of each evidence anchor on this page, in code points."""
         text = snapshot.page.text or ""
-        out: list[tuple[int, int, FindingView]] = []
+        out: list[tuple[int, int, FindingInfo]] = []
         for finding in snapshot.findings:
             for evidence in finding.evidence:
                 if evidence.page_id != snapshot.page.id:
@@ -792,7 +801,7 @@ class PageView(QWidget):
         out.sort(key=lambda item: (item[0], item[1], item[2].id))
         return out
 
-    def _ordered_findings(self, snapshot: PageSnapshot) -> list[FindingView]:
+    def _ordered_findings(self, snapshot: PageSnapshot) -> list[FindingInfo]:
         """Findings in reading order: by their first anchor on the page, else at the end."""
         first: dict[int, int] = {}
         for start, _end, finding in self._positions:
@@ -825,7 +834,7 @@ class PageView(QWidget):
         self._mark_current()
         self.apply_highlights()
 
-    def _fill_legend(self, ordered: list[FindingView]) -> None:
+    def _fill_legend(self, ordered: list[FindingInfo]) -> None:
         while self.legend_layout.count():
             item = self.legend_layout.takeAt(0)
             widget = item.widget() if item is not None else None
@@ -863,7 +872,7 @@ class PageView(QWidget):
             selection.cursor = cursor
             fmt = QTextCharFormat()
             fill = highlight_background(colour, palette)
-            if finding.review_status == "rejected":
+            if finding.review_status == ReviewStatus.REJECTED:
                 fill.setAlpha(max(25, fill.alpha() // 3))
             fmt.setBackground(fill)
             fmt.setProperty(QTextFormat.Property.UserProperty, finding.id)
@@ -875,14 +884,14 @@ class PageView(QWidget):
             selections.append(selection)
         self.text_view.setExtraSelections(selections)
 
-    def findings_at(self, index: int) -> list[FindingView]:
+    def findings_at(self, index: int) -> list[FindingInfo]:
         """Findings whose anchors cover the character at ``index`` (code points)."""
         return [f for start, end, f in self._positions if start <= index < end]
 
     def tooltip_for(self, index: int) -> str:
         lines = []
         for finding in self.findings_at(index):
-            status = STATUS_WORDS.get(finding.review_status, finding.review_status)
+            status = STATUS_WORDS[finding.review_status]
             lines.append(
                 f"<b>{html.escape(type_name(finding.finding_type))}</b>"
                 f" · {finding.confidence:.0%} · {status}<br>{html.escape(finding.reason)}"
@@ -958,7 +967,7 @@ class PageView(QWidget):
             lambda r: self._reviewed(r.value, "Rejected", page_id),
         )
 
-    def _reviewed(self, view: FindingView, verb: str, page_id: int | None) -> None:
+    def _reviewed(self, view: FindingInfo, verb: str, page_id: int | None) -> None:
         what = type_name(view.finding_type).lower()
         where = " on this page" if page_id is not None else ""
         self._say(f"{verb} the {what}{where}.")
@@ -1029,7 +1038,7 @@ class PageView(QWidget):
             return
         db, page_id = self.db, self.snapshot.page.id
 
-        def done(result: OpResult[PageData]) -> None:
+        def done(result: OpResult[PageInfo]) -> None:
             self.tag_edit.clear()
             self._say(f"Tagged this page {', '.join(result.changes.tags) or slug}.")
 
@@ -1087,12 +1096,12 @@ class PageView(QWidget):
         text = self.text_view.toPlainText()
         self.save_button.setEnabled(False)
 
-        def write() -> tuple[OpResult[PageData], list[str]]:
+        def write() -> tuple[OpResult[PageInfo], list[str]]:
             result = notebooks.edit_page_text(db, page_id, text)
             stale = stale_detectors(db, notebook_id) if not result.changes.empty else []
             return result, stale
 
-        def done(value: tuple[OpResult[PageData], list[str]]) -> None:
+        def done(value: tuple[OpResult[PageInfo], list[str]]) -> None:
             result, stale = value
             self.save_button.setEnabled(True)
             self.edit_button.setChecked(False)
@@ -1116,7 +1125,7 @@ class PageView(QWidget):
 
     # ------------------------------------------------------------------ pages
 
-    def _neighbour(self, step: int) -> PageData | None:
+    def _neighbour(self, step: int) -> PageInfo | None:
         """The page ``step`` away from the one shown or on its way (keys may come faster
         than pages load)."""
         if self.snapshot is None or self._wanted is None:

@@ -19,7 +19,7 @@ from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 from app.domain import Prompt, TextModel
 from app.llm import JobContext, ModelError, ModelWorker
 from app.services.changes import OpResult
-from app.services.notebook_runs import ModelIdentity, RunView, VisionRuntime, run_detector
+from app.services.notebook_runs import ModelIdentity, RunInfo, VisionRuntime, run_detector
 from app.store import Database
 
 T = TypeVar("T")
@@ -69,7 +69,7 @@ class DetectorRunner:
         force: bool = False,
         on_progress: Progress | None = None,
         cancel: threading.Event | None = None,
-    ) -> OpResult[RunView]:
+    ) -> OpResult[RunInfo]:
         worker = self.worker
         return run_detector(
             self.db,

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from app.services import notebooks
 from app.services.changes import Changes, OpResult
-from app.services.notebooks import NotebookView
+from app.services.notebooks import NotebookInfo
 from app.store import Database
 from app.ui.messages import MessageLabel, if_alive, user_message
 from app.ui.ops import Operations
@@ -43,7 +43,7 @@ class _PageProgress(QObject):
 
 @dataclass(frozen=True)
 class NotebookEntry:
-    notebook: NotebookView
+    notebook: NotebookInfo
     thumbnail: QImage | None
     """Scaled off the GUI thread (a QImage may be made on any thread; a QPixmap may not)."""
 
@@ -261,7 +261,7 @@ class NotebookList(QWidget):
         pages = _PageProgress(self)
         pages.report.connect(self._on_progress)
 
-        def done(result: OpResult[NotebookView]) -> None:
+        def done(result: OpResult[NotebookInfo]) -> None:
             self._import_finished()
             pages.deleteLater()
             book = result.value

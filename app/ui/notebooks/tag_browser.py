@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
 
 from app.services import notebooks, tags
 from app.services.changes import Changes
-from app.services.notebooks import PageView as PageData
-from app.services.tags import TagView
+from app.services.notebooks import PageInfo
+from app.services.tags import TagInfo
 from app.store import Database
 from app.ui.messages import MessageLabel, if_alive, user_message
 from app.ui.notebooks.look import first_line
@@ -54,7 +54,7 @@ def load_tag_pages(db: Database, slug: str) -> list[TaggedPage]:
     titles = {n.id: n.title for n in notebooks.list_notebooks(db)}
     numbers: dict[int, dict[int, int]] = {}
     for notebook_id in {p.notebook_id for p in pages}:
-        ordered: list[PageData] = notebooks.list_pages(db, notebook_id)
+        ordered: list[PageInfo] = notebooks.list_pages(db, notebook_id)
         numbers[notebook_id] = {p.id: i for i, p in enumerate(ordered, start=1)}
     return [
         TaggedPage(
@@ -90,7 +90,7 @@ class TagBrowser(QWidget):
         super().__init__(parent)
         self.db = db
         self.ops = ops
-        self.catalogue: list[TagView] = []
+        self.catalogue: list[TagInfo] = []
         self.pages: list[TaggedPage] = []
         self.is_loading = False
         self._generation = 0
@@ -167,7 +167,7 @@ class TagBrowser(QWidget):
         self.is_loading = True
         db = self.db
 
-        def done(catalogue: list[TagView]) -> None:
+        def done(catalogue: list[TagInfo]) -> None:
             if generation == self._generation:
                 self.is_loading = False
                 self._fill_tags(catalogue)
@@ -183,7 +183,7 @@ class TagBrowser(QWidget):
             on_error=if_alive(self, failed),
         )
 
-    def _fill_tags(self, catalogue: list[TagView]) -> None:
+    def _fill_tags(self, catalogue: list[TagInfo]) -> None:
         selected = self.selected_tag()
         self.catalogue = [t for t in catalogue if t.pages > 0]
         self.tag_list.blockSignals(True)

@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
+from app import resources
 from app.domain import DetectorDefinition, builtin_detectors, compile_custom_detector
 from app.domain.notebooks import (
     DefinitionError,
     PromptRef,
     builtin_detector,
-    default_lexicon_path,
     vision_twin,
 )
 
@@ -75,7 +75,7 @@ def test_lexical_builtins_extra_config() -> None:
     assert first is not None
     assert swear is not None
     assert dict(first.extra_config) == {"matcher": "first_person_i", "min_count": 1}
-    digest = hashlib.sha256(default_lexicon_path().read_bytes()).hexdigest()
+    digest = hashlib.sha256(resources.swear_lexicon()).hexdigest()
     assert dict(swear.extra_config) == {
         "matcher": "swear_words",
         "lexicon_id": "swear_words_en_v1",

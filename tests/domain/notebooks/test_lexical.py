@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from app import resources
 from app.domain import count_first_person, count_swear_words
 from app.domain.notebooks import (
     EvidenceAnchor,
@@ -17,7 +18,6 @@ from app.domain.notebooks import (
     LexiconError,
     builtin_detector,
     default_lexicon,
-    default_lexicon_path,
     lexical_count,
     lexical_page_finding,
     load_lexicon,
@@ -105,7 +105,7 @@ def test_first_person_details() -> None:
 
 
 def test_lexicon_file_holds_exactly_version_1() -> None:
-    doc = json.loads(default_lexicon_path().read_text(encoding="utf-8"))
+    doc = json.loads(resources.swear_lexicon())
     assert doc["id"] == "swear_words_en_v1"
     assert doc["version"] == "1"
     assert doc["categories"] == {"mild": MILD, "strong": STRONG}
@@ -114,13 +114,13 @@ def test_lexicon_file_holds_exactly_version_1() -> None:
     assert lexicon.version == "1"
     assert lexicon.categories["mild"] == tuple(MILD)
     assert lexicon.categories["strong"] == tuple(STRONG)
-    assert lexicon.digest == hashlib.sha256(default_lexicon_path().read_bytes()).hexdigest()
+    assert lexicon.digest == hashlib.sha256(resources.swear_lexicon()).hexdigest()
 
 
-def test_default_lexicon_path_is_in_the_repo_resources() -> None:
-    path = default_lexicon_path()
-    assert path.parts[-3:] == ("resources", "lexicons", "swear_words_en_v1.json")
-    assert path.is_file()
+def test_the_default_lexicon_ships_inside_the_package() -> None:
+    shipped = resources.resource(resources.SWEAR_LEXICON)
+    assert resources.SWEAR_LEXICON == "lexicons/swear_words_en_v1.json"
+    assert shipped.is_file()
 
 
 @pytest.mark.parametrize(

@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.domain.notebooks import (
-    APPROVED,
-    REJECTED,
-    UNREVIEWED,
+    ReviewStatus,
     accept,
     carry_forward,
     carry_forward_key,
@@ -17,6 +15,11 @@ from app.domain.notebooks import (
     review_page,
 )
 
+APPROVED, REJECTED, UNREVIEWED = (
+    ReviewStatus.APPROVED,
+    ReviewStatus.REJECTED,
+    ReviewStatus.UNREVIEWED,
+)
 SPAN = [10, 11, 12]
 
 

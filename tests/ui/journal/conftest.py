@@ -57,10 +57,6 @@ class GatedModel(ScriptedModel):
         super().__init__(reply)
         self.gate = threading.Event()
         self.entered = threading.Event()
-        self.cancel_event: threading.Event | None = None
-
-    def set_cancel_event(self, event: threading.Event | None) -> None:
-        self.cancel_event = event
 
     def complete(self, prompt: Prompt) -> str:
         from app.llm import Cancelled

@@ -16,11 +16,11 @@ from app.services.notebook_runs import ModelIdentity
 from app.store import Database, open_database
 from app.ui.notebooks.runner import DetectorRunner
 from app.ui.ops import Operations
+from tests.notebook_files import SAMPLE_NOTEBOOK as SAMPLE
 from tests.services.conftest import ScriptedModel, make_worker
 
 __all__ = ["ScriptedModel", "make_worker"]  # shared with tests/services: one scripted model
 
-SAMPLE = Path(__file__).resolve().parents[3] / "resources" / "sample_notebook.txt"
 MODEL = ModelIdentity("scripted", "0" * 64, 4096, 512)
 
 

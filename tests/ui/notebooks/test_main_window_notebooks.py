@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from app.services import notebooks
 from app.services.changes import OpResult
-from app.services.notebooks import NotebookView
+from app.services.notebooks import NotebookInfo
 from app.services.settings import Settings, save_settings
 from app.ui.main_window import NOTEBOOKS, MainWindow
 from app.ui.model_bridge import ModelBridge
@@ -72,9 +72,9 @@ def import_sample(qtbot: QtBot, window: MainWindow) -> int:
     and announce the change, as any other view would."""
     db = window.db
     assert db is not None
-    done: list[OpResult[NotebookView]] = []
+    done: list[OpResult[NotebookInfo]] = []
 
-    def imported(result: OpResult[NotebookView]) -> None:
+    def imported(result: OpResult[NotebookInfo]) -> None:
         done.append(result)
         window.ops.changed.emit(result.changes)
 

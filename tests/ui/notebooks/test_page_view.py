@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from app.domain import Prompt
 from app.llm import ModelWorker
 from app.services import findings, notebook_runs, notebooks, tags
-from app.services.findings import FindingView
+from app.services.findings import FindingInfo
 from app.store import Database
 from app.ui.notebooks.look import type_colour
 from app.ui.notebooks.page_view import FindingCard, PageView
@@ -57,7 +57,7 @@ def card(view: PageView, finding_id: int) -> FindingCard:
     return next(c for c in view.cards if c.finding.id == finding_id)
 
 
-def run_poetry_over_pages_2_and_3(db: Database, notebook: int, make_worker: Worker) -> FindingView:
+def run_poetry_over_pages_2_and_3(db: Database, notebook: int, make_worker: Worker) -> FindingInfo:
     """A poem found by a scripted model in the window of pages 1–3, anchored on page 2."""
 
     def reply(prompt: Prompt) -> str:

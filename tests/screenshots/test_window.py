@@ -1,3 +1,5 @@
+"""``inkling screenshot``: every picture is written, and none is blank."""
+
 from __future__ import annotations
 
 import json

@@ -14,9 +14,11 @@ import sys
 import tempfile
 from pathlib import Path
 
+from app import resources
 from app.domain import Prompt
+from app.llm import WholeReplyModel
+from app.screenshots.capture import ensure_platform, quiet_platform_notes, save, settle, wait
 
-SAMPLE = Path(__file__).resolve().parents[3] / "resources" / "sample_notebook.txt"
 SIZE = (1180, 760)
 
 
@@ -44,19 +46,15 @@ def recorded_window_reply(prompt_user: str) -> str:
     )
 
 
-class RecordedNotebookModel:
+class RecordedNotebookModel(WholeReplyModel):
     def complete(self, prompt: Prompt) -> str:
+        self.raise_if_cancelled()
         return recorded_window_reply(prompt.user)
-
-    def close(self) -> None:
-        pass
 
 
 def render_overview_and_editor(out_dir: Path) -> list[Path]:
     """Write ``notebook-overview.png`` and ``detector-editor.png`` into ``out_dir``."""
-    from app.ui.screenshots import _ensure_platform, _quiet_platform_notes
-
-    _ensure_platform()
+    ensure_platform()
     from PySide6.QtGui import QFont
     from PySide6.QtWidgets import QApplication
 
@@ -68,7 +66,7 @@ def render_overview_and_editor(out_dir: Path) -> list[Path]:
     font.setPointSizeF(max(font.pointSizeF(), 10.0))
     app.setFont(font)
     try:
-        with _quiet_platform_notes(), tempfile.TemporaryDirectory(prefix="inkling-nb-") as tmp:
+        with quiet_platform_notes(), tempfile.TemporaryDirectory(prefix="inkling-nb-") as tmp:
             return _render(Path(tmp), out_dir)
     finally:
         app.setFont(saved_font)
@@ -86,7 +84,6 @@ def _render(tmp: Path, out_dir: Path) -> list[Path]:
     from app.ui.notebooks.overview import NotebookOverview
     from app.ui.notebooks.runner import DetectorRunner
     from app.ui.ops import Operations
-    from app.ui.screenshots import _save, _settle, _wait
 
     written: list[Path] = []
     db = open_database(tmp / "inkling.sqlite3")
@@ -95,7 +92,8 @@ def _render(tmp: Path, out_dir: Path) -> list[Path]:
     identity = ModelIdentity("recorded replies", "0" * 64, 4096, 512)
     ops = Operations()
     try:
-        book = notebooks.import_notebook(db, SAMPLE, title="Harbour notebook").value
+        with resources.sample_notebook_file() as sample:
+            book = notebooks.import_notebook(db, sample, title="Harbour notebook").value
         runner = DetectorRunner(db, worker, identity)
         for detector_id in ("first_person", "swear_words", "poetry"):
             runner.run(book.id, detector_id)
@@ -104,16 +102,16 @@ def _render(tmp: Path, out_dir: Path) -> list[Path]:
         overview = NotebookOverview(db, ops, runner)
         overview.resize(*SIZE)
         overview.show_notebook(book.id)
-        _wait(lambda: overview.state is not None and not overview.is_busy, "the overview")
+        wait(lambda: overview.state is not None and not overview.is_busy, "the overview")
         overview.show()
-        _settle()
-        written.append(_save(overview, out_dir / "notebook-overview.png"))
+        settle()
+        written.append(save(overview, out_dir / "notebook-overview.png"))
         overview.close()
 
         editor = DetectorEditor(db, ops, runner=runner)
         editor.resize(*SIZE)
         editor.set_notebook(book.id)
-        _wait(lambda: not editor.is_busy and editor.list.count() > 0, "the editor")
+        wait(lambda: not editor.is_busy and editor.list.count() > 0, "the editor")
         editor.name.setText("Sea poems")
         editor.custom_id.setText("sea-poems")
         editor.instruction.setPlainText(
@@ -122,7 +120,7 @@ def _render(tmp: Path, out_dir: Path) -> list[Path]:
         editor.scope.setCurrentIndex(0)
         editor.threshold.setValue(65)
         editor.auto_tag.setChecked(True)
-        _settle()
+        settle()
         low_tide = next(
             i
             for i in range(editor.window_choice.count())
@@ -134,9 +132,9 @@ def _render(tmp: Path, out_dir: Path) -> list[Path]:
         done: list[object] = []
         editor.trial_finished.connect(done.append)
         editor.try_on_page()
-        _wait(lambda: bool(done), "the trial")
-        _settle()
-        written.append(_save(editor, out_dir / "detector-editor.png"))
+        wait(lambda: bool(done), "the trial")
+        settle()
+        written.append(save(editor, out_dir / "detector-editor.png"))
         editor.close()
         ops.wait()
     finally:

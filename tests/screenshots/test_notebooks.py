@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QImage
 
-from app.ui.notebooks.screens import PAGE_VIEW_SIZE, render_page_view
+from app.screenshots.notebooks import PAGE_VIEW_SIZE, render_page_view
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
 

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
-from app.ui.notebooks.screens_overview import render_overview_and_editor
+from app.screenshots.notebook_overview import render_overview_and_editor
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
 

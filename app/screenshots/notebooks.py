@@ -1,7 +1,7 @@
 """Pictures of the notebook views for ``inkling screenshot`` (rendered offscreen).
 
 Honest notes on what the pictures show: the sample notebook
-(``resources/sample_notebook.txt``) is imported into a temporary data folder with a
+(``app/resources/sample_notebook.txt``) is imported into a temporary data folder with a
 "scan" per page that this module draws from the page's own text (the sample has no
 real scans), and only the detectors that need no language model have run (the lexical
 counters and names).  Nothing reaches the user's own data folder.
@@ -12,9 +12,9 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from app.ui.screenshots import _ensure_platform, _quiet_platform_notes, _save, _settle, _wait
+from app import resources
+from app.screenshots.capture import ensure_platform, quiet_platform_notes, save, settle, wait
 
-SAMPLE = Path(__file__).resolve().parents[3] / "resources" / "sample_notebook.txt"
 PAGE_VIEW_SIZE = (1280, 780)
 SHOWN_PAGE = 6
 """The page shown: first person, swear words and two names on one page."""
@@ -80,7 +80,7 @@ def prepare_sample_notebook(folder: Path) -> int:
     from app.services.notebook_import import split_pages
     from app.store import open_database
 
-    pages = split_pages(SAMPLE.read_text(encoding="utf-8"))
+    pages = split_pages(resources.sample_notebook())
     source = folder / "sample-scans"
     source.mkdir(parents=True)
     for number, text in enumerate(pages, start=1):
@@ -104,7 +104,7 @@ def prepare_sample_notebook(folder: Path) -> int:
 
 def render_page_view(out_dir: Path) -> Path:
     """Write ``page-view.png`` (the page view over the sample notebook) into ``out_dir``."""
-    _ensure_platform()
+    ensure_platform()
     import sys
 
     from PySide6.QtCore import Qt
@@ -122,7 +122,7 @@ def render_page_view(out_dir: Path) -> Path:
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else make_application(sys.argv[:1])
     assert app is not None  # kept alive until the picture is written
-    with _quiet_platform_notes(), tempfile.TemporaryDirectory(prefix="inkling-shots-") as tmp:
+    with quiet_platform_notes(), tempfile.TemporaryDirectory(prefix="inkling-shots-") as tmp:
         folder = Path(tmp) / "data"
         folder.mkdir()
         notebook_id = prepare_sample_notebook(folder)
@@ -136,14 +136,14 @@ def render_page_view(out_dir: Path) -> Path:
             view.show()
             page = notebooks.list_pages(db, notebook_id)[SHOWN_PAGE - 1]
             view.show_page(notebook_id, page.id)
-            _wait(lambda: view.snapshot is not None and not view.is_loading, "the page view")
+            wait(lambda: view.snapshot is not None and not view.is_loading, "the page view")
             view.next_finding()
             view.next_finding()
-            _settle()
-            return _save(view, out_dir / "page-view.png")
+            settle()
+            return save(view, out_dir / "page-view.png")
         finally:
             view.close()
             ops.wait()
             view.deleteLater()
-            _settle()
+            settle()
             db.close()

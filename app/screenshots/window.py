@@ -10,8 +10,8 @@ Honest notes on what the pictures show:
   cue words read in context (``app.domain.rules``) through the real detection service
   — anchoring, validation and storage. No language model runs while the pictures are
   taken (the status bar names the embedded default model, which is loaded on demand).
-* The notebook pictures use the sample notebook; see ``app.ui.notebooks.screens`` and
-  ``app.ui.notebooks.screens_overview`` for what ran there (no language model either).
+* The notebook pictures use the sample notebook; see ``app.screenshots.notebooks`` and
+  ``app.screenshots.notebook_overview`` for what ran there (no language model either).
 * The habit calendar shows an illustrative history: completions logged by this command
   on pseudo-random days (a fixed seed) over the last 26 weeks, so that the heatmap and
   streaks have something to show. Nothing of it reaches the user's own data folder.
@@ -19,90 +19,39 @@ Honest notes on what the pictures show:
 
 from __future__ import annotations
 
-import os
 import random
 import sys
 import tempfile
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from datetime import date, timedelta
 from pathlib import Path
-from typing import Any
 
 from app import clock
-from app.domain import Prompt, TextModel
+from app.domain import Prompt
 from app.domain.pipeline import Pipeline
+from app.domain.suggestions import SuggestionStatus
+from app.llm import WholeReplyModel
+from app.screenshots.capture import (
+    ensure_platform,
+    quiet_platform_notes,
+    save,
+    save_dark,
+    settle,
+    wait,
+)
+from app.screenshots.notebook_overview import render_overview_and_editor
+from app.screenshots.notebooks import prepare_sample_notebook, render_page_view
 
 MODEL_NAME = "SmolLM2-135M-Instruct"
 
 SIZE = (1180, 760)
 HISTORY_WEEKS = 26
-_IGNORED_QT_MESSAGES = ("This plugin does not support propagateSizeHints",)
 
 
-class _IdleModel:
+class _IdleModel(WholeReplyModel):
     """The bridge's model in the pictures: never asked (the rules read the entries)."""
 
     def complete(self, prompt: Prompt) -> str:
         raise RuntimeError("no language model runs while screenshots are taken")
-
-    def close(self) -> None:
-        pass
-
-
-def _ensure_platform() -> None:
-    """Offscreen unless a display is there (and the caller chose nothing)."""
-    from PySide6.QtWidgets import QApplication
-
-    if QApplication.instance() is not None:
-        return
-    if sys.platform.startswith("linux") and not (
-        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-    ):
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-
-
-@contextmanager
-def _quiet_platform_notes() -> Iterator[None]:
-    """Drop the offscreen plugin's note that it cannot resize windows; pass on the rest."""
-    from PySide6.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler
-
-    previous: Any = None
-
-    def handler(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
-        if message.startswith(_IGNORED_QT_MESSAGES):
-            return
-        if previous is not None:
-            previous(kind, context, message)
-        else:
-            sys.stderr.write(message + "\n")
-
-    previous = qInstallMessageHandler(handler)
-    try:
-        yield
-    finally:
-        qInstallMessageHandler(previous)
-
-
-def _wait(condition: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
-    """Run the event loop until ``condition()`` holds."""
-    from PySide6.QtCore import QEventLoop
-    from PySide6.QtWidgets import QApplication
-
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"Timed out waiting for {what} while taking screenshots.")
-        QApplication.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
-        time.sleep(0.005)
-
-
-def _settle() -> None:
-    from PySide6.QtWidgets import QApplication
-
-    for _ in range(5):
-        QApplication.processEvents()
 
 
 def prepare_sample_folder(folder: Path, *, today: date, seed: int = 7) -> None:
@@ -141,35 +90,9 @@ def prepare_sample_folder(folder: Path, *, today: date, seed: int = 7) -> None:
         db.close()
 
 
-def _save(widget: Any, path: Path) -> Path:
-    _settle()
-    image = widget.grab()
-    if image.isNull() or not image.save(str(path), "PNG"):
-        raise OSError(f"The screenshot {path} could not be written.")
-    return path
-
-
-def _save_dark(widget: Any, path: Path) -> Path:
-    """The same view with the dark palette the app uses when the system is dark."""
-    from PySide6.QtGui import QPalette
-    from PySide6.QtWidgets import QApplication
-
-    from app.ui.app import dark_palette
-
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
-    light = QPalette(app.palette())
-    app.setPalette(dark_palette())
-    try:
-        return _save(widget, path)
-    finally:
-        app.setPalette(light)
-        _settle()
-
-
 def render_screenshots(out_dir: Path, *, today: date | None = None) -> list[Path]:
     """Write the PNG files into ``out_dir`` and return their paths."""
-    _ensure_platform()
+    ensure_platform()
     from PySide6.QtCore import QSettings
     from PySide6.QtGui import QFont
     from PySide6.QtWidgets import QApplication
@@ -185,7 +108,7 @@ def render_screenshots(out_dir: Path, *, today: date | None = None) -> list[Path
     font.setPointSizeF(max(font.pointSizeF(), 10.0))
     app.setFont(font)
     try:
-        with _quiet_platform_notes(), tempfile.TemporaryDirectory(prefix="inkling-shots-") as tmp:
+        with quiet_platform_notes(), tempfile.TemporaryDirectory(prefix="inkling-shots-") as tmp:
             # the window remembers its geometry in QSettings: keep that in the temporary folder
             for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
                 QSettings.setPath(fmt, QSettings.Scope.UserScope, str(Path(tmp) / "qsettings"))
@@ -205,8 +128,6 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
     from app.store import open_database
     from app.ui.main_window import MainWindow
     from app.ui.model_bridge import ModelBridge
-    from app.ui.notebooks.screens import prepare_sample_notebook, render_page_view
-    from app.ui.notebooks.screens_overview import render_overview_and_editor
     from app.ui.ops import Operations
     from app.ui.settings_dialog import SettingsDialog
     from app.ui.welcome import WelcomeView
@@ -219,7 +140,7 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
     welcome.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
     welcome.resize(width - 260, height - 60)
     welcome.show()
-    written.append(_save(welcome, out_dir / "welcome.png"))
+    written.append(save(welcome, out_dir / "welcome.png"))
     welcome.close()
     welcome.deleteLater()
 
@@ -228,7 +149,7 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
     folder.mkdir()
     prepare_sample_folder(folder, today=today)
     notebook_id = prepare_sample_notebook(folder)  # for the Notebooks section and its tags
-    model: TextModel = _IdleModel()
+    model = _IdleModel()
     bridge = ModelBridge(lambda: model, name=MODEL_NAME)
     window = MainWindow(folder, bridge=bridge)
     window.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
@@ -238,19 +159,19 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
         window.resize(width, height)
         window.show()
         window.start()
-        _wait(lambda: bool(ready), "the main window")
+        wait(lambda: bool(ready), "the main window")
         window.entry_page.set_auto_detect(False)
         window.resize(width, height)
         shown: list[int] = []
         window.entry_page.suggestions_shown.connect(lambda: shown.append(1))
         window.open_entry(1)
-        _wait(lambda: window.entry_page.entry_id == 1 and bool(shown), "the first entry")
-        _wait(lambda: window.ops.pending == 0, "the database")
-        written.append(_save(window, out_dir / "entry-suggestions.png"))
+        wait(lambda: window.entry_page.entry_id == 1 and bool(shown), "the first entry")
+        wait(lambda: window.ops.pending == 0, "the database")
+        written.append(save(window, out_dir / "entry-suggestions.png"))
 
         # 3. the popover of one highlight, opened by a click on it
         editor = window.entry_page.editor
-        pending = [s for s in window.entry_page.suggestions if s.status == "pending"]
+        pending = [s for s in window.entry_page.suggestions if s.status == SuggestionStatus.PENDING]
         if pending:
             rect = editor.span_rect(pending[0].id)
             if rect is not None:
@@ -260,18 +181,18 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
                     Qt.KeyboardModifier(0),
                     rect.center(),
                 )
-                _wait(lambda: window.entry_page.popover.isVisible(), "the popover")
-                written.append(_save(window, out_dir / "suggestion-popover.png"))
+                wait(lambda: window.entry_page.popover.isVisible(), "the popover")
+                written.append(save(window, out_dir / "suggestion-popover.png"))
                 window.entry_page.popover.hide_popover()
 
         # 4. habits & practices with the calendar heatmap
         window.show_section("habits")
         view = window.habits_view
         if view is not None:
-            _wait(lambda: view.snapshot is not None and not view.is_loading, "the habits")
+            wait(lambda: view.snapshot is not None and not view.is_loading, "the habits")
             view.select(("habit", 2))  # Drink water: amounts make the shades vary
-            written.append(_save(window, out_dir / "habits-heatmap.png"))
-            written.append(_save_dark(window, out_dir / "habits-heatmap-dark.png"))
+            written.append(save(window, out_dir / "habits-heatmap.png"))
+            written.append(save_dark(window, out_dir / "habits-heatmap-dark.png"))
 
         # 5. settings, over the same data folder
         db = open_database(database_path(folder))
@@ -282,8 +203,8 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
             dialog = SettingsDialog(folder, db, ops, current)
             dialog.setAttribute(Qt.WidgetAttribute.WA_DontShowOnScreen)
             dialog.show()
-            _wait(lambda: dialog.is_ready and not dialog.is_busy, "the settings")
-            written.append(_save(dialog, out_dir / "settings.png"))
+            wait(lambda: dialog.is_ready and not dialog.is_busy, "the settings")
+            written.append(save(dialog, out_dir / "settings.png"))
             dialog.close()
             dialog.deleteLater()
         finally:
@@ -294,16 +215,16 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
         overview, browser = window.notebook_overview, window.tag_browser
         if overview is not None and browser is not None:
             window.open_notebook(notebook_id)
-            _wait(lambda: overview.state is not None and not overview.is_busy, "the overview")
-            _wait(lambda: bool(browser.catalogue) and not browser.is_loading, "the tags")
+            wait(lambda: overview.state is not None and not overview.is_busy, "the overview")
+            wait(lambda: bool(browser.catalogue) and not browser.is_loading, "the tags")
             browser.select_tag(browser.catalogue[0].slug)
-            _wait(lambda: bool(browser.pages) and not browser.is_loading, "the tagged pages")
-            _wait(lambda: window.ops.pending == 0, "the database")
-            written.append(_save(window, out_dir / "tag-browser.png"))
+            wait(lambda: bool(browser.pages) and not browser.is_loading, "the tagged pages")
+            wait(lambda: window.ops.pending == 0, "the database")
+            written.append(save(window, out_dir / "tag-browser.png"))
     finally:
         window.close()
         window.deleteLater()
-        _settle()
+        settle()
 
     # 7. the page view, the notebook overview with its chart, and the detector editor
     written.append(render_page_view(out_dir))

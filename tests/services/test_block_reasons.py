@@ -1,0 +1,70 @@
+"""``rules.blocked`` names why a cue match is not a completion with a ``BlockReason``."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain.cues import find_cues
+from app.domain.rules import BlockReason, blocked, mask_for_parsing
+from app.nlp.parse import parse_text
+
+# The words ``blocked`` returned before it returned members: each member still says them.
+MESSAGES = {
+    BlockReason.UNCHECKED: "unchecked",
+    BlockReason.MARKED_NOT_DONE: "marked not done",
+    BlockReason.QUOTED_SPEECH: "quoted speech",
+    BlockReason.QUESTION: "question",
+    BlockReason.FUTURE_HEADING: "future heading",
+    BlockReason.DID_NONE: "did none",
+    BlockReason.FUTURE: "future",
+    BlockReason.LONG_AGO: "long ago",
+    BlockReason.AVOIDED: "avoided",
+    BlockReason.NEGATED: "negated",
+    BlockReason.HAVING_NOT_DOING: "having, not doing",
+    BlockReason.A_PLAN: "a plan",
+    BlockReason.SOMEONE_ELSES: "someone else's",
+    BlockReason.INTENTION: "intention",
+    BlockReason.TOO_MUCH_TO: "too much to",
+    BlockReason.SOMEONE_ELSE: "someone else",
+    BlockReason.MODAL: "modal",
+    BlockReason.CONDITIONAL: "conditional",
+    BlockReason.GOING_TO: "going to",
+    BlockReason.A_THING: "a thing, not an activity",
+}
+
+
+def test_every_reason_has_its_message() -> None:
+    assert set(MESSAGES) == set(BlockReason)
+    for reason, words in MESSAGES.items():
+        assert reason.message == words
+        assert reason.message.strip()
+
+
+def reasons(body: str, *cues: str) -> list[BlockReason | None]:
+    parsed = parse_text(mask_for_parsing(body))
+    return [blocked(body, parsed, match) for match in find_cues(parsed, cues)]
+
+
+@pytest.mark.parametrize(
+    ("body", "cue", "reason"),
+    [
+        ("Went for a run along the river.", "run", None),
+        ("I didn't run today.", "run", BlockReason.NEGATED),
+        ("Tomorrow I run early.", "run", BlockReason.FUTURE),
+        ("Did I run today?", "run", BlockReason.QUESTION),
+        ("- [ ] stretch\n- [x] floss", "stretch", BlockReason.UNCHECKED),
+        ("My sister runs every day.", "runs", BlockReason.SOMEONE_ELSE),
+        ("His swim was long.", "swim", BlockReason.SOMEONE_ELSES),
+        ("I should run more.", "run", BlockReason.MODAL),
+        ("If I meditate tonight, great.", "meditate", BlockReason.CONDITIONAL),
+        ("I want to meditate.", "meditate", BlockReason.INTENTION),
+        ("I'm going to run.", "run", BlockReason.GOING_TO),
+        ("I used to run in college.", "run", BlockReason.LONG_AGO),
+        ("Forgot to floss again.", "floss", BlockReason.AVOIDED),
+        ("Bought a yoga mat.", "yoga", BlockReason.HAVING_NOT_DOING),
+        ("Too tired to stretch.", "stretch", BlockReason.TOO_MUCH_TO),
+        ('She said "I meditated".', "meditated", BlockReason.QUOTED_SPEECH),
+    ],
+)
+def test_blocked_names_the_reason(body: str, cue: str, reason: BlockReason | None) -> None:
+    assert reasons(body, cue) == [reason]
