@@ -20,13 +20,13 @@ from pathlib import Path
 from typing import Any, Generic, TextIO, TypeVar
 
 from app.domain.pipeline import Pipeline
-from app.llm import Cancelled, ModelError
+from app.llm import Cancelled, ModelError, ModelWorker, StreamingModel
 from app.paths import data_dir, database_path
 from app.services import notebook_runs
 from app.services.errors import InvalidInputError, ServiceError
 from app.services.model import start_worker
 from app.services.notebook_models import start_text_worker
-from app.services.settings import load_settings
+from app.services.settings import Settings, load_settings
 from app.store import Database, StoreError, open_database
 
 EXIT_REFUSED = 1
@@ -34,14 +34,15 @@ EXIT_ENVIRONMENT = 2
 EXIT_INTERRUPTED = 130
 
 T = TypeVar("T")
+StartWorker = Callable[[Path, Settings], ModelWorker[StreamingModel]]
 
 
 @dataclass(frozen=True)
 class Workers:
     """How the commands start the model workers (tests put scripted models here)."""
 
-    start_worker: Callable[..., Any] = start_worker
-    start_text_worker: Callable[..., Any] = start_text_worker
+    start_worker: StartWorker = start_worker
+    start_text_worker: StartWorker = start_text_worker
 
 
 class Cli:
