@@ -6,8 +6,6 @@ from __future__ import annotations
 import threading
 
 import pytest
-from app.ui.notebooks.screens_overview import RecordedNotebookModel
-from app.ui.screenshots import _IdleModel
 
 from app.domain import Prompt, TextModel
 from app.llm import (
@@ -18,6 +16,8 @@ from app.llm import (
     StreamingModel,
     WholeReplyModel,
 )
+from app.screenshots.notebook_overview import RecordedNotebookModel
+from app.screenshots.window import _IdleModel
 from tests.services.conftest import ScriptedModel
 from tests.services.test_vision import FakeVision
 from tests.ui.journal.conftest import GatedModel
