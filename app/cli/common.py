@@ -39,7 +39,7 @@ StartWorker = Callable[[Path, Settings], ModelWorker[StreamingModel]]
 
 @dataclass(frozen=True)
 class Workers:
-    """How the commands start the model workers (tests put scripted models here)."""
+    """How the commands start the model workers (``main`` passes the ones tests patch)."""
 
     start_worker: StartWorker = start_worker
     start_text_worker: StartWorker = start_text_worker
