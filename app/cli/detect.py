@@ -1,0 +1,197 @@
+"""``inkling detect``: read a journal entry, or run detectors over a notebook."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from app.domain.notebooks.runs import AttemptState
+from app.domain.pipeline import Pipeline
+from app.domain.progress import Progress
+from app.services import detection, detectors, notebook_runs, notebooks
+from app.services.errors import InvalidInputError
+from app.services.model import choose_model, model_info
+from app.services.notebook_models import text_model_or_none, vision_runtime
+from app.services.settings import load_settings
+
+from .common import (
+    EXIT_ENVIRONMENT,
+    EXIT_INTERRUPTED,
+    Cli,
+    Commands,
+    Shape,
+    add_pipeline,
+    pipeline,
+)
+from .completions import SUGGESTION
+from .findings import FINDING
+
+
+def cmd_detect_entry(cli: Cli) -> int:
+    chosen = pipeline(cli)
+    choice = choose_model(cli.data, cli.args.model)
+    if chosen is not Pipeline.RULES:
+        model_info(cli.data, choice.path)  # a bad model file fails here, in one sentence
+    rules_only = chosen is Pipeline.RULES
+    # The rules read without a model: none is loaded (the worker loads on first use).
+    worker = None if rules_only else cli.workers.start_worker(choice.path, load_settings(cli.data))
+    started = time.perf_counter()
+    reader = "cue words" if rules_only else choice.path.name
+    cli.note(f"Detecting completions in entry {cli.args.id} with {reader}…")
+    try:
+        outcome = detection.detect_entry(cli.db, worker, cli.args.id, pipeline=chosen).value
+    finally:
+        if worker is not None:
+            worker.close()
+    cli.note(f"Done in {time.perf_counter() - started:.1f} s.")
+    if outcome.error:
+        cli.note(f"The model failed on this entry: {outcome.error}")
+    doc = {
+        "entry_id": outcome.entry_id,
+        "checked": outcome.checked,
+        "status": outcome.status.value,
+        "new": [s.id for s in outcome.created],
+        "suggestions": [SUGGESTION.json(s) for s in outcome.suggestions],
+    }
+
+    def text() -> str:
+        if outcome.status is detection.CheckStatus.STALE:
+            return "The entry changed while it was being read; nothing was stored. Run again."
+        if not outcome.model_called:
+            return (
+                "Nothing to look for: every habit and practice was already offered (or none exist)."
+            )
+        head = f"{len(outcome.created)} new suggestion(s) for entry {outcome.entry_id}."
+        return "\n".join([head, *(SUGGESTION.text(s) for s in outcome.suggestions)])
+
+    cli.emit(doc, text)
+    return 0 if outcome.status is not detection.CheckStatus.FAILED else EXIT_ENVIRONMENT
+
+
+def _run_json(run: notebook_runs.RunInfo) -> dict[str, Any]:
+    return {
+        "detector_id": run.detector_id,
+        "attempt_state": run.attempt_state,
+        "outcome": run.outcome,
+        "capability": run.capability,
+        "message": run.message,
+        "warnings": list(run.warnings),
+        "pages_scanned": run.pages_scanned,
+        "windows_scanned": run.windows_scanned,
+        "partial": run.partial,
+        "cache_hit": run.cache_hit,
+        "stale_at_publish": run.stale_at_publish,
+        "page_counts": list(run.page_counts) if run.page_counts is not None else None,
+        "findings": [FINDING.json(f) for f in run.findings],
+    }
+
+
+def _run_text(run: notebook_runs.RunInfo) -> str:
+    head = (
+        f"{run.detector_id}: {run.attempt_state}, {run.outcome or '-'}"
+        + (f" ({run.capability})" if run.capability else "")
+        + (", from cache" if run.cache_hit else "")
+        + f"; {run.pages_scanned} page(s), {run.windows_scanned} window(s), "
+        + f"{len(run.findings)} finding(s)"
+    )
+    lines = [head]
+    if run.message:
+        lines.append(f"  {run.message}")
+    lines += [f"  warning {w['code']}: {w['message']}" for w in run.warnings]
+    lines += ["  " + FINDING.text(f) for f in run.findings]
+    return "\n".join(lines)
+
+
+RUN: Shape[notebook_runs.RunInfo] = Shape(json=_run_json, text=_run_text)
+
+
+def _page_ids(value: str | None) -> list[int] | None:
+    if value is None:
+        return None
+    try:
+        ids = [int(part) for part in value.split(",") if part.strip()]
+    except ValueError:
+        raise InvalidInputError(f"{value!r} is not a comma-separated list of page ids.") from None
+    if not ids:
+        raise InvalidInputError("Give at least one page id after --pages.")
+    return ids
+
+
+def cmd_detect_notebook(cli: Cli) -> int:
+    a = cli.args
+    db = cli.db
+    notebooks.get_notebook(db, a.id)  # an unknown notebook is refused before any model work
+    if a.detector == "all":
+        chosen = [d.detector_id for d in detectors.list_detectors(db)]
+    else:
+        chosen = [detectors.get_definition(db, a.detector).detector_id]
+    page_ids = _page_ids(a.pages)
+    needs_model = any(detectors.get_definition(db, d).engine == "prompt" for d in chosen)
+    text = text_model_or_none(cli.data, a.model) if needs_model else None
+    vision = vision_runtime(cli.data, a.model) if needs_model else None
+    worker = cli.workers.start_text_worker(text[0], load_settings(cli.data)) if text else None
+    identity = text[1] if text else None
+    runs: list[notebook_runs.RunInfo] = []
+    timings: list[tuple[str, float]] = []
+    try:
+        for detector_id in chosen:
+            started = time.perf_counter()
+
+            def progress(report: Progress, name: str = detector_id) -> None:
+                line = f"{name}: {report.done}/{report.total} windows"
+                cli.status(line, last=report.finished)
+
+            run = notebook_runs.run_detector(
+                db,
+                worker,
+                a.id,
+                detector_id,
+                model=identity,
+                force=a.force,
+                auto_tag=a.auto_tag,
+                page_ids=page_ids,
+                vision=vision,
+                on_progress=progress,
+            ).value
+            runs.append(run)
+            timings.append((detector_id, time.perf_counter() - started))
+    finally:
+        if worker is not None:
+            worker.close()
+        if vision is not None:
+            vision.worker.close()
+    for detector_id, seconds in timings:
+        cli.note(f"{detector_id}: done in {seconds:.2f} s")
+    if len(runs) == 1:
+        RUN.emit(cli, runs[0])
+    else:
+        RUN.emit_all(cli, runs, empty="", sep="\n\n")
+    if any(r.attempt_state == AttemptState.CANCELLED for r in runs):
+        return EXIT_INTERRUPTED
+    return EXIT_ENVIRONMENT if any(r.attempt_state == AttemptState.FAILED for r in runs) else 0
+
+
+def register(commands: Commands) -> None:
+    detect = commands.group("detect", "run the on-device model")
+    p = detect.add("entry", cmd_detect_entry, "find completions in an entry")
+    p.add_argument("id", type=int)
+    add_pipeline(p)
+    p = detect.add("notebook", cmd_detect_notebook, "run a detector (or all) over a notebook")
+    p.add_argument("id", type=int)
+    p.add_argument("--detector", required=True, help="a detector id, or 'all'")
+    p.add_argument("--force", action="store_true", help="run even when the result is current")
+    auto = p.add_mutually_exclusive_group()
+    auto.add_argument(
+        "--auto-tag",
+        dest="auto_tag",
+        action="store_true",
+        default=None,
+        help="tag the pages of findings (remembered for the detector)",
+    )
+    auto.add_argument(
+        "--no-auto-tag",
+        dest="auto_tag",
+        action="store_false",
+        help="stop tagging automatically (remembered)",
+    )
+    p.add_argument("--pages", help="only these page ids, comma-separated")

@@ -1,0 +1,154 @@
+"""``inkling eval``: measure detection quality on a labelled .jsonl file (a scratch database)."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from app import clock
+from app.domain.pipeline import Pipeline
+from app.paths import database_path
+from app.services import evaluation
+from app.services.errors import InvalidInputError
+from app.services.model import choose_model, model_info
+from app.services.notebook_models import text_identity
+from app.services.settings import load_settings
+from app.store import open_database
+
+from .common import Cli, Commands, add_pipeline, item_progress, pipeline
+
+
+def _prf_line(name: str, m: dict[str, Any]) -> str:
+    return (
+        f"{name:<14} precision {m['precision']:.3f}  recall {m['recall']:.3f}  "
+        f"F1 {m['f1']:.3f}  (tp {m['tp']}, fp {m['fp']}, fn {m['fn']})"
+    )
+
+
+def cmd_eval_journal(cli: Cli) -> int:
+    cases = evaluation.load_labelled(cli.args.file, "journal")
+    chosen = pipeline(cli)
+    choice = choose_model(cli.data, cli.args.model)
+    if chosen is not Pipeline.RULES:
+        model_info(cli.data, choice.path)  # a bad model file fails here, in one sentence
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="inkling-eval-") as folder:
+        db = open_database(database_path(Path(folder)))
+        rules_only = chosen is Pipeline.RULES
+        worker = (
+            None if rules_only else cli.workers.start_worker(choice.path, load_settings(cli.data))
+        )
+        try:
+            doc = evaluation.evaluate_journal(
+                db,
+                worker,
+                cases,
+                day=clock.today(),
+                on_progress=item_progress(cli, "entries"),
+                pipeline=chosen,
+            )
+        finally:
+            if worker is not None:
+                worker.close()
+            db.close()
+    reader = "cue words" if chosen is Pipeline.RULES else choice.path.name
+    cli.note(f"Done in {time.perf_counter() - started:.1f} s with {reader} ({chosen}).")
+
+    def text() -> str:
+        m = doc["metrics"]
+        lines = [
+            f"{item['id']:<12} "
+            + (
+                "; ".join(f"{h['index']}: \u201c{h['anchor_text']}\u201d" for h in item["hits"])
+                or "-"
+            )
+            for item in doc["items"]
+        ]
+        return "\n".join(
+            [
+                *lines,
+                "",
+                _prf_line("completions", m),
+                f"{'empty clean':<14} {m['empty_entries_clean']:.3f}  "
+                f"({m['entries']} entries, {m['anchors_not_matching_body']} bad anchors)",
+            ]
+        )
+
+    cli.emit(doc, text)
+    return 0
+
+
+def cmd_eval_notebooks(cli: Cli) -> int:
+    a = cli.args
+    cases = evaluation.load_labelled(a.file, "notebooks")
+    chosen = (
+        [d.strip() for d in a.detectors.split(",") if d.strip()]
+        if a.detectors
+        else list(evaluation.NOTEBOOK_DETECTORS)
+    )
+    unknown = [d for d in chosen if d not in evaluation.NOTEBOOK_DETECTORS]
+    if unknown or not chosen:
+        raise InvalidInputError(
+            "--detectors takes a comma-separated choice of "
+            + ", ".join(evaluation.NOTEBOOK_DETECTORS)
+            + "."
+        )
+    needs_model = any(d in evaluation.PROMPT_DETECTORS for d in chosen)
+    text_model = None
+    if needs_model:
+        choice = choose_model(cli.data, a.model)
+        text_model = (choice.path, text_identity(cli.data, choice.path, load_settings(cli.data)))
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="inkling-eval-") as folder:
+        db = open_database(database_path(Path(folder)))
+        worker = (
+            cli.workers.start_text_worker(text_model[0], load_settings(cli.data))
+            if text_model
+            else None
+        )
+        try:
+            doc = evaluation.evaluate_notebooks(
+                db,
+                worker,
+                cases,
+                workdir=Path(folder),
+                detector_ids=chosen,
+                model=text_model[1] if text_model else None,
+                on_progress=item_progress(cli, "notebooks"),
+            )
+        finally:
+            if worker is not None:
+                worker.close()
+            db.close()
+    cli.note(f"Done in {time.perf_counter() - started:.1f} s.")
+
+    def text() -> str:
+        m = doc["metrics"]
+        lines = [f"{m['notebooks']} notebook(s); detectors: {', '.join(chosen)}"]
+        lines += [
+            _prf_line(t, m[t]) for t in (*evaluation.PROMPT_DETECTORS, "names") if t in chosen
+        ]
+        lines += [
+            f"{t:<14} exact pages {m[t]['exact_pages']:.3f}  ({m[t]['pages']} pages)"
+            for t in ("first_person", "swear_words")
+            if t in chosen
+        ]
+        return "\n".join(lines)
+
+    cli.emit(doc, text)
+    return 0
+
+
+def register(commands: Commands) -> None:
+    evaluate = commands.group("eval", "measure detection quality on a labelled .jsonl file")
+    p = evaluate.add("journal", cmd_eval_journal, "score completion detection")
+    p.add_argument("file")
+    add_pipeline(p)
+    p = evaluate.add("notebooks", cmd_eval_notebooks, "score the notebook detectors")
+    p.add_argument("file")
+    p.add_argument(
+        "--detectors",
+        help="comma-separated detectors to run (default: all seven text detectors)",
+    )

@@ -1,0 +1,211 @@
+"""``inkling model``: the on-device language model: which one, which others, downloads."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from app.domain.models_catalog import size_text
+from app.domain.progress import Cancelled, Progress
+from app.services import models_catalog
+from app.services.errors import InvalidInputError
+from app.services.model import choose_model, model_info, use_model
+
+from .common import EXIT_INTERRUPTED, Cli, Commands
+
+
+def cmd_model_info(cli: Cli) -> int:
+    choice = choose_model(cli.data, cli.args.model)
+    info = model_info(cli.data, choice.path)
+    doc = {
+        "path": str(info.path),
+        "name": info.name,
+        "architecture": info.architecture,
+        "size_bytes": info.size_bytes,
+        "license": info.license,
+        "context_length": info.context_length,
+        "sha256": info.sha256,
+    }
+    text = "\n".join(f"{k:<15} {v}" for k, v in [*doc.items(), ("source", choice.source)])
+    cli.emit(doc, text)
+    return 0
+
+
+def cmd_model_use(cli: Cli) -> int:
+    if cli.args.default and cli.args.path:
+        raise InvalidInputError("Give either a model path or --default, not both.")
+    if not cli.args.default and not cli.args.path:
+        raise InvalidInputError("Give a model path, or --default for the embedded model.")
+    path = (
+        None
+        if cli.args.default
+        else models_catalog.resolve_model_reference(cli.data, cli.args.path)
+    )
+    info = use_model(cli.data, path)
+    name = info.name if info else "the embedded default"
+    if (
+        info is not None
+        and models_catalog.describe_model_file(cli.data, info.path).fit.fits is False
+    ):
+        cli.note(f"Warning: {name} may not fit in the memory that is free now.")
+    cli.emit({"path": str(info.path) if info else None}, f"Inkling will use {name}.")
+    return 0
+
+
+def _fit_json(fit: models_catalog.MemoryFit) -> dict[str, Any]:
+    return {
+        "needed_bytes": fit.needed_bytes,
+        "available_bytes": fit.available_bytes,
+        "fits": fit.fits,
+    }
+
+
+def _fit_text(fit: models_catalog.MemoryFit) -> str:
+    if fit.needed_bytes is None:
+        return "memory need unknown"
+    need = f"needs ~{size_text(fit.needed_bytes)}"
+    if fit.available_bytes is None:
+        return need
+    verdict = "fits" if fit.fits else "does NOT fit"
+    return f"{need}, {verdict} in {size_text(fit.available_bytes)} free"
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def cmd_model_list(cli: Cli) -> int:
+    found = models_catalog.list_models(cli.data, cli.args.model)
+    folder = models_catalog.models_dir(cli.data)
+    doc = {
+        "models_dir": str(folder),
+        "models": [
+            {
+                "path": str(m.path),
+                "name": m.name,
+                "architecture": m.architecture,
+                "size_bytes": m.size_bytes,
+                "context_length": m.context_length,
+                "is_default": m.is_default,
+                "in_use": m.in_use,
+                "recommended": m.recommended,
+                "problem": m.problem,
+                **_fit_json(m.fit),
+            }
+            for m in found
+        ],
+    }
+
+    def text() -> str:
+        lines = []
+        for m in found:
+            mark = "*" if m.in_use else " "
+            name = f"{m.path.stem} (embedded default)" if m.is_default else m.name
+            detail = m.problem or f"{m.architecture}, {size_text(m.size_bytes)}, {_fit_text(m.fit)}"
+            lines.append(f"{mark} {name}: {detail}\n    {m.path}")
+        if not any(not m.is_default for m in found):
+            lines.append(f"No GGUF files in {folder} yet; see `inkling model recommended`.")
+        else:
+            lines.append(f"Models folder: {folder}")
+        return "\n".join(lines)
+
+    cli.emit(doc, text)
+    return 0
+
+
+def cmd_model_recommended(cli: Cli) -> int:
+    catalog = models_catalog.load_catalog()
+    views = models_catalog.recommended_models(cli.data, catalog=catalog)
+    doc = {
+        "models_dir": str(models_catalog.models_dir(cli.data)),
+        "quality": {"default": catalog.quality.default, "recommended": catalog.quality.recommended},
+        "models": [
+            {
+                **asdict(v.model),
+                "downloaded": v.path is not None,
+                "path": str(v.path) if v.path else None,
+                "partial_bytes": v.partial_bytes,
+                **_fit_json(v.fit),
+            }
+            for v in views
+        ],
+    }
+
+    def text() -> str:
+        lines = [catalog.quality.default, catalog.quality.recommended, ""]
+        for v in views:
+            m = v.model
+            size = size_text(m.size_bytes) if m.size_bytes else "size from the hub"
+            state = (
+                "downloaded"
+                if v.path
+                else (
+                    f"{size_text(v.partial_bytes)} fetched, resumes"
+                    if v.partial_bytes
+                    else "not downloaded"
+                )
+            )
+            lines.append(f"{m.name}  ({m.title}; {size}; {m.license}; {state})")
+            lines.append(f"    {m.good_for} {_sentence(_fit_text(v.fit))}.")
+        return "\n".join(lines)
+
+    cli.emit(doc, text)
+    return 0
+
+
+def cmd_model_download(cli: Cli) -> int:
+    shown = -1
+
+    def progress(report: Progress) -> None:
+        nonlocal shown
+        done, total = report.done, report.total
+        step = done * 20 // total if total else done // 100_000_000
+        if step != shown:
+            shown = step
+            amount = (
+                f"{done * 100 // total}% ({size_text(done)} of {size_text(total)})"
+                if total
+                else size_text(done)
+            )
+            cli.note(f"Downloading {cli.args.name}: {amount}")
+
+    try:
+        result = models_catalog.download_model(cli.data, cli.args.name, on_progress=progress)
+    except (KeyboardInterrupt, Cancelled):
+        cli.note("inkling: download interrupted; run the same command again to resume it.")
+        return EXIT_INTERRUPTED
+    fit = models_catalog.describe_model_file(cli.data, result.path).fit
+    doc = {
+        "name": result.model.name,
+        "path": str(result.path),
+        "size_bytes": result.size_bytes,
+        "sha256": result.sha256,
+        "resumed_from": result.resumed_from,
+        "already_present": result.already_present,
+        **_fit_json(fit),
+    }
+    if result.already_present:
+        message = f"{result.model.name} is already downloaded: {result.path}"
+    else:
+        message = (
+            f"Downloaded and verified {result.model.name} (SHA-256 {result.sha256}): {result.path}"
+        )
+    cli.emit(
+        doc,
+        f"{message}\nIt {_fit_text(fit)}; use it with `inkling model use {result.model.name}`.",
+    )
+    return 0
+
+
+def register(commands: Commands) -> None:
+    model = commands.group("model", "the on-device language model")
+    model.add("info", cmd_model_info, "show the model in use")
+    p = model.add("use", cmd_model_use, "validate a GGUF file and make it the model to use")
+    p.add_argument("path", nargs="?", help="a .gguf file, or a name from `inkling model list`")
+    p.add_argument("--default", action="store_true", help="go back to the embedded default")
+    model.add(
+        "list", cmd_model_list, "the embedded default and the GGUF files in the models folder"
+    )
+    model.add("recommended", cmd_model_recommended, "stronger models one download away")
+    p = model.add("download", cmd_model_download, "download a recommended model (network)")
+    p.add_argument("name", help="a name from `inkling model recommended`")

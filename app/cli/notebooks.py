@@ -1,0 +1,142 @@
+"""``inkling notebook``, ``page`` and ``tag``: notebooks of pages, their text and tags."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from app.services import notebooks, tags
+from app.services.notebooks import NotebookInfo, PageInfo
+from app.services.tags import TagInfo
+
+from .common import Cli, Commands, Shape, add_text_source, item_progress, read_text
+
+
+def cmd_notebook_import(cli: Cli) -> int:
+    result = notebooks.import_notebook(
+        cli.db,
+        cli.args.path,
+        title=cli.args.title,
+        on_progress=item_progress(cli, "pages", cli.args.path),
+    )
+    view = result.value
+    cli.emit(
+        {"id": view.id, "pages": view.pages},
+        f"Imported notebook {view.id} \u201c{view.title}\u201d with {view.pages} page(s).",
+    )
+    return 0
+
+
+NOTEBOOK: Shape[NotebookInfo] = Shape(
+    json=lambda n: {"id": n.id, "title": n.title, "pages": n.pages},
+    text=lambda n: f"{n.id:<5} {n.title} ({n.pages} pages)",
+)
+
+
+def cmd_notebook_list(cli: Cli) -> int:
+    NOTEBOOK.emit_all(cli, notebooks.list_notebooks(cli.db), empty="No notebooks yet.")
+    return 0
+
+
+PAGE: Shape[PageInfo] = Shape(
+    json=lambda p: {
+        "id": p.id,
+        "order": p.order,
+        "text": p.text,
+        "tags": list(p.tags),
+        "excluded": p.excluded,
+        "image": p.image_path,
+    },
+    text=lambda p: (
+        f"page {p.order + 1} (id {p.id})"
+        + (" [excluded]" if p.excluded else "")
+        + (f" tags: {', '.join(p.tags)}" if p.tags else "")
+        + "\n"
+        + "\n".join("  " + line for line in (p.text or "(no text)").splitlines())
+    ),
+)
+
+
+def cmd_notebook_pages(cli: Cli) -> int:
+    PAGE.emit_all(cli, notebooks.list_pages(cli.db, cli.args.id), empty="No pages.", sep="\n\n")
+    return 0
+
+
+def cmd_page_edit(cli: Cli) -> int:
+    text = None if cli.args.revert else read_text(cli.args)
+    view = notebooks.edit_page_text(cli.db, cli.args.id, text).value
+    cli.emit({"id": view.id, "text": view.text}, f"Saved page {view.id}.")
+    return 0
+
+
+def cmd_page_exclude(cli: Cli) -> int:
+    excluded = cli.args.action == "exclude"
+    view = notebooks.set_page_excluded(cli.db, cli.args.id, excluded).value
+    word = "Excluded" if excluded else "Included"
+    cli.emit({"id": view.id, "excluded": view.excluded}, f"{word} page {view.id}.")
+    return 0
+
+
+def cmd_tag_add(cli: Cli) -> int:
+    func = tags.add_page_tags if cli.args.action == "add" else tags.remove_page_tags
+    view = func(cli.db, cli.args.page_id, cli.args.tags).value
+    cli.emit({"id": view.id, "tags": list(view.tags)}, f"Page {view.id}: {', '.join(view.tags)}")
+    return 0
+
+
+TAG: Shape[TagInfo] = Shape(
+    json=asdict, text=lambda t: f"{t.colour} {t.slug} ({t.label}): {t.pages} page(s)"
+)
+
+
+def cmd_tag_list(cli: Cli) -> int:
+    TAG.emit_all(cli, tags.list_tags(cli.db), empty="No tags yet.")
+    return 0
+
+
+TAGGED_PAGE: Shape[PageInfo] = Shape(
+    json=lambda p: {"id": p.id, "notebook_id": p.notebook_id, "order": p.order},
+    text=lambda p: f"notebook {p.notebook_id} page {p.order + 1} (id {p.id})",
+)
+
+
+def cmd_tag_pages(cli: Cli) -> int:
+    items = tags.pages_with_tag(cli.db, cli.args.slug, notebook_id=cli.args.notebook)
+    TAGGED_PAGE.emit_all(cli, items, empty="No pages carry that tag.")
+    return 0
+
+
+def register(commands: Commands) -> None:
+    notebook = commands.group("notebook", "notebooks of pages")
+    p = notebook.add(
+        "import",
+        cmd_notebook_import,
+        "import a folder of page images or PAGE-XML/ALTO files, a .txt/.md or a PDF",
+    )
+    p.add_argument("path")
+    p.add_argument("--title")
+    notebook.add("list", cmd_notebook_list, "list notebooks")
+    notebook.add("pages", cmd_notebook_pages, "show a notebook's pages").add_argument(
+        "id", type=int
+    )
+
+    page = commands.group("page", "pages of notebooks")
+    p = page.add("edit", cmd_page_edit, "replace a page's text (or --revert to the transcription)")
+    p.add_argument("id", type=int)
+    add_text_source(p).add_argument(
+        "--revert", action="store_true", help="go back to the transcription"
+    )
+    for name, help_text in (
+        ("exclude", "leave a page out of analysis"),
+        ("include", "analyse it again"),
+    ):
+        page.add(name, cmd_page_exclude, help_text).add_argument("id", type=int)
+
+    tag = commands.group("tag", "tags on pages")
+    for name, help_text in (("add", "tag a page"), ("remove", "take tags off a page")):
+        p = tag.add(name, cmd_tag_add, help_text)
+        p.add_argument("page_id", type=int)
+        p.add_argument("tags", nargs="+")
+    tag.add("list", cmd_tag_list, "the tag catalogue")
+    p = tag.add("pages", cmd_tag_pages, "pages carrying a tag")
+    p.add_argument("slug")
+    p.add_argument("--notebook", type=int)
