@@ -8,11 +8,11 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from app.domain.pipeline import DEFAULT_PIPELINE, Pipeline
+from app.domain.journal.pipeline import DEFAULT_PIPELINE, Pipeline
 from app.paths import database_path
-from app.services import detection
-from app.services.model import choose_model, model_info, start_worker
-from app.services.samples import load_sample_journal
+from app.services.journal import detection
+from app.services.journal.samples import load_sample_journal
+from app.services.models.choice import choose_model, model_info, start_worker
 from app.services.settings import Settings
 from app.store import open_database
 

@@ -17,9 +17,10 @@ from PySide6.QtCore import QEventLoop, QTimer
 from PySide6.QtWidgets import QApplication
 
 from app.domain import CompletionDetected
-from app.domain.pipeline import Pipeline
+from app.domain.journal.pipeline import Pipeline
 from app.paths import database_path
-from app.services import detection, journal, samples, targets
+from app.services.journal import detection, samples, targets
+from app.services.journal import entries as journal
 from app.services.settings import Settings, save_settings
 from app.store import open_database
 from bench.common import N_THREADS, Sizes, median, ms
@@ -100,9 +101,9 @@ def highlighted_folder(folder: Path) -> tuple[int, int]:
 def bench_gui(
     model_path: Path, root: Path, sizes: Sizes, big_folder: Path | None
 ) -> dict[str, Any]:
-    from app.ui.app import make_application, settle_heap
-    from app.ui.gc_policy import GuiThreadCollector
-    from app.ui.main_window import MainWindow
+    from app.ui.common.gc_policy import GuiThreadCollector
+    from app.ui.shell.app import make_application, settle_heap
+    from app.ui.shell.main_window import MainWindow
 
     folder = root / "gui"
     folder.mkdir()
@@ -197,8 +198,8 @@ def _stall_during_detection(window: Any) -> tuple[float, int]:
 
 def _launch_only(folder: Path) -> float:
     """Launch to usable window on an existing (big) data folder; the model is not loaded."""
-    from app.ui.main_window import MainWindow
-    from app.ui.model_bridge import ModelBridge
+    from app.ui.common.model_bridge import ModelBridge
+    from app.ui.shell.main_window import MainWindow
 
     bridge = ModelBridge(None, name="", problem="No model in this measurement.")
     started = time.perf_counter()

@@ -73,8 +73,9 @@ def _child(model_path: Path, pages: int) -> dict[str, Any]:
     isolate(root)
 
     from app.paths import database_path
-    from app.services import notebook_runs, notebooks
-    from app.services.notebook_models import start_text_worker, text_identity
+    from app.services.notebooks import pages as notebooks
+    from app.services.notebooks import runs as notebook_runs
+    from app.services.notebooks.models import start_text_worker, text_identity
     from app.services.settings import Settings
     from app.store import open_database
     from bench.common import N_THREADS

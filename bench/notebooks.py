@@ -11,9 +11,10 @@ from typing import Any
 from app import resources
 from app.nlp.people import load_ner
 from app.paths import database_path
-from app.services import notebook_runs, notebooks
-from app.services.notebook_models import text_identity
-from app.services.notebook_runs import ModelIdentity
+from app.services.notebooks import pages as notebooks
+from app.services.notebooks import runs as notebook_runs
+from app.services.notebooks.models import text_identity
+from app.services.notebooks.runs import ModelIdentity
 from app.services.settings import Settings
 from app.store import Database, open_database
 from bench.common import Sizes, per_doubling

@@ -17,11 +17,12 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from app.domain.pipeline import Pipeline
-from app.domain.prompt import build_detection_prompt
+from app.domain.journal.pipeline import Pipeline
+from app.domain.journal.prompt import build_detection_prompt
 from app.llm import JobContext, LlamaTextModel, ModelWorker
 from app.paths import database_path
-from app.services import detection, journal, targets
+from app.services.journal import detection, targets
+from app.services.journal import entries as journal
 from app.services.settings import Settings
 from app.store import Database, open_database
 from bench.common import (

@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from app.paths import database_path
-from app.services import journal
-from app.services.journal import NewEntry
+from app.services.journal import entries as journal
+from app.services.journal.entries import NewEntry
 from app.store import open_database
 from bench.common import WORDS, Sizes, entry_text, median, ms
 

@@ -66,7 +66,7 @@ LAYERS: Mapping[str, tuple[str, int]] = {
 """Module or package -> (layer, rank); the longest prefix decides."""
 ENTRY_POINTS: frozenset[tuple[str, str]] = frozenset(
     {
-        ("cli", "app.ui.app"),  # `inkling` with no command opens the window
+        ("cli", "app.ui.shell.app"),  # `inkling` with no command opens the window
         ("cli", "app.screenshots"),  # `inkling screenshot` renders the pictures
     }
 )
@@ -473,16 +473,16 @@ ISSUE_CIRCLES = {
     # ui/file_menu <-> ui/main_window, one side type-only
     "a TYPE_CHECKING import": (
         {
-            "app/ui/file_menu.py": """
+            "app/ui/shell/file_menu.py": """
                 from typing import TYPE_CHECKING
                 if TYPE_CHECKING:
-                    from app.ui.main_window import MainWindow
+                    from app.ui.shell.main_window import MainWindow
                 """,
-            "app/ui/main_window.py": "from app.ui.file_menu import FileMenu\n",
+            "app/ui/shell/main_window.py": "from app.ui.shell.file_menu import FileMenu\n",
         },
         [
-            "app/ui/file_menu.py:4 imports app.ui.main_window (MainWindow)",
-            "app/ui/main_window.py:1 imports app.ui.file_menu (FileMenu)",
+            "app/ui/shell/file_menu.py:4 imports app.ui.shell.main_window (MainWindow)",
+            "app/ui/shell/main_window.py:1 imports app.ui.shell.file_menu (FileMenu)",
         ],
     ),
     # ui/screenshots <-> ui/notebooks/screens*, in relative imports
@@ -527,7 +527,7 @@ def test_the_checker_lets_a_package_re_export_its_modules(tmp_path: Path) -> Non
 def test_the_checker_allows_only_the_known_circles(tmp_path: Path) -> None:
     files, _ = ISSUE_CIRCLES["a TYPE_CHECKING import"]
     tree = make_tree(tmp_path, files)
-    allowed = frozenset({frozenset({"app.ui.file_menu", "app.ui.main_window"})})
+    allowed = frozenset({frozenset({"app.ui.shell.file_menu", "app.ui.shell.main_window"})})
     assert circle_violations(tree, allowed) == []
     assert circle_violations(tree) != []
 
@@ -536,19 +536,19 @@ def test_the_checker_names_private_helpers_taken_from_another_module(tmp_path: P
     tree = make_tree(
         tmp_path,
         {
-            "app/services/notebook_import.py": "def _decode(): ...\n__all__ = []\n",
-            "app/services/journal_import.py": """
-                from app.services.notebook_import import _decode, __all__
-                from app.services import notebook_import as other
+            "app/services/transfer/notebook_import.py": "def _decode(): ...\n__all__ = []\n",
+            "app/services/transfer/journal_import.py": """
+                from app.services.transfer.notebook_import import _decode, __all__
+                from app.services.transfer import notebook_import as other
                 other._decode()
                 """,
         },
     )
     assert private_violations(tree) == [
-        "app/services/journal_import.py:2 imports app.services.notebook_import._decode: "
-        "a private name of another module",
-        "app/services/journal_import.py:4 imports app.services.notebook_import._decode: "
-        "a private name of another module",
+        "app/services/transfer/journal_import.py:2 imports "
+        "app.services.transfer.notebook_import._decode: a private name of another module",
+        "app/services/transfer/journal_import.py:4 imports "
+        "app.services.transfer.notebook_import._decode: a private name of another module",
     ]
 
 
@@ -557,23 +557,23 @@ def test_the_checker_names_imports_against_the_layers(tmp_path: Path) -> None:
         tmp_path,
         {
             "app/clock.py": "",
-            "app/domain/rules.py": "from app import clock\nimport sqlalchemy\n",
+            "app/domain/journal/rules.py": "from app import clock\nimport sqlalchemy\n",
             "app/store/db.py": "from app.services.changes import Changes\n",
             "app/services/changes.py": "from app.llm import worker\n",
             "app/llm/worker.py": "from app.nlp.people import load_ner\n",
             "app/nlp/people.py": "def load_ner(): ...\n",
-            "app/ui/app.py": "def run_gui(): ...\n",
+            "app/ui/shell/app.py": "def run_gui(): ...\n",
             "app/cli.py": """
-                from app.ui.app import run_gui
+                from app.ui.shell.app import run_gui
                 def main():
-                    from app.ui.app import run_gui
+                    from app.ui.shell.app import run_gui
                 """,
         },
     )
     assert layer_violations(tree) == [
-        "app/cli.py:2 imports app.ui.app.run_gui: cli must not import ui (sideways)",
-        "app/domain/rules.py:1 imports app.clock: domain is handed its dates",
-        "app/domain/rules.py:2 imports sqlalchemy: domain is pure",
+        "app/cli.py:2 imports app.ui.shell.app.run_gui: cli must not import ui (sideways)",
+        "app/domain/journal/rules.py:1 imports app.clock: domain is handed its dates",
+        "app/domain/journal/rules.py:2 imports sqlalchemy: domain is pure",
         "app/llm/worker.py:1 imports app.nlp.people.load_ner: llm must not import nlp (sideways)",
         "app/store/db.py:1 imports app.services.changes.Changes: "
         "store must not import services (upward)",

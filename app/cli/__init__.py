@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from app import __version__
-from app.services.model import start_worker
-from app.services.notebook_models import start_text_worker
+from app.services.models.choice import start_worker
+from app.services.notebooks.models import start_text_worker
 
 from . import (
     completions,
@@ -74,7 +74,7 @@ def main(argv: Sequence[str] | None = None, *, out: TextIO | None = None) -> int
     out = out or sys.stdout
     args = build_parser().parse_args(argv)
     if getattr(args, "group", None) is None:
-        from app.ui.app import run_gui
+        from app.ui.shell.app import run_gui
 
         return run_gui([sys.argv[0]], getattr(args, "data_dir", None), getattr(args, "model", None))
     # The workers are looked up here, at call time, so tests can patch ``app.cli.start_worker``.

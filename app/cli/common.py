@@ -19,14 +19,14 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Generic, TextIO, TypeVar
 
-from app.domain.pipeline import Pipeline
+from app.domain.journal.pipeline import Pipeline
 from app.domain.progress import Cancelled, Progress, ProgressFn
 from app.llm import ModelError, ModelWorker, StreamingModel
 from app.paths import data_dir, database_path
-from app.services import notebook_runs
 from app.services.errors import InvalidInputError, ServiceError
-from app.services.model import start_worker
-from app.services.notebook_models import start_text_worker
+from app.services.models.choice import start_worker
+from app.services.notebooks import runs as notebook_runs
+from app.services.notebooks.models import start_text_worker
 from app.services.settings import Settings, load_settings
 from app.store import Database, StoreError, open_database
 

@@ -7,8 +7,8 @@ from dataclasses import asdict
 from typing import Any
 
 from app import clock
-from app.domain.suggestions import SuggestionStatus
-from app.services import completions, suggestions
+from app.domain.journal.suggestions import SuggestionStatus
+from app.services.journal import completions, suggestions
 from app.services.views import CompletionInfo, SuggestionInfo
 
 from .common import Cli, Commands, Shape, day

@@ -5,13 +5,16 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from app.domain.journal.pipeline import Pipeline
 from app.domain.notebooks.runs import AttemptState
-from app.domain.pipeline import Pipeline
 from app.domain.progress import Progress
-from app.services import detection, detectors, notebook_runs, notebooks
 from app.services.errors import InvalidInputError
-from app.services.model import choose_model, model_info
-from app.services.notebook_models import text_model_or_none, vision_runtime
+from app.services.journal import detection
+from app.services.models.choice import choose_model, model_info
+from app.services.notebooks import detectors
+from app.services.notebooks import pages as notebooks
+from app.services.notebooks import runs as notebook_runs
+from app.services.notebooks.models import text_model_or_none, vision_runtime
 from app.services.settings import load_settings
 
 from .common import (

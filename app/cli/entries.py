@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app import clock
-from app.services import journal
+from app.services.journal import entries as journal
 from app.services.views import EntryInfo
 
 from .common import Cli, Commands, Shape, add_text_source, day, read_text

@@ -8,12 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from app import clock
-from app.domain.pipeline import Pipeline
+from app.domain.journal.pipeline import Pipeline
 from app.paths import database_path
 from app.services import evaluation
 from app.services.errors import InvalidInputError
-from app.services.model import choose_model, model_info
-from app.services.notebook_models import text_identity
+from app.services.models.choice import choose_model, model_info
+from app.services.notebooks.models import text_identity
 from app.services.settings import load_settings
 from app.store import open_database
 

@@ -8,10 +8,11 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from app.services import detectors, findings, notebook_runs
 from app.services.errors import InvalidInputError
-from app.services.findings import FindingInfo
-from app.services.notebook_models import text_model_or_none, vision_runtime
+from app.services.notebooks import detectors, findings
+from app.services.notebooks import runs as notebook_runs
+from app.services.notebooks.findings import FindingInfo
+from app.services.notebooks.models import text_model_or_none, vision_runtime
 
 from .common import Cli, Commands, Shape
 

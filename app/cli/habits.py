@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from app.services import cues, targets
 from app.services.errors import InvalidInputError
+from app.services.journal import cues, targets
 from app.services.views import TargetInfo
 
 from .common import Cli, Commands, Shape

@@ -7,9 +7,9 @@ from typing import Any
 
 from app.domain.models_catalog import size_text
 from app.domain.progress import Cancelled, Progress
-from app.services import models_catalog
 from app.services.errors import InvalidInputError
-from app.services.model import choose_model, model_info, use_model
+from app.services.models import catalog as models_catalog
+from app.services.models.choice import choose_model, model_info, use_model
 
 from .common import EXIT_INTERRUPTED, Cli, Commands
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from app.services import notebooks, tags
-from app.services.notebooks import NotebookInfo, PageInfo
-from app.services.tags import TagInfo
+from app.services.notebooks import pages as notebooks
+from app.services.notebooks import tags
+from app.services.notebooks.pages import NotebookInfo, PageInfo
+from app.services.notebooks.tags import TagInfo
 
 from .common import Cli, Commands, Shape, add_text_source, item_progress, read_text
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from app.services import backup, journal_export, journal_import
+from app.services.transfer import backup, journal_export, journal_import
 
 from .common import Cli, Commands, item_progress, work_progress
 
@@ -58,7 +58,7 @@ def cmd_export(cli: Cli) -> int:
 
 
 def cmd_export_page_xml(cli: Cli) -> int:
-    from app.services.notebook_export import export_page_xml
+    from app.services.transfer.notebook_export import export_page_xml
 
     a = cli.args
     done = export_page_xml(

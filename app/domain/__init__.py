@@ -8,10 +8,13 @@ one shipped in ``app.resources``, or one a caller names. ``tests/test_architectu
 holds it to the imports.
 """
 
-from app.domain.candidates import MAX_CANDIDATES, Candidate, TargetRow, build_candidates
-from app.domain.completions import CompletionDetected, detect_completions
-from app.domain.facts import resolve_amount, resolve_day
 from app.domain.guardrail import MEDICATION_GUARDRAIL
+from app.domain.journal.candidates import MAX_CANDIDATES, Candidate, TargetRow, build_candidates
+from app.domain.journal.completions import CompletionDetected, detect_completions
+from app.domain.journal.facts import resolve_amount, resolve_day
+from app.domain.journal.parse import Draft, parse_reply
+from app.domain.journal.prompt import build_detection_prompt
+from app.domain.journal.reanchor import changed_region, reanchor
 from app.domain.model import Prompt, TextModel
 from app.domain.notebooks import (
     DetectorDefinition,
@@ -24,9 +27,6 @@ from app.domain.notebooks import (
     normalize_slug,
     plan_windows,
 )
-from app.domain.parse import Draft, parse_reply
-from app.domain.prompt import build_detection_prompt
-from app.domain.reanchor import changed_region, reanchor
 from app.domain.text import MAX_LABEL_CHARS, MAX_QUOTE_CHARS, overlaps, quote_span, sanitize_label
 
 __all__ = [

@@ -81,7 +81,7 @@ def save_dark(widget: Any, path: Path) -> Path:
     from PySide6.QtGui import QPalette
     from PySide6.QtWidgets import QApplication
 
-    from app.ui.app import dark_palette
+    from app.ui.shell.app import dark_palette
 
     app = QApplication.instance()
     assert isinstance(app, QApplication)

@@ -77,13 +77,14 @@ def _render(tmp: Path, out_dir: Path) -> list[Path]:
     from typing import Any
 
     from app.llm import ModelWorker
-    from app.services import notebook_runs, notebooks
-    from app.services.notebook_runs import ModelIdentity
+    from app.services.notebooks import pages as notebooks
+    from app.services.notebooks import runs as notebook_runs
+    from app.services.notebooks.runs import ModelIdentity
     from app.store import open_database
+    from app.ui.common.tasks import Tasks
     from app.ui.notebooks.detector_editor import DetectorEditor
     from app.ui.notebooks.overview import NotebookOverview
     from app.ui.notebooks.runner import DetectorRunner
-    from app.ui.tasks import Tasks
 
     written: list[Path] = []
     db = open_database(tmp / "inkling.sqlite3")

@@ -76,8 +76,10 @@ def prepare_sample_notebook(folder: Path) -> int:
     """Import the sample notebook (with drawn scans) into ``folder``, run the lexical
     counters and names, accept one name; returns the notebook id."""
     from app.paths import database_path
-    from app.services import findings, notebook_runs, notebooks, tags
-    from app.services.notebook_import import split_pages
+    from app.services.notebooks import findings, tags
+    from app.services.notebooks import pages as notebooks
+    from app.services.notebooks import runs as notebook_runs
+    from app.services.transfer.notebook_import import split_pages
     from app.store import open_database
 
     pages = split_pages(resources.sample_notebook())
@@ -111,13 +113,13 @@ def render_page_view(out_dir: Path) -> Path:
     from PySide6.QtWidgets import QApplication
 
     from app.paths import database_path
-    from app.services import notebooks
+    from app.services.notebooks import pages as notebooks
     from app.store import open_database
+    from app.ui.common.tasks import Tasks
     from app.ui.notebooks.page_view import PageView
-    from app.ui.tasks import Tasks
 
     out_dir.mkdir(parents=True, exist_ok=True)
-    from app.ui.app import make_application
+    from app.ui.shell.app import make_application
 
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else make_application(sys.argv[:1])

@@ -7,7 +7,7 @@ is deleted afterwards.
 Honest notes on what the pictures show:
 
 * The suggestions are produced the way the app produces them by default: each habit's
-  cue words read in context (``app.domain.rules``) through the real detection service
+  cue words read in context (``app.domain.journal.rules``) through the real detection service
   — anchoring, validation and storage. No language model runs while the pictures are
   taken (the status bar names the embedded default model, which is loaded on demand).
 * The notebook pictures use the sample notebook; see ``app.screenshots.notebooks`` and
@@ -27,8 +27,8 @@ from pathlib import Path
 
 from app import clock
 from app.domain import Prompt
-from app.domain.pipeline import Pipeline
-from app.domain.suggestions import SuggestionStatus
+from app.domain.journal.pipeline import Pipeline
+from app.domain.journal.suggestions import SuggestionStatus
 from app.llm import WholeReplyModel
 from app.screenshots.capture import (
     ensure_platform,
@@ -57,8 +57,8 @@ class _IdleModel(WholeReplyModel):
 def prepare_sample_folder(folder: Path, *, today: date, seed: int = 7) -> None:
     """The sample journal, read by the default cue-word rules, with an illustrative history."""
     from app.paths import database_path
-    from app.services import completions, detection, suggestions
-    from app.services.samples import load_sample_journal
+    from app.services.journal import completions, detection, suggestions
+    from app.services.journal.samples import load_sample_journal
     from app.store import open_database
 
     db = open_database(database_path(folder))
@@ -97,7 +97,7 @@ def render_screenshots(out_dir: Path, *, today: date | None = None) -> list[Path
     from PySide6.QtGui import QFont
     from PySide6.QtWidgets import QApplication
 
-    from app.ui.app import make_application
+    from app.ui.shell.app import make_application
 
     out_dir.mkdir(parents=True, exist_ok=True)
     today = today or clock.today()
@@ -124,13 +124,13 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
 
     from app.llm import default_model_path
     from app.paths import database_path
-    from app.services.model import model_info
+    from app.services.models.choice import model_info
     from app.store import open_database
-    from app.ui.main_window import MainWindow
-    from app.ui.model_bridge import ModelBridge
-    from app.ui.settings_dialog import SettingsDialog
-    from app.ui.tasks import Tasks
-    from app.ui.welcome import WelcomeView
+    from app.ui.common.model_bridge import ModelBridge
+    from app.ui.common.tasks import Tasks
+    from app.ui.shell.main_window import MainWindow
+    from app.ui.shell.settings_dialog import SettingsDialog
+    from app.ui.shell.welcome import WelcomeView
 
     written: list[Path] = []
     width, height = SIZE

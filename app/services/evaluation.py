@@ -16,12 +16,15 @@ from pathlib import Path
 from typing import Any
 
 from app.domain.evaluation import COUNT_TYPES, SPAN_TYPES, score_journal, score_notebooks
+from app.domain.journal.pipeline import DEFAULT_PIPELINE, Pipeline
 from app.domain.notebooks.runs import AttemptState, RunOutcome
-from app.domain.pipeline import DEFAULT_PIPELINE, Pipeline
 from app.domain.progress import Progress, ProgressFn
 from app.llm import ModelWorker, StreamingModel
-from app.services import detection, journal, notebook_runs, notebooks, targets
 from app.services.errors import InvalidInputError
+from app.services.journal import detection, targets
+from app.services.journal import entries as journal
+from app.services.notebooks import pages as notebooks
+from app.services.notebooks import runs as notebook_runs
 from app.store import Database
 
 PROMPT_DETECTORS: tuple[str, ...] = SPAN_TYPES

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from app.domain.suggestions import SuggestionStatus
+from app.domain.journal.suggestions import SuggestionStatus
 from app.store.models import (
     CompletionSuggestion,
     Habit,

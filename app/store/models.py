@@ -28,7 +28,7 @@ from sqlalchemy.ext.hybrid import hybrid_property
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from app import clock
-from app.domain.suggestions import SuggestionStatus
+from app.domain.journal.suggestions import SuggestionStatus
 from app.store.base import Base, EnumText, UTCDateTime, one_of
 
 TARGET_TYPES: Final = ("habit", "practice")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from app.services.models_catalog import load_catalog, models_dir
+from app.services.models.catalog import load_catalog, models_dir
 from tests.cli.test_cli import run, run_json
 from tests.fake_hub import FakeHub
 

@@ -59,7 +59,7 @@ def test_repeated_rows_offered_once() -> None:
 def test_truncates_at_max_with_warning(caplog: pytest.LogCaptureFixture) -> None:
     habits = [TargetRow(i, f"habit {i}") for i in range(20, 0, -1)]
     practices = [TargetRow(i, f"practice {i}") for i in range(10)]
-    with caplog.at_level(logging.WARNING, logger="app.domain.candidates"):
+    with caplog.at_level(logging.WARNING, logger="app.domain.journal.candidates"):
         result = build_candidates(habits, practices)
     assert MAX_CANDIDATES == 25
     assert len(result) == 25

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.domain.journal_formats import (
+from app.domain.formats.journal import (
     FormatError,
     date_at_start,
     date_in_name,

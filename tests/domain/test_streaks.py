@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from app.domain.streaks import DayTotal, current_streak, daily_totals, longest_streak
+from app.domain.journal.streaks import DayTotal, current_streak, daily_totals, longest_streak
 
 TODAY = date(2026, 11, 30)
 

@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from app.services import backup, journal, targets
 from app.services.errors import InvalidInputError, RefusedError
+from app.services.journal import entries as journal
+from app.services.journal import targets
+from app.services.transfer import backup
 from app.store import Database, JournalEntry
 from app.store.db import _create_engine, inspect_database
 from tests.store.test_migration_0004 import database_at

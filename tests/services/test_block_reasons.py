@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.domain.cues import find_cues
-from app.domain.rules import BlockReason, blocked, mask_for_parsing
+from app.domain.journal.cues import find_cues
+from app.domain.journal.rules import BlockReason, blocked, mask_for_parsing
 from app.nlp.parse import parse_text
 
 # The words ``blocked`` returned before it returned members: each member still says them.

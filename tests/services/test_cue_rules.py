@@ -10,15 +10,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.domain.candidates import Candidate
-from app.domain.completions import resolve_drafts
-from app.domain.cues import CueError, clean_cues, find_cues, is_abstinence, seed_cues
 from app.domain.evaluation import score_journal
-from app.domain.pipeline import Pipeline
-from app.domain.pipeline import detect as detect_with
-from app.domain.rules import RuleCandidate, count_target, deadline, mask_for_parsing, propose
+from app.domain.journal.candidates import Candidate
+from app.domain.journal.completions import resolve_drafts
+from app.domain.journal.cues import CueError, clean_cues, find_cues, is_abstinence, seed_cues
+from app.domain.journal.pipeline import Pipeline
+from app.domain.journal.pipeline import detect as detect_with
+from app.domain.journal.rules import (
+    RuleCandidate,
+    count_target,
+    deadline,
+    mask_for_parsing,
+    propose,
+)
 from app.nlp.parse import parse_text
-from app.services.cues import cue_families
+from app.services.journal.cues import cue_families
 from tests.domain.fakes import FakeModel
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"

@@ -14,8 +14,9 @@ import pytest
 
 from app import clock as seam
 from app.clock import FixedClock
-from app.domain.pipeline import Pipeline
-from app.services import completions, detection, journal, suggestions, targets
+from app.domain.journal.pipeline import Pipeline
+from app.services.journal import completions, detection, suggestions, targets
+from app.services.journal import entries as journal
 from app.store import Database
 
 KIRITIMATI = ZoneInfo("Pacific/Kiritimati")  # UTC+14

@@ -6,10 +6,11 @@ from datetime import date
 
 import pytest
 
-from app.domain.pipeline import Pipeline
+from app.domain.journal.pipeline import Pipeline
 from app.llm import ModelWorker
-from app.services import detection, journal, targets
-from app.services.detection import CheckStatus
+from app.services.journal import detection, targets
+from app.services.journal import entries as journal
+from app.services.journal.detection import CheckStatus
 from app.store import Database
 from tests.services.conftest import ScriptedModel, hits
 

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from app.services import detectors
 from app.services.errors import InvalidInputError, NotFoundError, RefusedError
+from app.services.notebooks import detectors
 from app.store import Database
 
 BUILTINS = [

@@ -14,7 +14,7 @@ import pytest
 
 from app.domain import Prompt
 from app.domain.evaluation import score_journal, score_notebooks, sentence_spans
-from app.domain.pipeline import Pipeline
+from app.domain.journal.pipeline import Pipeline
 from app.llm import ModelWorker
 from app.services import evaluation
 from app.services.errors import InvalidInputError

@@ -9,9 +9,10 @@ import pytest
 from app.domain import Prompt
 from app.domain.notebooks import tag_colour
 from app.llm import ModelWorker
-from app.services import findings, notebooks, tags
 from app.services.errors import InvalidInputError, NotFoundError
-from app.services.notebook_runs import ModelIdentity, run_detector
+from app.services.notebooks import findings, tags
+from app.services.notebooks import pages as notebooks
+from app.services.notebooks.runs import ModelIdentity, run_detector
 from app.store import Database
 from tests.notebook_files import SAMPLE_NOTEBOOK as SAMPLE
 from tests.services.conftest import ScriptedModel

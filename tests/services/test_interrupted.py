@@ -10,7 +10,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from app.services import notebook_runs
+from app.services.notebooks import runs as notebook_runs
 from app.store import open_database
 from tests.notebook_files import SAMPLE_NOTEBOOK
 
@@ -21,7 +21,7 @@ CHILD = textwrap.dedent(
     import sys, time
     from pathlib import Path
     from app.llm import ModelWorker, WholeReplyModel
-    from app.services import notebooks, notebook_runs
+    from app.services.notebooks import pages as notebooks, runs as notebook_runs
     from app.store import open_database
 
     db = open_database(Path(sys.argv[1]))

@@ -16,9 +16,11 @@ from sqlalchemy import select
 
 from app.domain.progress import Cancelled, CancelToken
 from app.llm import ModelWorker
-from app.services import completions, journal_export, journal_import, notebooks, targets
 from app.services.errors import InvalidInputError
-from app.services.notebook_runs import ModelIdentity, run_detector
+from app.services.journal import completions, targets
+from app.services.notebooks import pages as notebooks
+from app.services.notebooks.runs import ModelIdentity, run_detector
+from app.services.transfer import journal_export, journal_import
 from app.store import CompletionSuggestion, Database, JournalEntry, open_database
 from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
 from tests.cli.test_notebook_cli import reply

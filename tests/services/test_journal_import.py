@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 
 from app.domain.progress import Cancelled, CancelToken, Progress
-from app.services import journal, journal_import
 from app.services.errors import InvalidInputError
+from app.services.journal import entries as journal
+from app.services.transfer import journal_import
 from app.store import Database, JournalEntry
 from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
 

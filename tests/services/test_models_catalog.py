@@ -11,10 +11,9 @@ import pytest
 from app import resources
 from app.domain.models_catalog import ModelCatalog, parse_catalog
 from app.domain.progress import Cancelled, CancelToken, Progress
-from app.services import models_catalog
 from app.services.errors import InvalidInputError, NotFoundError
-from app.services.model import use_model
-from app.services.models_catalog import (
+from app.services.models import catalog as models_catalog
+from app.services.models.catalog import (
     DownloadError,
     download_model,
     list_models,
@@ -23,6 +22,7 @@ from app.services.models_catalog import (
     recommended_models,
     resolve_model_reference,
 )
+from app.services.models.choice import use_model
 from app.services.settings import Settings, save_settings
 from tests.fake_hub import FakeHub
 

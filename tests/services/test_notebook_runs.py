@@ -15,9 +15,11 @@ from sqlalchemy import select
 from app.domain import Prompt
 from app.domain.progress import CancelToken
 from app.llm import ModelWorker
-from app.services import detectors, findings, notebook_runs, notebooks, tags
 from app.services.errors import NotFoundError
-from app.services.notebook_runs import ModelIdentity, run_detector
+from app.services.notebooks import detectors, findings, tags
+from app.services.notebooks import pages as notebooks
+from app.services.notebooks import runs as notebook_runs
+from app.services.notebooks.runs import ModelIdentity, run_detector
 from app.store import Database
 from app.store.notebooks import DetectionRun
 from tests.notebook_files import SAMPLE_NOTEBOOK as SAMPLE

@@ -10,12 +10,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
-from app.domain.notebooks.page_xml import PAGE_2019, parse_custom, parse_transcript
+from app.domain.formats.page_xml import PAGE_2019, parse_custom, parse_transcript
 from app.domain.progress import Cancelled, CancelToken, Progress
-from app.services import findings, notebook_runs, notebooks
 from app.services.errors import InvalidInputError, ServiceError
-from app.services.imported_findings import PAGE_XML_SOURCE
-from app.services.notebook_export import export_page_xml
+from app.services.notebooks import findings
+from app.services.notebooks import pages as notebooks
+from app.services.notebooks import runs as notebook_runs
+from app.services.notebooks.imported_findings import PAGE_XML_SOURCE
+from app.services.transfer.notebook_export import export_page_xml
 from app.store import Database, open_database
 from app.store.notebooks import DetectionRun, Finding, Notebook, NotebookPage
 from tests.notebook_files import SAMPLE_NOTEBOOK as SAMPLE

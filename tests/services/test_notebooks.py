@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from app.services import notebooks
 from app.services.errors import InvalidInputError, NotFoundError
+from app.services.notebooks import pages as notebooks
 from app.store import Database
 from app.store.notebooks import Notebook, NotebookPage
 from tests.notebook_files import SAMPLE_NOTEBOOK as SAMPLE

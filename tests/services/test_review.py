@@ -5,10 +5,11 @@ from datetime import date
 
 import pytest
 
-from app.domain.pipeline import Pipeline
+from app.domain.journal.pipeline import Pipeline
 from app.llm import ModelWorker
-from app.services import completions, detection, journal, review, suggestions, targets
 from app.services.errors import NotFoundError, RefusedError
+from app.services.journal import completions, detection, review, suggestions, targets
+from app.services.journal import entries as journal
 from app.services.views import SuggestionInfo
 from app.store import Database
 from tests.services.conftest import ScriptedModel, hits

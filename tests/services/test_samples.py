@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from app import resources
-from app.services import completions, journal, targets
 from app.services.errors import InvalidInputError, RefusedError, ServiceError
-from app.services.samples import is_empty, load_sample_journal
+from app.services.journal import completions, targets
+from app.services.journal import entries as journal
+from app.services.journal.samples import is_empty, load_sample_journal
 from app.store import Database
 
 

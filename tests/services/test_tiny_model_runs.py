@@ -6,9 +6,9 @@ from pathlib import Path
 
 from app.domain import TextModel
 from app.llm import LlamaTextModel, ModelWorker
-from app.services import notebooks
-from app.services.model import model_info
-from app.services.notebook_runs import ModelIdentity, run_detector
+from app.services.models.choice import model_info
+from app.services.notebooks import pages as notebooks
+from app.services.notebooks.runs import ModelIdentity, run_detector
 from app.store import Database
 from tests.notebook_files import SAMPLE_NOTEBOOK as SAMPLE
 

@@ -16,8 +16,9 @@ from app.domain.guardrail import MEDICATION_GUARDRAIL
 from app.domain.progress import CancelToken
 from app.llm import ModelWorker
 from app.llm.vision import LlamaVisionModel, image_data_uri, vision_messages
-from app.services import notebook_models, notebooks
-from app.services.notebook_runs import ModelIdentity, VisionModel, VisionRuntime, run_detector
+from app.services.notebooks import models as notebook_models
+from app.services.notebooks import pages as notebooks
+from app.services.notebooks.runs import ModelIdentity, VisionModel, VisionRuntime, run_detector
 from app.services.settings import load_settings, save_settings
 from app.store import Database
 from tests.notebook_files import TINY_JPEG, tiny_png

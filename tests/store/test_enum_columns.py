@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from sqlalchemy import select, text
 
+from app.domain.journal.suggestions import SuggestionStatus
 from app.domain.notebooks import PAGE_DECISIONS, AttemptState, Capability, ReviewStatus, RunOutcome
-from app.domain.suggestions import SuggestionStatus
 from app.store import (
     CompletionSuggestion,
     Database,

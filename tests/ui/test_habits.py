@@ -12,11 +12,11 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QToolTip
 from pytestqt.qtbot import QtBot
 
 from app.clock import FixedClock
-from app.services import completions, targets
+from app.services.journal import completions, targets
 from app.store import Database, open_database
-from app.ui.habits import AddTargetDialog, HabitsView
-from app.ui.heatmap import CalendarHeatmap
-from app.ui.tasks import Tasks
+from app.ui.common.tasks import Tasks
+from app.ui.journal.habits import AddTargetDialog, HabitsView
+from app.ui.journal.heatmap import CalendarHeatmap
 
 TODAY = date(2026, 11, 30)
 
@@ -357,7 +357,7 @@ def test_refresh_ignores_unrelated_changes(qtbot: QtBot, db: Database, ops: Task
 def test_heatmap_colours_follow_the_palette(qtbot: QtBot) -> None:
     from PySide6.QtGui import QColor, QPalette
 
-    from app.ui.heatmap import LEVELS, CalendarHeatmap
+    from app.ui.journal.heatmap import LEVELS, CalendarHeatmap
 
     heatmap = CalendarHeatmap()
     qtbot.addWidget(heatmap)
@@ -380,8 +380,8 @@ def test_heatmap_weeks_start_on_the_locales_first_day(
 ) -> None:
     from PySide6.QtCore import QLocale
 
-    from app.domain.streaks import DayTotal
-    from app.ui.heatmap import WEEKS, CalendarHeatmap
+    from app.domain.journal.streaks import DayTotal
+    from app.ui.journal.heatmap import WEEKS, CalendarHeatmap
 
     saved = QLocale()
     QLocale.setDefault(QLocale(locale))
@@ -406,7 +406,7 @@ def test_heatmap_weeks_start_on_the_locales_first_day(
 
 
 def test_cue_words_are_shown_edited_and_reset(qtbot: QtBot, db: Database, ops: Tasks) -> None:
-    from app.services import cues
+    from app.services.journal import cues
 
     habit = targets.add_habit(db, "Pottery").value
     view = make_view(qtbot, db, ops)

@@ -10,11 +10,11 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.domain.models_catalog import ModelCatalog, parse_catalog
-from app.services.models_catalog import DownloadResult, models_dir
+from app.services.models.catalog import DownloadResult, models_dir
 from app.store import Database, open_database
-from app.ui.models_page import ModelsPage
-from app.ui.settings_dialog import SettingsDialog
-from app.ui.tasks import Tasks
+from app.ui.common.tasks import Tasks
+from app.ui.shell.models_page import ModelsPage
+from app.ui.shell.settings_dialog import SettingsDialog
 from tests.fake_hub import FakeHub
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")

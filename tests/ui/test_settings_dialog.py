@@ -10,11 +10,11 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QDialog, QFileDialog
 from pytestqt.qtbot import QtBot
 
-from app.services.model import model_info
+from app.services.models.choice import model_info
 from app.services.settings import Settings, load_settings, save_settings
 from app.store import Database, open_database
-from app.ui.settings_dialog import SettingsDialog
-from app.ui.tasks import Tasks
+from app.ui.common.tasks import Tasks
+from app.ui.shell.settings_dialog import SettingsDialog
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
 

@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from app.domain.progress import Cancelled, Progress
 from app.services.changes import Changes, OpResult
-from app.ui.tasks import Lane, Task, Tasks, Then
+from app.ui.common.tasks import Lane, Task, Tasks, Then
 
 WAIT = 5.0
 

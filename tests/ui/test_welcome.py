@@ -4,8 +4,8 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.services.models_catalog import load_catalog
-from app.ui.welcome import WelcomeView
+from app.services.models.catalog import load_catalog
+from app.ui.shell.welcome import WelcomeView
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
 

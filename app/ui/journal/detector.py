@@ -7,15 +7,20 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 from app.domain import TextModel
-from app.domain.pipeline import DEFAULT_PIPELINE, Pipeline
+from app.domain.journal.pipeline import DEFAULT_PIPELINE, Pipeline
 from app.domain.progress import Cancelled
 from app.llm import JobContext
-from app.services import detection
 from app.services.changes import OpResult
-from app.services.detection import CheckStatus, DetectionOutcome, DetectionReply, DetectionRequest
+from app.services.journal import detection
+from app.services.journal.detection import (
+    CheckStatus,
+    DetectionOutcome,
+    DetectionReply,
+    DetectionRequest,
+)
 from app.store import Database
-from app.ui.model_bridge import ModelBridge
-from app.ui.tasks import Lane, Tasks
+from app.ui.common.model_bridge import ModelBridge
+from app.ui.common.tasks import Lane, Tasks
 
 
 class DetectionController(QObject):

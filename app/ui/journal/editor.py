@@ -21,7 +21,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
-from app.domain.suggestions import SuggestionStatus
+from app.domain.journal.suggestions import SuggestionStatus
 from app.ui.journal.highlights import (
     PositionMap,
     Shown,

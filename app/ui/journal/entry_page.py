@@ -19,12 +19,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.domain.suggestions import SuggestionStatus
-from app.services import journal, review, suggestions, targets
+from app.domain.journal.suggestions import SuggestionStatus
 from app.services.changes import Changes, OpResult
-from app.services.detection import DetectionOutcome
+from app.services.journal import entries as journal
+from app.services.journal import review, suggestions, targets
+from app.services.journal.detection import DetectionOutcome
 from app.services.views import EntryInfo, SuggestionInfo, TargetInfo
 from app.store import Database
+from app.ui.common.tasks import Tasks
 from app.ui.journal.detector import DetectionController
 from app.ui.journal.editor import EntryEditor
 from app.ui.journal.highlights import rebase, target_color
@@ -34,7 +36,6 @@ from app.ui.journal.review_panel import (
     ReviewPanel,
     SuggestionPopover,
 )
-from app.ui.tasks import Tasks
 
 SAVE_DELAY_MS = 500
 NO_CANDIDATES = (

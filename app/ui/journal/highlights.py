@@ -3,7 +3,7 @@
 The services count offsets in code points (Python string indexes); a ``QTextDocument``
 counts UTF-16 code units.  ``qt_positions`` converts, so an emoji before a highlight does
 not shift it.  ``rebase`` follows the edits the user makes before a save returns, with the
-same re-anchoring rule the service applies (``app.domain.reanchor``).
+same re-anchoring rule the service applies (``app.domain.journal.reanchor``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from PySide6.QtGui import QColor, QPalette
 
 from app.domain import reanchor
-from app.domain.suggestions import SuggestionStatus
+from app.domain.journal.suggestions import SuggestionStatus
 from app.services.views import SuggestionInfo
 
 TargetKey = tuple[str, int]

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.domain.suggestions import SuggestionStatus
+from app.domain.journal.suggestions import SuggestionStatus
 from app.services.views import SuggestionInfo
 from app.ui.journal.editor import CHECK
 from app.ui.journal.highlights import describe_facts

@@ -21,12 +21,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.services import journal
 from app.services.changes import Changes
 from app.services.errors import NotFoundError
+from app.services.journal import entries as journal
 from app.services.views import EntryInfo
 from app.store import Database, SearchHit
-from app.ui.tasks import Tasks
+from app.ui.common.tasks import Tasks
 
 SEARCH_DELAY_MS = 150
 EAGER_ENTRIES = 200

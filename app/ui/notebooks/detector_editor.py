@@ -48,12 +48,14 @@ from app.domain.notebooks import (
     windows_for,
 )
 from app.domain.notebooks.definitions import CUSTOM_PREFIX, MAX_INSTRUCTION_CHARS
-from app.services import detectors, notebook_runs, notebooks
 from app.services.changes import Changes, OpResult
+from app.services.notebooks import detectors
+from app.services.notebooks import pages as notebooks
+from app.services.notebooks import runs as notebook_runs
 from app.store import Database
-from app.ui.messages import MessageLabel, if_alive, user_message
+from app.ui.common.messages import MessageLabel, if_alive, user_message
+from app.ui.common.tasks import Lane, Tasks
 from app.ui.notebooks.runner import DetectorRunner
-from app.ui.tasks import Lane, Tasks
 
 ID_ROLE = Qt.ItemDataRole.UserRole
 NEW_ID = ""

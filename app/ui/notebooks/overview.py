@@ -29,16 +29,18 @@ from PySide6.QtWidgets import (
 
 from app.domain.notebooks import AttemptState, DetectorDefinition, RunOutcome
 from app.domain.progress import Cancelled, Progress
-from app.services import detectors, notebook_runs, notebooks
 from app.services.changes import Changes, OpResult
-from app.services.imported_findings import IMPORTED
-from app.services.notebook_export import PageXmlExport, export_page_xml
-from app.services.notebook_runs import RunInfo
+from app.services.notebooks import detectors
+from app.services.notebooks import pages as notebooks
+from app.services.notebooks import runs as notebook_runs
+from app.services.notebooks.imported_findings import IMPORTED
+from app.services.notebooks.runs import RunInfo
+from app.services.transfer.notebook_export import PageXmlExport, export_page_xml
 from app.store import Database
-from app.ui.messages import MessageLabel, if_alive, user_message
+from app.ui.common.messages import MessageLabel, if_alive, user_message
+from app.ui.common.tasks import Lane, Task, Tasks
 from app.ui.notebooks.chart import CountChart, PageCount
 from app.ui.notebooks.runner import DetectorRunner
-from app.ui.tasks import Lane, Task, Tasks
 
 EXPORTING = "page-xml export"
 """``running`` while an export is going (runs and exports share the progress row)."""

@@ -68,15 +68,18 @@ from PySide6.QtWidgets import (
 from app.domain.notebooks.definitions import DetectorDefinition
 from app.domain.notebooks.identity import route
 from app.domain.notebooks.reviews import ReviewStatus
-from app.services import findings as findings_service
-from app.services import notebook_runs, notebooks, tags
 from app.services.changes import Changes, OpResult
-from app.services.findings import FindingInfo
-from app.services.notebooks import PageInfo
-from app.services.tags import TagInfo
+from app.services.notebooks import findings as findings_service
+from app.services.notebooks import pages as notebooks
+from app.services.notebooks import runs as notebook_runs
+from app.services.notebooks import tags
+from app.services.notebooks.findings import FindingInfo
+from app.services.notebooks.pages import PageInfo
+from app.services.notebooks.tags import TagInfo
 from app.store import Database
+from app.ui.common.messages import MessageLabel, if_alive, user_message
+from app.ui.common.tasks import Tasks
 from app.ui.journal.highlights import PositionMap, highlight_background
-from app.ui.messages import MessageLabel, if_alive, user_message
 from app.ui.notebooks.look import (
     FlowLayout,
     chip_style,
@@ -85,7 +88,6 @@ from app.ui.notebooks.look import (
     type_colour,
     type_name,
 )
-from app.ui.tasks import Tasks
 
 KEY_HELP = "J/K finding · A accept · X reject · PgUp/PgDn page"
 MAX_IMAGE_SIDE = 2400
@@ -141,7 +143,7 @@ def read_image(path: str) -> tuple[QImage | None, str | None]:
 def load_snapshot(db: Database, notebook_id: int, page_id: int) -> PageSnapshot:
     """Background: the page, its notebook's pages, covering findings, the tag catalogue,
     the detector definitions."""
-    from app.services.detectors import all_definitions
+    from app.services.notebooks.detectors import all_definitions
 
     notebook = notebooks.get_notebook(db, notebook_id)
     pages = tuple(notebooks.list_pages(db, notebook_id))
@@ -207,7 +209,7 @@ def image_readers_text(
 
 def stale_detectors(db: Database, notebook_id: int) -> list[str]:
     """Background: titles of the detectors whose published results are now stale."""
-    from app.services.detectors import all_definitions
+    from app.services.notebooks.detectors import all_definitions
 
     states = notebook_runs.detector_freshness(db, notebook_id)
     return [d.title for d in all_definitions(db) if states.get(d.detector_id) == "stale"]

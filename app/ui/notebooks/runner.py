@@ -1,6 +1,6 @@
 """Notebook detector runs and one-window trials for the window, with one model worker.
 
-A run goes through the three phases of :mod:`app.services.notebook_runs`, each on its
+A run goes through the three phases of :mod:`app.services.notebooks.runs`, each on its
 lane of the window's ``Tasks``: the plan and its attempt on the database lane, the
 model's work on the long lane (which hands every window to the model's owner thread, a
 ``ModelWorker``, and waits for it), and the store step back on the database lane, the
@@ -18,11 +18,11 @@ from typing import Any, NoReturn
 from app.domain import Prompt, TextModel
 from app.domain.progress import CancelToken, ProgressFn
 from app.llm import JobContext, ModelError, ModelWorker
-from app.services import notebook_runs
 from app.services.changes import OpResult
-from app.services.notebook_runs import ModelIdentity, RunInfo, RunPlan, VisionRuntime
+from app.services.notebooks import runs as notebook_runs
+from app.services.notebooks.runs import ModelIdentity, RunInfo, RunPlan, VisionRuntime
 from app.store import Database
-from app.ui.tasks import Lane, Task, Tasks, Then
+from app.ui.common.tasks import Lane, Task, Tasks, Then
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +37,7 @@ class DetectorRunner:
     ``worker`` is a ``ModelWorker`` or a callable returning the current one, so that a
     model switched in Settings is picked up (the main window's ``ModelBridge`` owns the
     worker: pass ``lambda: <the bridge's worker>``); ``identity`` describes the model for
-    the cache identity (``app.services.notebook_models.text_identity``).
+    the cache identity (``app.services.notebooks.models.text_identity``).
     """
 
     def __init__(

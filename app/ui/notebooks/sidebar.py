@@ -25,12 +25,12 @@ from PySide6.QtWidgets import (
 )
 
 from app.domain.progress import Progress
-from app.services import notebooks
 from app.services.changes import Changes, OpResult
-from app.services.notebooks import NotebookInfo
+from app.services.notebooks import pages as notebooks
+from app.services.notebooks.pages import NotebookInfo
 from app.store import Database
-from app.ui.messages import MessageLabel, if_alive, user_message
-from app.ui.tasks import Lane, Task, Tasks, Then
+from app.ui.common.messages import MessageLabel, if_alive, user_message
+from app.ui.common.tasks import Lane, Task, Tasks, Then
 
 THUMB = QSize(40, 52)
 ID_ROLE = Qt.ItemDataRole.UserRole

@@ -25,14 +25,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.services import notebooks, tags
 from app.services.changes import Changes
-from app.services.notebooks import PageInfo
-from app.services.tags import TagInfo
+from app.services.notebooks import pages as notebooks
+from app.services.notebooks import tags
+from app.services.notebooks.pages import PageInfo
+from app.services.notebooks.tags import TagInfo
 from app.store import Database
-from app.ui.messages import MessageLabel, if_alive, user_message
+from app.ui.common.messages import MessageLabel, if_alive, user_message
+from app.ui.common.tasks import Tasks
 from app.ui.notebooks.look import first_line
-from app.ui.tasks import Tasks
 
 SLUG_ROLE = Qt.ItemDataRole.UserRole
 PAGE_ROLE = Qt.ItemDataRole.UserRole + 1

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.domain.notebooks.page_xml import (
+from app.domain.formats.page_xml import (
     PERSON,
     TextSpan,
     build_page_xml,

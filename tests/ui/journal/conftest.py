@@ -15,14 +15,15 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.domain import Prompt
-from app.domain.pipeline import Pipeline
+from app.domain.journal.pipeline import Pipeline
 from app.domain.progress import Cancelled, CancelToken
 from app.llm import ModelWorker
 from app.paths import database_path
-from app.services import detection, journal, samples
+from app.services.journal import detection, samples
+from app.services.journal import entries as journal
 from app.store import open_database
-from app.ui.main_window import MainWindow
-from app.ui.model_bridge import ModelBridge
+from app.ui.common.model_bridge import ModelBridge
+from app.ui.shell.main_window import MainWindow
 from tests.services.conftest import ScriptedModel
 
 TODAY = date(2026, 11, 6)
@@ -145,7 +146,7 @@ def show_entry(qtbot: QtBot, window: MainWindow, entry_id: int) -> None:
 
 @pytest.fixture(autouse=True)
 def collect_on_the_gui_thread() -> Iterator[None]:
-    """As the app does (app.ui.gc_policy): no cyclic collection on worker threads, where
+    """As the app does (app.ui.common.gc_policy): no cyclic collection on worker threads, where
     it could destroy a Python-owned QObject (a crash) or hold the GIL for long."""
     was_enabled = gc.isenabled()
     gc.disable()

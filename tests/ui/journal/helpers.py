@@ -10,7 +10,7 @@ from PySide6.QtGui import QTextCursor
 from pytestqt.qtbot import QtBot
 
 from app.store import Database
-from app.ui.main_window import MainWindow
+from app.ui.shell.main_window import MainWindow
 
 T = TypeVar("T")
 

@@ -9,10 +9,10 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from app.paths import database_path
-from app.services import journal
+from app.services.journal import entries as journal
 from app.store import open_database
+from app.ui.common.model_bridge import ModelBridge
 from app.ui.journal.sidebar import EAGER_ENTRIES, ENTRY_ROLE, FILLED_ROLE
-from app.ui.model_bridge import ModelBridge
 from tests.ui.journal.conftest import OpenWindow
 
 MONTHS = 12

@@ -10,11 +10,11 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.llm import LlamaTextModel, ModelLoadError
-from app.services import suggestions
-from app.ui.app import settle_heap
+from app.services.journal import suggestions
+from app.ui.common.model_bridge import ModelBridge
 from app.ui.journal.review_panel import NOT_READ_YET
-from app.ui.main_window import MainWindow
-from app.ui.model_bridge import ModelBridge
+from app.ui.shell.app import settle_heap
+from app.ui.shell.main_window import MainWindow
 from bench.gui import Heartbeat
 from tests.ui.journal.conftest import GatedModel, OpenWindow, scripted_reply, show_entry
 from tests.ui.journal.helpers import query, selection_spans
@@ -34,7 +34,7 @@ def test_detection_with_the_tiny_model_never_stalls_the_gui(
     progress: list[tuple[int, int]] = []
     bridge.tokens_per_second.connect(speeds.append)
     bridge.progress.connect(lambda done, total: progress.append((done, total)))
-    # As the app does once its window is up (app.ui.app.settle_heap): a full collection on
+    # As the app does once its window is up (app.ui.shell.app.settle_heap): a full collection on
     # the model thread holds the GIL, and after a hundred earlier tests the heap is big.
     settle_heap()
     heartbeat = Heartbeat()

@@ -8,10 +8,11 @@ from pathlib import Path
 from PySide6.QtGui import QTextCursor
 from pytestqt.qtbot import QtBot
 
-from app.services import journal, suggestions
+from app.services.journal import entries as journal
+from app.services.journal import suggestions
+from app.ui.common.model_bridge import ModelBridge
 from app.ui.journal.highlights import PositionMap, rebase
-from app.ui.main_window import MainWindow
-from app.ui.model_bridge import ModelBridge
+from app.ui.shell.main_window import MainWindow
 from tests.ui.journal.conftest import OpenWindow, show_entry
 from tests.ui.journal.helpers import query, selection_spans
 

@@ -10,10 +10,10 @@ import pytest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from app.services import journal
+from app.services.journal import entries as journal
 from app.store import Database
 from app.store.db import inspect_database
-from app.ui.main_window import MainWindow
+from app.ui.shell.main_window import MainWindow
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "journals"
 

@@ -12,10 +12,10 @@ from pytestqt.qtbot import QtBot
 
 from app.domain import TextModel
 from app.llm import ModelLoadError
-from app.services import suggestions
+from app.services.journal import suggestions
 from app.services.settings import Settings, save_settings
-from app.ui.main_window import HABITS, MainWindow
-from app.ui.model_bridge import Loader, ModelBridge
+from app.ui.common.model_bridge import Loader, ModelBridge
+from app.ui.shell.main_window import HABITS, MainWindow
 from tests.services.conftest import ScriptedModel
 from tests.ui.journal.conftest import OpenWindow, scripted_reply
 from tests.ui.journal.helpers import query

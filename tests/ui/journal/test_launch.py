@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app import cli
-from app.ui import app as gui
 from app.ui.journal.highlights import highlight_background, target_color
-from app.ui.main_window import MainWindow
+from app.ui.shell import app as gui
+from app.ui.shell.main_window import MainWindow
 
 
 def test_no_command_opens_the_gui(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

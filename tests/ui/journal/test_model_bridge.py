@@ -8,7 +8,7 @@ from pytestqt.qtbot import QtBot
 
 from app.domain import Prompt, TextModel
 from app.llm import JobContext, ModelError
-from app.ui.model_bridge import ModelBridge
+from app.ui.common.model_bridge import ModelBridge
 from tests.services.conftest import ScriptedModel
 
 

@@ -8,9 +8,9 @@ from PySide6.QtGui import QHelpEvent, QTextCharFormat
 from PySide6.QtWidgets import QApplication, QToolTip
 from pytestqt.qtbot import QtBot
 
-from app.services import completions, suggestions
+from app.services.journal import completions, suggestions
 from app.ui.journal.editor import SUGGESTION_PROPERTY
-from app.ui.main_window import MainWindow
+from app.ui.shell.main_window import MainWindow
 from tests.ui.journal.conftest import show_entry
 from tests.ui.journal.helpers import query, selection_spans, span_point
 

@@ -16,12 +16,12 @@ from pytestqt.qtbot import QtBot
 
 from app.clock import FixedClock
 from app.paths import database_path
-from app.services import journal
+from app.services.journal import entries as journal
 from app.store import open_database
+from app.ui.common.model_bridge import ModelBridge
 from app.ui.journal import sidebar as sidebar_module
 from app.ui.journal.sidebar import ENTRY_ROLE, FILLED_ROLE, JournalSidebar
-from app.ui.main_window import MainWindow
-from app.ui.model_bridge import ModelBridge
+from app.ui.shell.main_window import MainWindow
 from tests.ui.journal.conftest import OpenWindow, show_entry
 from tests.ui.journal.helpers import query
 

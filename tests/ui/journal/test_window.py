@@ -6,9 +6,9 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from app.services import journal
 from app.services.errors import RefusedError
-from app.ui.main_window import MainWindow
+from app.services.journal import entries as journal
+from app.ui.shell.main_window import MainWindow
 
 
 def test_opens_on_sample_data_with_highlights(qtbot: QtBot, window: MainWindow) -> None:

@@ -11,11 +11,11 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.llm import ModelWorker
-from app.services import notebooks
-from app.services.notebook_runs import ModelIdentity
+from app.services.notebooks import pages as notebooks
+from app.services.notebooks.runs import ModelIdentity
 from app.store import Database, open_database
+from app.ui.common.tasks import Tasks
 from app.ui.notebooks.runner import DetectorRunner
-from app.ui.tasks import Tasks
 from tests.notebook_files import SAMPLE_NOTEBOOK as SAMPLE
 from tests.services.conftest import ScriptedModel, make_worker
 

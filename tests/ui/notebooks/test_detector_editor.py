@@ -12,13 +12,14 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from app.domain import Prompt
-from app.services import detectors, notebook_runs
+from app.services.notebooks import detectors
+from app.services.notebooks import runs as notebook_runs
 from app.store import Database
-from app.ui.messages import Tone
+from app.ui.common.messages import Tone
+from app.ui.common.tasks import Tasks
 from app.ui.notebooks.detector_editor import DetectorEditor, TrialResult
 from app.ui.notebooks.overview import NotebookOverview
 from app.ui.notebooks.runner import DetectorRunner
-from app.ui.tasks import Tasks
 from tests.ui.notebooks.conftest import ScriptedModel, window_reply
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")

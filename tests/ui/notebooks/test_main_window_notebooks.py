@@ -12,12 +12,12 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.services import notebooks
 from app.services.changes import OpResult
-from app.services.notebooks import NotebookInfo
+from app.services.notebooks import pages as notebooks
+from app.services.notebooks.pages import NotebookInfo
 from app.services.settings import Settings, save_settings
-from app.ui.main_window import NOTEBOOKS, MainWindow
-from app.ui.model_bridge import ModelBridge
+from app.ui.common.model_bridge import ModelBridge
+from app.ui.shell.main_window import NOTEBOOKS, MainWindow
 from tests.ui.notebooks.conftest import SAMPLE, ScriptedModel, window_reply
 
 OpenWindow = Callable[[Path, ModelBridge], MainWindow]
@@ -25,7 +25,7 @@ OpenWindow = Callable[[Path, ModelBridge], MainWindow]
 
 @pytest.fixture(autouse=True)
 def collect_on_the_gui_thread() -> Iterator[None]:
-    """As the app does (app.ui.gc_policy): no cyclic collection on worker threads."""
+    """As the app does (app.ui.common.gc_policy): no cyclic collection on worker threads."""
     was_enabled = gc.isenabled()
     gc.disable()
     yield

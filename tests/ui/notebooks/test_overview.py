@@ -11,11 +11,12 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from app.domain import Prompt
-from app.services import notebook_runs, notebooks
+from app.services.notebooks import pages as notebooks
+from app.services.notebooks import runs as notebook_runs
 from app.store import Database
+from app.ui.common.tasks import Tasks
 from app.ui.notebooks.overview import NotebookOverview
 from app.ui.notebooks.runner import DetectorRunner
-from app.ui.tasks import Tasks
 from tests.ui.notebooks.conftest import ScriptedModel, window_reply
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")

@@ -13,12 +13,14 @@ from pytestqt.qtbot import QtBot
 
 from app.domain import Prompt
 from app.llm import ModelWorker
-from app.services import findings, notebook_runs, notebooks, tags
-from app.services.findings import FindingInfo
+from app.services.notebooks import findings, tags
+from app.services.notebooks import pages as notebooks
+from app.services.notebooks import runs as notebook_runs
+from app.services.notebooks.findings import FindingInfo
 from app.store import Database
+from app.ui.common.tasks import Tasks
 from app.ui.notebooks.look import type_colour
 from app.ui.notebooks.page_view import FindingCard, PageView
-from app.ui.tasks import Tasks
 from tests.notebook_files import tiny_png
 from tests.ui.notebooks.conftest import MODEL, ScriptedModel, window_reply
 

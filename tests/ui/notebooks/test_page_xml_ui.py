@@ -9,12 +9,13 @@ import pytest
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
-from app.services import findings, notebooks
+from app.services.notebooks import findings
+from app.services.notebooks import pages as notebooks
 from app.store import Database
-from app.ui.messages import Tone
+from app.ui.common.messages import Tone
+from app.ui.common.tasks import Tasks
 from app.ui.notebooks.overview import NotebookOverview, export_folder
 from app.ui.notebooks.sidebar import NotebookList
-from app.ui.tasks import Tasks
 from tests.transcript_files import PAGE_2013_TEXT, transcript_folder
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")

@@ -9,11 +9,11 @@ import pytest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from app.services import notebooks
+from app.services.notebooks import pages as notebooks
 from app.store import Database
-from app.ui.messages import Tone
+from app.ui.common.messages import Tone
+from app.ui.common.tasks import Tasks
 from app.ui.notebooks.sidebar import NotebookList
-from app.ui.tasks import Tasks
 from tests.notebook_files import tiny_png
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")

@@ -6,10 +6,11 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.services import notebooks, tags
+from app.services.notebooks import pages as notebooks
+from app.services.notebooks import tags
 from app.store import Database
+from app.ui.common.tasks import Tasks
 from app.ui.notebooks.tag_browser import SLUG_ROLE, TagBrowser
-from app.ui.tasks import Tasks
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
 

@@ -1,0 +1,1 @@
+"""Pure logic of the journal: habit completions from an entry's words, re-anchoring, streaks."""

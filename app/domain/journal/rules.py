@@ -1,0 +1,678 @@
+"""Deterministic completion proposals: cue words read in context.
+
+For each candidate, the first cue-word match that the writer *did* becomes a draft
+``(index, quote)`` with the clause around it as the quote — exactly what the model
+proposes, so the same resolution pipeline anchors and validates it. A match is
+rejected when its clause says otherwise (signals from the dependency parse):
+
+- negation ("didn't", "no run", "zero pages", "none of it"), avoidance and failure
+  verbs ("forgot", "skipped", "missed");
+- intention, plans, wishes and the future ("want to", "going to", "will", "should",
+  "tomorrow", "if"), a question, or a "Tomorrow:" heading over what follows;
+- someone else doing it ("my sister has been doing yoga", "his swim", "a guy playing
+  guitar"), quoted speech, the distant past ("used to", "in college");
+- having the thing rather than doing it ("bought a yoga mat", "found my old guitar");
+- an unchecked box or a ❌ on a list line.
+
+Habits with a target in their name are checked against it: "Sleep by 11" needs a
+stated time no later than 11, "Walk 10k steps" a stated count of at least 10,000 (a
+device's reading wins over a claim). Habits of not doing something ("No sugar") are
+never read as done.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+from app.domain.journal.candidates import Candidate
+from app.domain.journal.cues import CueMatch, find_cues, is_abstinence
+from app.domain.journal.parse import Draft
+from app.domain.parsed import ParsedText, Token
+from app.domain.text import MAX_QUOTE_CHARS, overlaps
+
+FIRST_PERSON: Final = frozenset({"i", "we", "me", "myself", "us", "ourselves"})
+MY: Final = frozenset({"my", "our"})
+MODALS: Final = frozenset(
+    {"will", "would", "shall", "should", "could", "might", "may", "must", "'ll", "ll", "'d", "wo"}
+)
+INTENT_VERBS: Final = frozenset(
+    {
+        "want", "need", "plan", "hope", "try", "intend", "wish", "wonder", "consider", "mean",
+        "aim", "promise", "suppose", "expect", "remind", "think", "dream", "gon", "gonna",
+        "wanna", "tend", "hate", "resolve", "schedule", "book",
+    }
+)  # fmt: skip
+NEGATIVE_FORMS: Final = frozenset(
+    {"forgot", "forgotten", "skipped", "missed", "failed", "avoided", "stopped", "quit", "bailed"}
+)
+NEGATIVE_VERBS: Final = frozenset(
+    {
+        "forget", "skip", "miss", "fail", "avoid", "stop", "quit", "refuse", "neglect",
+        "ignore", "cancel", "postpone", "abandon", "dismiss", "swipe", "blow", "bail",
+    }
+)  # fmt: skip
+HAVING_VERBS: Final = frozenset(
+    {
+        "buy", "order", "purchase", "find", "receive", "own", "unwrap", "download", "install",
+        "watch", "bring", "pack", "borrow", "lend", "sell", "count", "research", "sign",
+    }
+)  # fmt: skip
+DOING_VERBS: Final = frozenset(
+    {"do", "finish", "complete", "follow", "attend", "go", "take", "make", "have", "start", "be"}
+)
+INTENT_NOUNS: Final = frozenset(
+    {"plan", "idea", "goal", "intention", "reminder", "advice", "wish", "hope", "resolution"}
+)
+NEGATORS: Final = frozenset({"no", "zero", "none", "nope", "never", "not", "n't", "without"})
+FUTURE_WORDS: Final = frozenset({"tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tomorrows"})
+FUTURE_NEXT: Final = frozenset({"week", "time", "month", "year", "weekend", "session"})
+HEADING_WORDS: Final = frozenset(
+    {"tomorrow", "tmrw", "tonight", "later", "next", "plan", "plans", "goals", "todo", "to-do"}
+)
+PAST_PHRASES: Final = (
+    ("used", "to"),
+    ("years", "ago"),
+    ("in", "college"),
+    ("in", "school"),
+    ("as", "a", "kid"),
+    ("as", "a", "child"),
+    ("back", "in"),
+    ("when", "i", "was"),
+    ("last", "year"),
+)
+# Links that stay inside one clause when climbing from a cue word to its verb.
+_CLAUSE_EDGES: Final = frozenset({"conj", "ccomp", "advcl", "relcl", "parataxis", "acl", "csubj"})
+_LIST_MARK: Final = re.compile(
+    r"^\s*(?:(?:[-*•·+–]|\d{1,2}[.)]|\[[ xX✓✔]?\]|[☐☑☒✅✔✓])\s*|[^\w\s\"'“‘(\[]{1,8}\s+)+"
+)
+_UNCHECKED: Final = re.compile(r"^\s*(?:[-*•]\s*)?(?:\[ ?\]|☐)")
+_LINE_NOT_DONE: Final = re.compile(r"❌|✗|✘|☒|\bnope\b|\bnot done\b|\bskipped\b|\bmissed\b", re.I)
+_TRAILING_MARKS: Final = re.compile(r"[\s✅✔✓☑]+$")
+_TIME: Final = re.compile(
+    r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?![\d,])|\b(midnight)\b", re.I
+)
+_NAME_DEADLINE: Final = re.compile(
+    r"\b(?:by|before)\s+(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?|\b(midnight)\b", re.I
+)
+_NAME_TARGET: Final = re.compile(r"(\d+(?:[.,]\d+)?)\s*(k)?\s+([a-z]+)", re.I)
+_READING_WORDS: Final = frozenset(
+    {
+        "say", "show", "read", "count", "log", "track", "record", "clock", "hit", "phone",
+        "watch", "app", "counter", "tracker", "fitbit", "garmin", "pedometer", "total",
+    }
+)  # fmt: skip
+_WHEN_PHRASES: Final = ("last night", "yesterday", "this morning", "this afternoon", "this evening")
+_DONE_VERBS: Final = frozenset({"do", "finish", "complete", "happen", "get", "be"})
+_BREAKS: Final = frozenset({"—", "–", ";", ":", "(", ")"})
+_EDGE_WORDS: Final = frozenset({"then", "and", "also", "so", "but", "plus", "instead"})
+
+
+class BlockReason(Enum):
+    """Why a cue match does not show a completion (what ``blocked`` returns).
+
+    ``message`` is the reason in words, as the rules have always given it."""
+
+    UNCHECKED = "unchecked"
+    MARKED_NOT_DONE = "marked not done"
+    QUOTED_SPEECH = "quoted speech"
+    QUESTION = "question"
+    FUTURE_HEADING = "future heading"
+    DID_NONE = "did none"
+    FUTURE = "future"
+    LONG_AGO = "long ago"
+    AVOIDED = "avoided"
+    NEGATED = "negated"
+    HAVING_NOT_DOING = "having, not doing"
+    A_PLAN = "a plan"
+    SOMEONE_ELSES = "someone else's"
+    INTENTION = "intention"
+    TOO_MUCH_TO = "too much to"
+    SOMEONE_ELSE = "someone else"
+    MODAL = "modal"
+    CONDITIONAL = "conditional"
+    GOING_TO = "going to"
+    A_THING = "a thing, not an activity"
+
+    @property
+    def message(self) -> str:
+        return str(self.value)
+
+
+@dataclass(frozen=True)
+class RuleCandidate:
+    """A candidate with the cue words that show it (empty: never proposed by rules)."""
+
+    candidate: Candidate
+    cues: tuple[str, ...]
+    exclude: tuple[str, ...] = ()
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def mask_for_parsing(body: str) -> str:
+    """``body`` with list markers, check boxes and emoji blanked (same length, same
+    offsets), so that a parser reads "[x] called Dad" as "called Dad"."""
+    out: list[str] = []
+    for line in body.split("\n"):
+        marker = _LIST_MARK.match(line)
+        if marker is not None and _is_list_line(line):
+            line = " " * marker.end() + line[marker.end() :]
+        out.append("".join(" " if _is_symbol(ch) else ch for ch in line))
+    return "\n".join(out)
+
+
+def _is_symbol(ch: str) -> bool:
+    code = ord(ch)
+    return (
+        0x2600 <= code <= 0x27BF  # symbols and dingbats (✅ ❌ ☐)
+        or 0x1F000 <= code <= 0x1FAFF  # emoji
+        or code in (0x200D, 0xFE0F, 0xFE0E, 0x2B50, 0x2B55)  # joiners, variation selectors
+    )
+
+
+def _words(parsed: ParsedText, first: int, last: int) -> list[Token]:
+    return [t for t in parsed.tokens[first:last] if t.pos != "SPACE" and t.text.strip()]
+
+
+def _phrase_head(parsed: ParsedText, match: CueMatch) -> Token:
+    """The token of a cue match whose head lies outside the match (its syntactic head)."""
+    inside = range(match.first, match.last + 1)
+    for i in inside:
+        tok = parsed.tokens[i]
+        if tok.head not in inside or tok.head == tok.i:
+            return tok
+    return parsed.tokens[match.last]
+
+
+def _across_break(parsed: ParsedText, a: Token, b: Token) -> bool:
+    """A dash, colon, semicolon or bracket between ``a`` and ``b`` (or a comma when ``b``
+    comes after ``a``): the parser's link across it is not one clause."""
+    lo, hi = sorted((a.i, b.i))
+    between = parsed.tokens[lo + 1 : hi]
+    if any(t.text in _BREAKS for t in between):
+        return True
+    return b.i > a.i and any(t.text == "," for t in between)
+
+
+def _clause_chain(parsed: ParsedText, tok: Token) -> list[Token]:
+    """``tok`` and its heads up to the verb that closes its clause (inclusive)."""
+    chain = [tok]
+    if tok.is_verb and tok.dep in _CLAUSE_EDGES:
+        return chain
+    for up in parsed.ancestors(tok):
+        if _across_break(parsed, chain[-1], up):
+            break
+        chain.append(up)
+        if up.is_verb and (up.dep in _CLAUSE_EDGES or up.dep == "ROOT"):
+            break
+        if up.dep in ("ccomp", "advcl", "relcl", "parataxis") and not up.is_verb:
+            break
+    return chain
+
+
+def _wider_chain(parsed: ParsedText, chain: Sequence[Token]) -> list[Token]:
+    """The clause chain's tokens and the heads above it up to the sentence root, through
+    complements and subordinate clauses but not across a conjunction ("I wanted to sleep
+    but ran anyway": the run is not wanted)."""
+    out = list(chain)
+    current = chain[-1]
+    while current.dep not in ("conj", "parataxis", "ROOT"):
+        up = parsed.head(current)
+        if up is None or _across_break(parsed, current, up):
+            break
+        out.append(up)
+        current = up
+    return out
+
+
+def _governor(chain: Sequence[Token]) -> Token | None:
+    """The verb of the cue's clause; ``None`` for a fragment ("gentle yoga flow")."""
+    return next((t for t in chain if t.is_verb), None)
+
+
+def _subject(parsed: ParsedText, verb: Token) -> Token | None:
+    """The verb's subject, inherited along conjunctions and open complements."""
+    current: Token | None = verb
+    seen: set[int] = set()
+    while current is not None and current.i not in seen:
+        seen.add(current.i)
+        kids = parsed.children(current)
+        for child in [*kids, *(g for k in kids if k.dep == "aux" for g in parsed.children(k))]:
+            if child.dep in ("nsubj", "nsubjpass") and child.i < current.i:
+                return child
+        up = parsed.head(current)
+        if current.dep in ("conj", "xcomp", "advcl") and up is not None:
+            if _across_break(parsed, current, up):
+                return None
+            current = up
+            continue
+        return None
+    return None
+
+
+def _in_quotes(text: str, at: int) -> bool:
+    """True when position ``at`` is inside quotation marks of its paragraph."""
+    para_start = text.rfind("\n\n", 0, at) + 1
+    before = text[para_start:at]
+    straight = before.count('"') % 2 == 1
+    curly = before.count("“") > before.count("”")
+    return straight or curly
+
+
+def _line_bounds(text: str, at: int) -> tuple[int, int]:
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    return start, len(text) if end < 0 else end
+
+
+def _is_list_line(line: str) -> bool:
+    return bool(_LIST_MARK.match(line)) and len(line) <= 200
+
+
+def _has_phrase(words: Sequence[Token], phrase: Sequence[str]) -> bool:
+    lowers = [w.lower for w in words]
+    n = len(phrase)
+    return any(tuple(lowers[k : k + n]) == tuple(phrase) for k in range(len(lowers) - n + 1))
+
+
+def _sentence_words(parsed: ParsedText, tok: Token) -> list[Token]:
+    first, last = parsed.sentence_of(tok)
+    return _words(parsed, first, last)
+
+
+def _future_heading_over(parsed: ParsedText, tok: Token) -> bool:
+    """A sentence like "Tomorrow:" or "Tonight: ..." governs the rest of its paragraph."""
+    text = parsed.text
+    para_start = text.rfind("\n\n", 0, tok.start) + 1
+    for s_index in range(tok.sent, -1, -1):
+        first, last = parsed.sentences[s_index]
+        words = _words(parsed, first, last)
+        if not words or words[0].start < para_start:
+            break
+        if len(words) >= 2 and words[0].lower in HEADING_WORDS and words[1].text == ":":
+            return True
+        if s_index < tok.sent and text.find("\n", words[-1].end, tok.start) >= 0:
+            break  # a new line ends the heading's reach
+    return False
+
+
+# --------------------------------------------------------------------------- signals
+
+
+def blocked(
+    body: str, parsed: ParsedText, match: CueMatch, *, reading: bool = False
+) -> BlockReason | None:
+    """Why the cue match does not show a completion, or ``None`` when it does.
+
+    ``parsed`` is the parse of ``mask_for_parsing(body)`` (same offsets)."""
+    text = body
+    head = _phrase_head(parsed, match)
+    start = parsed.tokens[match.first].start
+    line_start, line_end = _line_bounds(text, start)
+    line = text[line_start:line_end]
+    if _UNCHECKED.match(line):
+        return BlockReason.UNCHECKED
+    if _is_list_line(line) and _LINE_NOT_DONE.search(line):
+        return BlockReason.MARKED_NOT_DONE
+    if _in_quotes(text, start):
+        return BlockReason.QUOTED_SPEECH
+    sentence = _sentence_words(parsed, head)
+    s_start, s_end = parsed.sentence_span(head)
+    if "?" in text[max(s_start, line_start) : min(s_end + 1, line_end)]:
+        return BlockReason.QUESTION
+    if _future_heading_over(parsed, head):
+        return BlockReason.FUTURE_HEADING
+    for w in sentence:
+        if w.lemma == "do" and any(
+            c.lower in ("none", "nothing", "neither") for c in parsed.children(w)
+        ):
+            return BlockReason.DID_NONE
+    chain = _clause_chain(parsed, head)
+    clause_words = _clause_words(parsed, chain)
+    lowers = [w.lower for w in clause_words]
+    if any(w in FUTURE_WORDS for w in lowers) or any(
+        a == "next" and b in FUTURE_NEXT for a, b in itertools.pairwise(lowers)
+    ):
+        return BlockReason.FUTURE
+    if any(_has_phrase(clause_words, p) for p in PAST_PHRASES):
+        return BlockReason.LONG_AGO
+    governor = _governor(chain)
+
+    def inside(tok: Token) -> bool:
+        return match.first <= tok.i <= match.last
+
+    for tok in chain:
+        kids = parsed.children(tok)
+        if tok.lower in NEGATIVE_FORMS and not inside(tok):
+            return BlockReason.AVOIDED
+        if any(k.dep == "neg" or (k.lower in NEGATORS and k.dep in ("det", "advmod", "nummod"))
+               for k in kids):  # fmt: skip
+            return BlockReason.NEGATED
+        if tok.lemma in NEGATORS and tok.dep in ("det", "neg"):
+            return BlockReason.NEGATED
+        if tok.is_verb:
+            mood = _mood(parsed, tok, own=inside(tok))
+            if mood is not None:
+                return mood
+            if tok.lemma in NEGATIVE_VERBS:
+                return BlockReason.AVOIDED
+            if tok.lemma in HAVING_VERBS:
+                return BlockReason.HAVING_NOT_DOING
+        elif tok is not head and tok.lemma in INTENT_NOUNS:
+            return BlockReason.A_PLAN
+        if any(k.dep == "poss" and k.lower not in MY for k in kids):
+            return BlockReason.SOMEONE_ELSES
+    for up in _wider_chain(parsed, chain):
+        if inside(up):
+            continue
+        if up.is_verb and (up.lemma in INTENT_VERBS or up.lower in INTENT_VERBS):
+            return BlockReason.INTENTION  # "I wish I had time to cook"
+        if any(k.lower == "too" and k.dep == "advmod" for k in parsed.children(up)):
+            return BlockReason.TOO_MUCH_TO  # "too tired to stretch"
+    if not reading and any(
+        t.tag == "VBZ" and t.lemma not in ("be", "have", "do") and not inside(t)
+        for t in (*chain, *(k for k in parsed.children(head) if k.dep == "compound"))
+    ):
+        return BlockReason.SOMEONE_ELSE  # "our neighbour practises guitar": never the writer's "I"
+    top = chain[-1]
+    if top.is_verb and top.dep == "conj":
+        # "I'm going to get up at 6 and run": a conjoined verb shares its head's mood.
+        lead = parsed.head(top)
+        while lead is not None and lead.dep == "conj" and lead.is_verb:
+            lead = parsed.head(lead)
+        if lead is not None and lead.is_verb:
+            for tok in _clause_chain(parsed, lead):
+                mood = _mood(parsed, tok) if tok.is_verb else None
+                if mood is not None:
+                    return mood
+    if top.is_verb and top.dep == "acl":
+        owner = parsed.head(top)
+        if owner is not None and owner.lower not in FIRST_PERSON:
+            if owner.lemma in INTENT_NOUNS:
+                return BlockReason.A_PLAN
+            return BlockReason.SOMEONE_ELSE
+    if governor is not None and not reading:
+        subject = _subject(parsed, governor)
+        with_writer = subject is not None and any(
+            k.dep == "conj" and k.lower in FIRST_PERSON for k in parsed.children(subject)
+        )  # "the kids and I baked bread"
+        if (
+            subject is not None
+            and subject.pos in ("NOUN", "PROPN", "PRON")
+            and subject.lower not in FIRST_PERSON
+            and not with_writer
+            and not any(subject.i == t.i for t in chain)
+        ):
+            return BlockReason.SOMEONE_ELSE
+        # The cue inside the subject ("the meditation app pinged me"), unless the
+        # verb reports it done ("15 min stretch routine done").
+        if governor.lemma not in _DONE_VERBS:
+            for tok in chain:
+                if tok.dep in ("nsubj", "nsubjpass") and tok.i < governor.i:
+                    return BlockReason.SOMEONE_ELSE
+    if head.dep == "compound":
+        owner = parsed.head(head)
+        if governor is not None and governor.lemma not in DOING_VERBS and owner is not None:
+            return BlockReason.A_THING
+    return None
+
+
+def _mood(parsed: ParsedText, verb: Token, *, own: bool = False) -> BlockReason | None:
+    """Why ``verb`` states no fact: a modal, a condition, an intention, "going to".
+
+    ``own``: the verb is the cue itself ("planned the day"), not a verb over it."""
+    kids = parsed.children(verb)
+    if any(k.dep in ("aux", "auxpass") and k.lower in MODALS for k in kids):
+        return BlockReason.MODAL
+    if any(k.dep == "mark" and k.lower in ("if", "unless", "whether") for k in kids):
+        return BlockReason.CONDITIONAL
+    if not own and (verb.lemma in INTENT_VERBS or verb.lower in INTENT_VERBS):
+        return BlockReason.INTENTION
+    if verb.lemma == "go" and verb.tag == "VBG" and any(k.dep == "xcomp" for k in kids):
+        return BlockReason.GOING_TO
+    if verb.lower == "used" and any(k.dep == "xcomp" for k in kids):
+        return BlockReason.LONG_AGO
+    return None
+
+
+def _clause_words(parsed: ParsedText, chain: Sequence[Token]) -> list[Token]:
+    """The words of the cue's clause, up to the verb that closes it."""
+    governor = next((t for t in reversed(chain) if t.is_verb), None)
+    if governor is None:
+        return _sentence_words(parsed, chain[0])
+    return [w for w in _clause_tokens(parsed, governor) if w.pos != "SPACE"]
+
+
+def _clause_tokens(parsed: ParsedText, governor: Token) -> list[Token]:
+    """The governor's subtree without other verbs' conjoined clauses."""
+    skip: list[int] = []
+    for tok in parsed.subtree(governor):
+        if tok is not governor and tok.dep == "conj" and tok.is_verb:
+            skip.append(tok.i)
+    kept = parsed.subtree(governor, skip=skip)
+    skipped_cc = {
+        t.i
+        for t in kept
+        if t.dep == "cc" and any(s > t.i for s in skip) and parsed.head(t) is not None
+    }
+    return [t for t in kept if t.i not in skipped_cc]
+
+
+# --------------------------------------------------------------------------- quotes
+
+
+def _trim(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and (text[start].isspace() or text[start] in ",;:—–-.("):
+        start += 1
+    while end > start and (text[end - 1].isspace() or text[end - 1] in ",;:—–-.!"):
+        end -= 1
+    words = text[start:end].split(" ", 1)
+    while len(words) == 2 and words[0].lower().strip(",") in _EDGE_WORDS:
+        start += len(words[0]) + 1
+        words = text[start:end].split(" ", 1)
+    return start, end
+
+
+def quote_for(body: str, parsed: ParsedText, match: CueMatch) -> tuple[int, int]:
+    """The span to quote for a match: its list line, its clause, or its phrase."""
+    text = body
+    start = parsed.tokens[match.first].start
+    line_start, line_end = _line_bounds(text, start)
+    line = text[line_start:line_end]
+    if _is_list_line(line) and "\n" in text:
+        marker = _LIST_MARK.match(line)
+        body_start = line_start + (marker.end() if marker else 0)
+        trailing = _TRAILING_MARKS.search(line)
+        body_end = line_start + (trailing.start() if trailing else len(line))
+        if body_start <= start < body_end:
+            return _trim(text, body_start, body_end)
+    head = _phrase_head(parsed, match)
+    governor = _governor(_clause_chain(parsed, head))
+    if governor is not None:
+        kept = {t.i for t in _clause_tokens(parsed, governor)}
+        lo = hi = match.first
+        while lo - 1 in kept and parsed.tokens[lo - 1].sent == head.sent:
+            lo -= 1
+        while hi + 1 in kept and parsed.tokens[hi + 1].sent == head.sent:
+            hi += 1
+        hi = max(hi, match.last)
+        a, b = _trim(text, parsed.tokens[lo].start, parsed.tokens[hi].end)
+        if 0 < b - a <= MAX_QUOTE_CHARS and "\n" not in text[a:b]:
+            return a, b
+    # A fragment: the piece of its sentence between punctuation.
+    s_start, s_end = parsed.sentence_span(head)
+    s_start = max(s_start, line_start)
+    s_end = min(s_end, line_end)
+    piece_start = s_start
+    for m in re.finditer(r"[,;:—–]\s|\s(?:then)\s", text[s_start:s_end]):
+        cut = s_start + m.start()
+        if cut < start:
+            piece_start = s_start + m.end()
+        else:
+            a, b = _trim(text, piece_start, max(cut, parsed.tokens[match.last].end))
+            return a, min(b, a + MAX_QUOTE_CHARS)
+    a, b = _trim(text, piece_start, s_end)
+    return a, min(b, a + MAX_QUOTE_CHARS)
+
+
+# --------------------------------------------------------------------------- targets
+
+
+def _minutes(hour: str, minute: str | None, meridiem: str | None, midnight: str | None) -> int:
+    if midnight:
+        return 24 * 60
+    h = int(hour) % 24
+    m = int(minute) if minute else 0
+    mer = (meridiem or "").lower().replace(".", "")
+    if mer == "pm" and h < 12:
+        h += 12
+    elif mer == "am":
+        h = 24 if h == 12 else h
+    elif 5 <= h <= 12:
+        h = h + 12 if h < 12 else 24  # an evening hour written without am/pm
+    elif h < 5:
+        h += 24  # after midnight
+    return h * 60 + m
+
+
+def deadline(name: str) -> int | None:
+    """Minutes after the day's midnight a "Sleep by 11"-style habit allows, or None."""
+    m = _NAME_DEADLINE.search(name)
+    if m is None:
+        return None
+    return _minutes(m.group(1) or "0", m.group(2), m.group(3), m.group(4))
+
+
+def _number(text: str) -> float | None:
+    cleaned = text.lower().replace(",", "")
+    scale = 1.0
+    if cleaned.endswith("k"):
+        cleaned, scale = cleaned[:-1], 1000.0
+    try:
+        return float(cleaned) * scale
+    except ValueError:
+        return None
+
+
+def count_target(name: str) -> tuple[float, str] | None:
+    """``(10000, "step")`` for "Walk 10k steps": a count the name asks for, and its unit."""
+    m = _NAME_TARGET.search(name)
+    if m is None:
+        return None
+    value = _number(m.group(1).replace(",", "") + (m.group(2) or ""))
+    if value is None or value <= 0:
+        return None
+    unit = m.group(3).lower()
+    return value, unit[:-1] if unit.endswith("s") else unit
+
+
+def _time_ok(parsed: ParsedText, match: CueMatch, limit: int) -> bool:
+    head = _phrase_head(parsed, match)
+    s_start, s_end = parsed.sentence_span(head)
+    times = [
+        _minutes(m.group(1) or "0", m.group(2), m.group(3), m.group(4))
+        for m in _TIME.finditer(parsed.text[s_start:s_end])
+    ]
+    return bool(times) and min(times) <= limit
+
+
+def _count_evidence(
+    parsed: ParsedText, target: tuple[float, str]
+) -> tuple[bool, CueMatch | None] | None:
+    """Decide a count habit from the numbers stated with its unit (None: none stated).
+
+    A reading ("phone says 11,400 steps") wins over a claim; the evidence is the
+    number's clause when it reaches the target.
+    """
+    goal, unit = target
+    readings: list[tuple[float, Token]] = []
+    claims: list[tuple[float, Token]] = []
+    for first, last in parsed.sentences:
+        words = _words(parsed, first, last)
+        if not any(w.lemma == unit or w.lower.startswith(unit) for w in words):
+            continue
+        numbers = [
+            (value, w)
+            for w in words
+            if w.pos == "NUM" or w.tag == "CD"
+            for value in [_number(w.text)]
+            if value is not None
+        ]
+        is_reading = any(w.lemma in _READING_WORDS for w in words)
+        (readings if is_reading else claims).extend(numbers)
+    pool = readings or claims
+    if not pool:
+        return None
+    value, tok = max(pool, key=lambda p: p[0])
+    if value < goal:
+        return False, None
+    return True, CueMatch(tok.text, tok.i, tok.i)
+
+
+# --------------------------------------------------------------------------- proposer
+
+
+def _when(text: str) -> str | None:
+    lowered = text.lower()
+    return next((p for p in _WHEN_PHRASES if p in lowered), None)
+
+
+def _amount(parsed: ParsedText, a: int, b: int) -> tuple[float | None, str | None]:
+    words = [t for t in parsed.tokens if a <= t.start and t.end <= b and t.pos != "SPACE"]
+    for left, right in itertools.pairwise(words):
+        if left.tag == "CD" or left.pos == "NUM":
+            value = _number(left.text)
+            if value is not None:
+                return value, right.text
+    return None, None
+
+
+def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) -> list[Draft]:
+    """One draft per candidate the entry shows done, in text order.
+
+    ``parsed`` is the parse of ``mask_for_parsing(body)``."""
+    if len(parsed.text) != len(body):
+        return []
+    text = body
+    found: list[tuple[int, Draft]] = []
+    used: list[tuple[int, int]] = []
+    for rc in candidates:
+        cand = rc.candidate
+        if not rc.cues or is_abstinence(cand.name):
+            continue
+        span: tuple[int, int] | None = None
+        target = count_target(cand.name)
+        decided = _count_evidence(parsed, target) if target else None
+        if decided is not None:
+            ok, match = decided
+            if not ok or match is None or blocked(body, parsed, match, reading=True) is not None:
+                continue
+            span = quote_for(body, parsed, match)
+        else:
+            limit = deadline(cand.name)
+            for candidate_match in find_cues(parsed, rc.cues, rc.exclude):
+                if blocked(body, parsed, candidate_match) is not None:
+                    continue
+                if limit is not None and not _time_ok(parsed, candidate_match, limit):
+                    continue
+                quoted = quote_for(body, parsed, candidate_match)
+                if any(overlaps(quoted, taken) for taken in used):
+                    continue  # "stretched after the run": that clause is another habit's
+                span = quoted
+                break
+        if span is None:
+            continue
+        a, b = span
+        if b <= a:
+            continue
+        used.append(span)
+        quote = text[a:b]
+        amount, unit = _amount(parsed, a, b)
+        found.append((a, Draft(cand.index, quote, amount, unit, _when(quote))))
+    return [draft for _, draft in sorted(found, key=lambda p: p[0])]

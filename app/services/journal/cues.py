@@ -1,0 +1,95 @@
+"""Cue words per habit and practice: seeded from the name, seen and edited by the user."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+
+from sqlalchemy import select
+
+from app import resources
+from app.domain.journal.cues import (
+    CueError,
+    CueFamily,
+    clean_cues,
+    families_from_json,
+    is_abstinence,
+    seed_cues,
+)
+from app.services.changes import Changes, OpResult
+from app.services.errors import InvalidInputError
+from app.services.journal.targets import target_row
+from app.store import Database
+from app.store.models import Habit, Practice
+
+
+@cache
+def cue_families() -> tuple[CueFamily, ...]:
+    """The seed lexicon shipped in ``app/resources/cues`` (read once)."""
+    return families_from_json(json.loads(resources.habit_cues()))
+
+
+@dataclass(frozen=True)
+class CueInfo:
+    target_type: str
+    target_id: int
+    name: str
+    cues: tuple[str, ...]
+    exclude: tuple[str, ...]
+    seeded: bool
+    """True while the user has not edited them (they follow the name)."""
+
+    @property
+    def abstinence(self) -> bool:
+        """A habit of not doing something: never read as done, whatever its words."""
+        return is_abstinence(self.name)
+
+
+def effective_cues(name: str, stored: list[str] | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The cues a detection uses: the user's own, or the seed from the name; plus the
+    seed families' exclusions ("ran out" is not running)."""
+    seeded, exclude = seed_cues(name, cue_families())
+    if stored is None:
+        return tuple(seeded), tuple(exclude)
+    return tuple(stored), tuple(exclude)
+
+
+def get_cues(db: Database, target_type: str, target_id: int) -> CueInfo:
+    with db.session() as session:
+        row = target_row(session, target_type, target_id)
+        cues, exclude = effective_cues(row.name, row.cues)
+        return CueInfo(target_type, target_id, row.name, cues, exclude, row.cues is None)
+
+
+def set_cues(
+    db: Database, target_type: str, target_id: int, cues: list[str] | None
+) -> OpResult[CueInfo]:
+    """Replace the cue words (``None``: back to the seed from the name)."""
+    try:
+        cleaned = None if cues is None else clean_cues(cues)
+    except CueError as exc:
+        raise InvalidInputError(str(exc)) from None
+    with db.session() as session:
+        row = target_row(session, target_type, target_id)
+        row.cues = cleaned
+        session.flush()
+        effective, exclude = effective_cues(row.name, row.cues)
+        view = CueInfo(target_type, target_id, row.name, effective, exclude, row.cues is None)
+    return OpResult(view, Changes(targets=frozenset({(target_type, target_id)})))
+
+
+def list_cues(db: Database) -> dict[tuple[str, int], CueInfo]:
+    """Every habit's and practice's cue words, in one read."""
+    out: dict[tuple[str, int], CueInfo] = {}
+    with db.session() as session:
+        rows: list[tuple[str, Habit | Practice]] = [
+            *(("habit", h) for h in session.scalars(select(Habit))),
+            *(("practice", p) for p in session.scalars(select(Practice))),
+        ]
+        for target_type, row in rows:
+            effective, exclude = effective_cues(row.name, row.cues)
+            out[(target_type, row.id)] = CueInfo(
+                target_type, row.id, row.name, effective, exclude, row.cues is None
+            )
+    return out

@@ -1,0 +1,191 @@
+"""Journal entries: write, edit (re-anchoring pending suggestions), delete."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+
+from sqlalchemy import func, insert, select
+
+from app import clock
+from app.domain import reanchor
+from app.domain.journal.suggestions import SuggestionStatus
+from app.services.changes import Changes, OpResult
+from app.services.errors import InvalidInputError, NotFoundError
+from app.services.views import EntryInfo
+from app.store import Database, SearchHit
+from app.store import search_entries as _search
+from app.store.models import CompletionSuggestion, JournalEntry
+
+BODY_MAX = 200_000
+TITLE_MAX = 200
+
+
+def _check_text(title: str | None, body: str | None) -> None:
+    if body is not None and len(body) > BODY_MAX:
+        raise InvalidInputError(f"An entry can be at most {BODY_MAX:,} characters long.")
+    if title is not None and len(title) > TITLE_MAX:
+        raise InvalidInputError(f"A title can be at most {TITLE_MAX} characters long.")
+
+
+def add_entry(db: Database, day: date, body: str, *, title: str = "") -> OpResult[EntryInfo]:
+    _check_text(title, body)
+    entry = JournalEntry(day=day, title=title.strip(), body=body)
+    with db.session() as session:
+        session.add(entry)
+        session.flush()
+        view = EntryInfo.of(entry)
+    return OpResult(view, Changes(entries=frozenset({view.id})))
+
+
+@dataclass(frozen=True)
+class NewEntry:
+    day: date
+    body: str
+    title: str = ""
+
+
+def add_entries(db: Database, entries: Iterable[NewEntry]) -> OpResult[int]:
+    """Add many entries in one transaction (all or nothing); returns how many were added.
+
+    One multi-row insert instead of an ORM object per entry: importing 50,000 entries
+    takes seconds, not minutes.
+    """
+    now = clock.utcnow()
+    rows = []
+    for entry in entries:
+        _check_text(entry.title, entry.body)
+        rows.append(
+            {
+                "day": entry.day,
+                "title": entry.title.strip(),
+                "body": entry.body,
+                "created_at": now,
+                "updated_at": now,
+            }
+        )
+    if not rows:
+        return OpResult(0, Changes())
+    with db.session() as session:
+        first = session.scalar(select(func.coalesce(func.max(JournalEntry.id), 0)))
+        session.execute(insert(JournalEntry), rows)
+        ids = session.scalars(select(JournalEntry.id).where(JournalEntry.id > (first or 0)))
+        added = frozenset(ids)
+    return OpResult(len(rows), Changes(entries=added))
+
+
+def get_entry(db: Database, entry_id: int) -> EntryInfo:
+    with db.session() as session:
+        entry = session.get(JournalEntry, entry_id)
+        if entry is None:
+            raise NotFoundError(f"There is no journal entry with id {entry_id}.")
+        return EntryInfo.of(entry)
+
+
+def list_entries(db: Database) -> list[EntryInfo]:
+    with db.session() as session:
+        rows = session.scalars(select(JournalEntry).order_by(JournalEntry.day, JournalEntry.id))
+        return [EntryInfo.of(row) for row in rows]
+
+
+@dataclass(frozen=True)
+class MonthCount:
+    year: int
+    month: int
+    entries: int
+
+
+def list_months(db: Database) -> list[MonthCount]:
+    """The months that have entries, newest first, with how many each has (one query over
+    the index on ``day``, whatever the journal's size)."""
+    month = func.substr(JournalEntry.day, 1, 7)  # "YYYY-MM" of the stored ISO date
+    query = select(month, func.count()).group_by(month).order_by(month.desc())
+    with db.session(readonly=True) as session:
+        return [
+            MonthCount(int(key[:4]), int(key[5:7]), int(count))
+            for key, count in session.execute(query)
+        ]
+
+
+def list_month(db: Database, year: int, month: int) -> list[EntryInfo]:
+    """One month's entries, by day then id (a range over the index on ``day``)."""
+    if not 1 <= month <= 12:
+        raise InvalidInputError(f"There is no month {month}; use 1 to 12.")
+    first = date(year, month, 1)
+    after = date(year + month // 12, month % 12 + 1, 1)
+    query = (
+        select(JournalEntry)
+        .where(JournalEntry.day >= first, JournalEntry.day < after)
+        .order_by(JournalEntry.day, JournalEntry.id)
+    )
+    with db.session(readonly=True) as session:
+        return [EntryInfo.of(row) for row in session.scalars(query)]
+
+
+def update_entry(
+    db: Database,
+    entry_id: int,
+    *,
+    body: str | None = None,
+    title: str | None = None,
+    day: date | None = None,
+) -> OpResult[EntryInfo]:
+    """Save an edit. Pending suggestions follow their text or are dismissed as stale."""
+    _check_text(title, body)
+    with db.session() as session:
+        entry = session.get(JournalEntry, entry_id)
+        if entry is None:
+            raise NotFoundError(f"There is no journal entry with id {entry_id}.")
+        touched: set[int] = set()
+        if body is not None and body != entry.body:
+            pending = session.scalars(
+                select(CompletionSuggestion).where(
+                    CompletionSuggestion.entry_id == entry_id,
+                    CompletionSuggestion.status == SuggestionStatus.PENDING,
+                )
+            ).all()
+            for row in pending:
+                moved = reanchor(
+                    entry.body, body, row.anchor_start, row.anchor_end, row.anchor_text
+                )
+                if moved == (row.anchor_start, row.anchor_end):
+                    continue
+                if moved is None:
+                    row.status = SuggestionStatus.DISMISSED
+                    row.decided_at = clock.utcnow()
+                else:
+                    row.anchor_start, row.anchor_end = moved
+                touched.add(row.id)
+            entry.body = body
+        if title is not None:
+            entry.title = title.strip()
+        if day is not None:
+            entry.day = day
+        entry.updated_at = clock.utcnow()
+        session.flush()
+        view = EntryInfo.of(entry)
+    return OpResult(view, Changes(entries=frozenset({entry_id}), suggestions=frozenset(touched)))
+
+
+def delete_entry(db: Database, entry_id: int) -> OpResult[None]:
+    """Delete an entry and its suggestions; completions already logged stay."""
+    with db.session() as session:
+        entry = session.get(JournalEntry, entry_id)
+        if entry is None:
+            raise NotFoundError(f"There is no journal entry with id {entry_id}.")
+        suggestion_ids = frozenset(
+            session.scalars(
+                select(CompletionSuggestion.id).where(CompletionSuggestion.entry_id == entry_id)
+            )
+        )
+        session.delete(entry)
+    return OpResult(
+        None, Changes(deleted_entries=frozenset({entry_id}), suggestions=suggestion_ids)
+    )
+
+
+def search_entries(db: Database, text: str, *, limit: int = 50) -> list[SearchHit]:
+    """Entries containing every word typed (the last one as a prefix), best match first."""
+    with db.session(readonly=True) as session:
+        return _search(session.connection(), text, limit=limit)

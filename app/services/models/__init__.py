@@ -1,0 +1,2 @@
+"""Which language model to use, and the models one step away (local files, the recommended
+list, downloads)."""

@@ -1,0 +1,1 @@
+"""Notebook use cases: pages, detectors, runs, findings and tags."""

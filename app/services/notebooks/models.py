@@ -1,0 +1,84 @@
+"""The models notebook runs use: the text model (as for journals) and, when configured,
+a vision model (a multimodal GGUF with its ``mmproj`` projector)."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from app.llm import LlamaTextModel, ModelError, ModelWorker, StreamingModel
+from app.llm.llama_backend import DEFAULT_MAX_TOKENS
+from app.llm.vision import LlamaVisionModel
+from app.services.models.choice import choose_model, model_info
+from app.services.notebooks.runs import ModelIdentity, VisionModel, VisionRuntime
+from app.services.settings import Settings, load_settings
+
+
+def text_identity(data_dir: Path, path: Path, settings: Settings) -> ModelIdentity:
+    """The text model's identity: its SHA-256 and the generation settings."""
+    info = model_info(data_dir, path)
+    return ModelIdentity(info.name, info.sha256, settings.n_ctx, DEFAULT_MAX_TOKENS)
+
+
+def start_text_worker(path: Path, settings: Settings) -> ModelWorker[StreamingModel]:
+    def load() -> StreamingModel:
+        return LlamaTextModel.load(
+            path, n_ctx=settings.n_ctx, n_threads=settings.n_threads, max_tokens=DEFAULT_MAX_TOKENS
+        )
+
+    return ModelWorker(load, name="inkling-notebook-model")
+
+
+def text_model_or_none(data_dir: Path, cli_model: str | None) -> tuple[Path, ModelIdentity] | None:
+    """The configured text model and its identity; None when no model is configured at all.
+
+    A configured model that is missing or not GGUF raises its ModelError (one sentence).
+    """
+    settings = load_settings(data_dir)
+    try:
+        choice = choose_model(data_dir, cli_model)
+    except ModelError:
+        return None  # nothing configured and no embedded default: prompt runs skip
+    return choice.path, text_identity(data_dir, choice.path, settings)
+
+
+def _file_digest(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def vision_runtime(data_dir: Path, cli_model: str | None = None) -> VisionRuntime | None:
+    """A vision runtime when a projector is configured (its model: ``vision_model_path``,
+    else the text model); None otherwise.  The model loads on first use."""
+    settings = load_settings(data_dir)
+    if not settings.vision_projector:
+        return None
+    projector = Path(settings.vision_projector).expanduser()
+    if settings.vision_model_path:
+        model_path = Path(settings.vision_model_path).expanduser()
+    else:
+        model_path = choose_model(data_dir, cli_model).path
+    info = model_info(data_dir, model_path)
+    try:
+        projector_digest = _file_digest(projector)
+    except OSError as exc:
+        raise ModelError(
+            f"The vision projector {projector} cannot be read ({exc.strerror})."
+        ) from exc
+    identity = ModelIdentity(
+        f"{info.name} + {projector.name}",
+        hashlib.sha256(f"{info.sha256}:{projector_digest}".encode()).hexdigest(),
+        settings.n_ctx,
+        DEFAULT_MAX_TOKENS,
+    )
+
+    def load() -> VisionModel:
+        return LlamaVisionModel.load(
+            model_path, projector, n_ctx=settings.n_ctx, n_threads=settings.n_threads
+        )
+
+    worker: ModelWorker[VisionModel] = ModelWorker(load, name="inkling-vision-model")
+    return VisionRuntime(worker, identity)

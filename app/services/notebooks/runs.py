@@ -1,0 +1,1043 @@
+"""Running a detector over a notebook (notebooks.md "Runs, caching, freshness").
+
+A run goes through three phases, like journal detection (:mod:`app.services.journal.detection`):
+
+1. :func:`prepare_run` (database): the definition, the pages in scope, the candidates and
+   the warnings, the route (text, vision, or none), the cache identity, frozen into a
+   ``RunPlan``.  A non-forced run whose identity equals the published one returns the
+   published result: no model call.  Otherwise an attempt row is committed as
+   ``running`` in its own transaction.
+2. :func:`detect_run` (no database): prompt detectors run every window on the model
+   worker's thread (the only place the model is called), checking for cancellation
+   between windows and reporting progress; lexical counters and names (spaCy) need no
+   model.
+3. :func:`store_run` (one transaction): publish only when the identity is still current
+   (the pages may have changed while the model read them); else keep the attempt as
+   ``stale_at_publish``.  Publishing carries reviews forward from the previously
+   published findings and applies the detector's auto-tag preference.  When the model
+   phase raised, :func:`abandon_run` ends the attempt instead.
+
+The phases are separate so that the window writes only from its database thread;
+:func:`run_detector` chains them for the command line and the tests.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final, Literal, Protocol
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from app import clock
+from app.domain import Prompt, TextModel
+from app.domain.notebooks import reviews as review_rules
+from app.domain.notebooks.aggregation import RawDetection, aggregate, raw_from_reply
+from app.domain.notebooks.definitions import DetectorDefinition, vision_twin
+from app.domain.notebooks.identity import cache_identity, prompt_key_for, scope_fingerprint
+from app.domain.notebooks.identity import freshness as domain_freshness
+from app.domain.notebooks.identity import route as domain_route
+from app.domain.notebooks.lexical import LexicalCount, lexical_count, lexical_page_finding
+from app.domain.notebooks.people import PersonMention, people_findings
+from app.domain.notebooks.prompts import build_window_prompt
+from app.domain.notebooks.replies import parse_window_reply
+from app.domain.notebooks.reviews import ReviewStatus
+from app.domain.notebooks.runs import AttemptState, Capability, RunOutcome
+from app.domain.notebooks.windows import (
+    ABSTAIN_UNPARSEABLE,
+    DetectorWarning,
+    PageInput,
+    select_candidates,
+    windows_for,
+)
+from app.domain.progress import Cancelled, CancelToken, Progress, ProgressFn
+from app.llm import JobContext, ModelWorker, OwnedModel, StreamingModel
+from app.nlp.people import NerUnavailable, find_people_in_pages, ner_model_id
+from app.services.changes import Changes, OpResult
+from app.services.errors import NotFoundError
+from app.services.notebooks.detectors import get_definition
+from app.services.notebooks.finding_rows import finding_row, text_digest
+from app.services.notebooks.findings import FindingInfo, published_findings_query
+from app.services.notebooks.pages import data_folder, require_notebook
+from app.services.notebooks.tags import union_tag
+from app.store import Database
+from app.store.notebooks import (
+    DetectionRun,
+    DetectorPreference,
+    Finding,
+    FindingPageReview,
+    NotebookPage,
+)
+
+log = logging.getLogger(__name__)
+
+Route = Literal["text", "vision"]
+WINDOW_FAILED: Final = "window_failed"
+
+
+# --------------------------------------------------------------------------- inputs
+
+
+@dataclass(frozen=True)
+class ModelIdentity:
+    """What the cache identity needs to know about a model and how it generates."""
+
+    name: str
+    digest: str
+    n_ctx: int
+    max_tokens: int
+
+    def generation(self) -> dict[str, Any]:
+        return {"temperature": 0, "max_tokens": self.max_tokens, "n_ctx": self.n_ctx}
+
+
+class VisionModel(OwnedModel, Protocol):
+    """A multimodal model on its worker: a prompt plus the window's page images (PNG/JPEG
+    bytes)."""
+
+    def complete_with_images(self, prompt: Prompt, images: Sequence[bytes]) -> str: ...
+
+
+@dataclass(frozen=True)
+class VisionRuntime:
+    """A configured vision model (a multimodal GGUF plus its projector) on its worker."""
+
+    worker: ModelWorker[VisionModel]
+    identity: ModelIdentity
+
+
+# --------------------------------------------------------------------------- views
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    id: int | None
+    """None for a run that was refused before an attempt was recorded."""
+    notebook_id: int
+    detector_id: str
+    detector_version: str
+    attempt_state: AttemptState
+    outcome: RunOutcome | None
+    capability: Capability | None
+    route: str | None
+    message: str | None
+    warnings: tuple[dict[str, str], ...]
+    pages_scanned: int
+    windows_scanned: int
+    windows_total: int
+    partial: bool
+    page_counts: tuple[dict[str, int], ...] | None
+    cache_hit: bool
+    published: bool
+    stale_at_publish: bool
+    cache_identity: str | None
+    findings: tuple[FindingInfo, ...] = field(default=())
+
+    @classmethod
+    def of(
+        cls, row: DetectionRun, findings: Sequence[FindingInfo] = (), *, cache_hit: bool = False
+    ) -> RunInfo:
+        return cls(
+            id=row.id,
+            notebook_id=row.notebook_id,
+            detector_id=row.detector_id,
+            detector_version=row.detector_version,
+            attempt_state=row.attempt_state,
+            outcome=row.outcome,
+            capability=row.capability,
+            route=row.route,
+            message=row.message,
+            warnings=tuple(dict(w) for w in row.warnings),
+            pages_scanned=row.pages_scanned,
+            windows_scanned=row.windows_scanned,
+            windows_total=row.windows_total,
+            partial=row.partial,
+            page_counts=(
+                None if row.page_counts is None else tuple(dict(p) for p in row.page_counts)
+            ),
+            cache_hit=cache_hit,
+            published=row.published,
+            stale_at_publish=row.stale_at_publish,
+            cache_identity=row.cache_identity,
+            findings=tuple(findings),
+        )
+
+
+# --------------------------------------------------------------------------- identity
+
+
+def prompt_key(definition: DetectorDefinition, route: Route | None) -> str:
+    """The prompt part of the identity (raises ``NerUnavailable`` for names without spaCy)."""
+    ner = ner_model_id() if definition.engine == "ner_people" else None
+    return prompt_key_for(definition, route, ner)
+
+
+def run_identity(
+    definition: DetectorDefinition,
+    route: Route | None,
+    model: ModelIdentity | None,
+    pages: Sequence[PageInput],
+) -> str:
+    """The cache identity of a run over ``pages`` (the scope: excluded pages left out)."""
+    scope = sorted((p for p in pages if not p.excluded), key=lambda p: (p.order, p.page_id))
+    return cache_identity(
+        definition=definition,
+        prompt_key=prompt_key(definition, route),
+        model_digest=model.digest if model is not None else None,
+        scope=scope_fingerprint(scope),
+        generation=model.generation() if model is not None else {},
+    )
+
+
+def choose_route(
+    definition: DetectorDefinition,
+    pages: Sequence[PageInput],
+    *,
+    text_model: bool,
+    vision_model: bool,
+) -> Route | None:
+    """The run's route: lexical and names always read text (no model); a prompt detector
+    follows the domain's routing, with "has text" meaning some page in scope has text
+    (or the scope has no page at all, which gives ``insufficient_data``, not a refusal)."""
+    if definition.engine != "prompt":
+        return "text"
+    readable = [p for p in pages if not p.excluded]
+    has_text = any(p.has_text for p in readable) or not any(p.image_digest for p in readable)
+    return domain_route(
+        definition, page_has_text=has_text, text_model=text_model, vision_model=vision_model
+    )
+
+
+# --------------------------------------------------------------------------- prepare
+
+
+@dataclass(frozen=True)
+class _Plan:
+    notebook_id: int
+    definition: DetectorDefinition
+    scope: tuple[PageInput, ...]
+    page_ids: tuple[int, ...] | None
+    route: Route | None
+    candidates: tuple[PageInput, ...]
+    warnings: tuple[DetectorWarning, ...]
+    identity: str | None
+    auto_tag: bool
+    image_paths: dict[int, str | None]
+
+
+def _page_inputs(
+    session: Session, notebook_id: int, page_ids: Sequence[int] | None
+) -> tuple[list[PageInput], dict[int, str | None]]:
+    rows = session.scalars(
+        select(NotebookPage)
+        .where(NotebookPage.notebook_id == notebook_id)
+        .order_by(NotebookPage.position)
+    ).all()
+    if page_ids is not None:
+        known = {row.id for row in rows}
+        for page_id in page_ids:
+            if page_id not in known:
+                raise NotFoundError(f"Notebook {notebook_id} has no page with id {page_id}.")
+        wanted = set(page_ids)
+        rows = [row for row in rows if row.id in wanted]
+    inputs = [
+        PageInput(row.id, row.position, row.effective_text, row.image_digest, row.excluded)
+        for row in rows
+    ]
+    return inputs, {row.id: row.image_path for row in rows}
+
+
+def _auto_tag_preference(session: Session, detector_id: str, auto_tag: bool | None) -> bool:
+    pref = session.get(DetectorPreference, detector_id)
+    if auto_tag is None:
+        return bool(pref is not None and pref.auto_tag)
+    if pref is None:
+        session.add(DetectorPreference(detector_id=detector_id, auto_tag=auto_tag))
+    elif pref.auto_tag != auto_tag:
+        pref.auto_tag = auto_tag
+    return auto_tag
+
+
+def set_auto_tag(db: Database, detector_id: str, enabled: bool) -> OpResult[bool]:
+    """Remember whether runs of this detector tag their findings' pages."""
+    get_definition(db, detector_id)  # unknown ids are refused
+    with db.session() as session:
+        _auto_tag_preference(session, detector_id, enabled)
+    return OpResult(enabled, Changes(detectors=frozenset({detector_id})))
+
+
+def get_auto_tag(db: Database, detector_id: str) -> bool:
+    with db.session() as session:
+        return _auto_tag_preference(session, detector_id, None)
+
+
+def _model_for(
+    route: Route | None, text: ModelIdentity | None, vision: VisionRuntime | None
+) -> ModelIdentity | None:
+    if route == "vision":
+        return vision.identity if vision is not None else None
+    return text
+
+
+def _plan(
+    db: Database,
+    notebook_id: int,
+    definition: DetectorDefinition,
+    *,
+    page_ids: Sequence[int] | None,
+    text_model: ModelIdentity | None,
+    vision: VisionRuntime | None,
+    auto_tag: bool | None,
+) -> _Plan:
+    with db.session() as session:
+        require_notebook(session, notebook_id)
+        scope, images = _page_inputs(session, notebook_id, page_ids)
+        remembered = _auto_tag_preference(session, definition.detector_id, auto_tag)
+    route = choose_route(
+        definition, scope, text_model=text_model is not None, vision_model=vision is not None
+    )
+    candidates, warnings = select_candidates(scope, use_images=route == "vision")
+    identity: str | None = None
+    if route is not None:
+        model = None if definition.engine != "prompt" else _model_for(route, text_model, vision)
+        try:
+            identity = run_identity(definition, route, model, scope)
+        except NerUnavailable:
+            identity = None
+    return _Plan(
+        notebook_id=notebook_id,
+        definition=definition,
+        scope=tuple(scope),
+        page_ids=tuple(page_ids) if page_ids is not None else None,
+        route=route,
+        candidates=tuple(candidates),
+        warnings=tuple(warnings),
+        identity=identity,
+        auto_tag=remembered,
+        image_paths=images,
+    )
+
+
+# --------------------------------------------------------------------------- detect
+
+
+@dataclass
+class _Detected:
+    raws: list[RawDetection] = field(default_factory=list)
+    warnings: list[DetectorWarning] = field(default_factory=list)
+    windows_scanned: int = 0
+    windows_failed: int = 0
+    windows_total: int = 0
+    page_counts: list[dict[str, int]] | None = None
+
+
+def _run_windows(
+    plan: _Plan,
+    complete: Callable[[Prompt, Sequence[PageInput]], str],
+    check_cancelled: Callable[[], None],
+    report: ProgressFn,
+) -> _Detected:
+    """Every window of a prompt detector, in order (runs on the model's thread)."""
+    definition = plan.definition
+    candidates = list(plan.candidates)
+    windows = windows_for(definition, candidates)
+    out = _Detected(windows_total=len(windows))
+    report(Progress(0, len(windows)))
+    for number, positions in enumerate(windows, start=1):
+        check_cancelled()
+        pages = [candidates[p] for p in positions]
+        prompt = build_window_prompt(definition, pages, route=plan.route or "text")
+        try:
+            reply = complete(prompt, pages)
+        except Cancelled:
+            raise
+        except Exception as exc:  # the model is untrusted and may fail in any way
+            log.warning("window %s of %s failed: %s", number, definition.detector_id, exc)
+            out.windows_failed += 1
+            out.warnings.append(
+                DetectorWarning(
+                    WINDOW_FAILED,
+                    f"Window {number} (pages {_orders(pages)}) failed: "
+                    f"{str(exc) or type(exc).__name__}",
+                )
+            )
+        else:
+            out.windows_scanned += 1
+            parsed = parse_window_reply(reply, definition)
+            if parsed is None:
+                out.warnings.append(
+                    DetectorWarning(
+                        ABSTAIN_UNPARSEABLE,
+                        f"The reply for window {number} (pages {_orders(pages)}) "
+                        "could not be read; that window found nothing.",
+                    )
+                )
+            else:
+                raw = raw_from_reply(definition, parsed, positions, pages, len(candidates))
+                if raw is not None:
+                    out.raws.append(raw)
+        report(Progress(number, len(windows)))
+    return out
+
+
+def _orders(pages: Sequence[PageInput]) -> str:
+    numbers = [str(p.order + 1) for p in pages]
+    return numbers[0] if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}"
+
+
+def _run_lexical(plan: _Plan, report: ProgressFn) -> _Detected:
+    definition = plan.definition
+    out = _Detected(page_counts=[], windows_total=len(plan.candidates))
+    report(Progress(0, len(plan.candidates)))
+    for position, page in enumerate(plan.candidates):
+        counted: LexicalCount = lexical_count(definition, page.text or "")
+        assert out.page_counts is not None
+        out.page_counts.append({"page_id": page.page_id, "count": counted.count})
+        raw = lexical_page_finding(definition, counted, position=position, page_id=page.page_id)
+        if raw is not None:
+            out.raws.append(raw)
+        out.windows_scanned += 1
+        report(Progress(position + 1, len(plan.candidates)))
+    return out
+
+
+def _run_names(plan: _Plan, report: ProgressFn) -> _Detected:
+    """People per page: spaCy PERSON mentions grouped by the domain into findings."""
+    out = _Detected(windows_total=len(plan.candidates))
+    total = len(plan.candidates)
+    report(Progress(0, total))
+    found = find_people_in_pages(
+        [page.text or "" for page in plan.candidates], lambda i: report(Progress(i + 1, total))
+    )
+    for position, (page, page_mentions) in enumerate(zip(plan.candidates, found, strict=True)):
+        mentions = [PersonMention(m.start, m.end, m.text) for m in page_mentions]
+        out.raws.extend(
+            people_findings(
+                position, page.page_id, mentions, finding_type=plan.definition.finding_type
+            )
+        )
+        out.windows_scanned += 1
+    return out
+
+
+# --------------------------------------------------------------------------- store
+
+
+def _refresh_identity(session: Session, plan: _Plan, model: ModelIdentity | None) -> str | None:
+    """The identity the run would have now (None when it cannot be computed)."""
+    scope, _ = _page_inputs(session, plan.notebook_id, plan.page_ids)
+    try:
+        return run_identity(plan.definition, plan.route, model, scope)
+    except (NerUnavailable, NotFoundError):
+        return None
+
+
+def _publish(
+    session: Session,
+    run: DetectionRun,
+    plan: _Plan,
+    detected: _Detected,
+    final: list[RawDetection],
+    model: ModelIdentity | None,
+) -> tuple[list[int], set[int], set[str]]:
+    """Replace the published result with this run's; returns finding ids, tagged pages
+    and tags (auto-tag)."""
+    definition = plan.definition
+    previous = session.scalars(
+        published_findings_query(plan.notebook_id, definition.detector_id)
+    ).all()
+    carried: dict[tuple[str, int, int, str], Finding] = {}
+    for old in previous:
+        key = review_rules.carry_forward_key(
+            old.finding_type, old.start_page_id, old.end_page_id, old.detector_data
+        )
+        carried.setdefault(key, old)
+    session.execute(
+        update(DetectionRun)
+        .where(
+            DetectionRun.notebook_id == plan.notebook_id,
+            DetectionRun.detector_id == definition.detector_id,
+            DetectionRun.published.is_(True),
+        )
+        .values(published=False)
+    )
+    session.flush()
+    run.published = True
+
+    candidates = list(plan.candidates)
+    ref = definition.prompt_ref
+    prompt_id = prompt_key(definition, plan.route) if ref is None else None
+    if ref is not None:
+        prompt_id = vision_twin(ref.prompt_id) if plan.route == "vision" else ref.prompt_id
+    fingerprint_of = {p.page_id: text_digest(p.text) for p in candidates}
+    ids: list[int] = []
+    tagged: set[int] = set()
+    tags: set[str] = set()
+    for raw in final:
+        pages = [candidates[i].page_id for i in raw.pages]
+        row = finding_row(
+            raw,
+            run_id=run.id,
+            notebook_id=plan.notebook_id,
+            definition=definition,
+            pages=pages,
+            page_digests=fingerprint_of,
+            prompt_id=prompt_id,
+            prompt_version=ref.version if ref is not None else definition.version,
+            model_digest=model.digest if model is not None else None,
+        )
+        session.add(row)
+        session.flush()
+        decisions: dict[int, ReviewStatus] = {}
+        old = carried.get(
+            review_rules.carry_forward_key(raw.finding_type, pages[0], pages[-1], raw.data)
+        )
+        inherited = (
+            review_rules.carry_forward(
+                old.review_status, {r.page_id: r.decision for r in old.page_reviews}, pages
+            )
+            if old is not None
+            else None
+        )
+        if inherited is not None:
+            row.review_status, decisions = inherited
+            session.add_all(
+                FindingPageReview(finding_id=row.id, page_id=page_id, decision=decision)
+                for page_id, decision in decisions.items()
+            )
+        ids.append(row.id)
+        slug, label = row.tag_slug, row.tag_label or ""
+        if plan.auto_tag and row.review_status != ReviewStatus.REJECTED and slug:
+            targets = review_rules.pages_to_tag(pages, row.review_status, decisions)
+            changed = union_tag(session, targets, slug, label)
+            if changed:
+                tagged |= changed
+                tags.add(slug)
+    session.flush()
+    return ids, tagged, tags
+
+
+def _finish_run(
+    db: Database,
+    run_id: int,
+    plan: _Plan,
+    detected: _Detected,
+    model: ModelIdentity | None,
+) -> OpResult[RunInfo]:
+    definition = plan.definition
+    final = aggregate(definition, detected.raws)
+    with db.session() as session:
+        run = session.get(DetectionRun, run_id)
+        assert run is not None
+        run.warnings = [w.to_json() for w in (*plan.warnings, *detected.warnings)]
+        run.pages_scanned = len(plan.candidates)
+        run.windows_scanned = detected.windows_scanned
+        run.windows_total = detected.windows_total
+        run.windows_failed = detected.windows_failed
+        run.partial = detected.windows_failed > 0
+        run.page_counts = detected.page_counts
+        run.finished_at = clock.utcnow()
+        all_failed = (
+            detected.windows_total > 0 and detected.windows_failed == detected.windows_total
+        )
+        if all_failed and not final:
+            run.attempt_state = AttemptState.FAILED
+            run.outcome = RunOutcome.FAILED
+            run.message = "Every window failed; the published result is unchanged."
+            return OpResult(RunInfo.of(run), Changes(detectors=frozenset({definition.detector_id})))
+        run.attempt_state = AttemptState.SUCCEEDED
+        run.outcome = RunOutcome.SUCCESS if plan.candidates else RunOutcome.INSUFFICIENT_DATA
+        if not plan.candidates:
+            run.message = "No page has text to read."
+        if _refresh_identity(session, plan, model) != plan.identity:
+            run.stale_at_publish = True
+            run.message = "The pages changed while the detector ran; nothing was published."
+            session.flush()
+            return OpResult(RunInfo.of(run), Changes(detectors=frozenset({definition.detector_id})))
+        ids, tagged, tags = _publish(session, run, plan, detected, final, model)
+        session.flush()
+        findings = [
+            FindingInfo.of(row)
+            for row in session.scalars(
+                published_findings_query(plan.notebook_id, definition.detector_id)
+            )
+        ]
+        order = {p.page_id: p.order for p in plan.scope}
+        findings.sort(key=lambda f: (order.get(f.start_page, 0), order.get(f.end_page, 0), f.id))
+        view = RunInfo.of(run, findings)
+    return OpResult(
+        view,
+        Changes(
+            notebooks=frozenset({plan.notebook_id}),
+            findings=frozenset(ids),
+            pages=frozenset(tagged),
+            tags=frozenset(tags),
+            detectors=frozenset({definition.detector_id}),
+        ),
+    )
+
+
+def _published(session: Session, notebook_id: int, detector_id: str) -> DetectionRun | None:
+    return session.scalar(
+        select(DetectionRun).where(
+            DetectionRun.notebook_id == notebook_id,
+            DetectionRun.detector_id == detector_id,
+            DetectionRun.published.is_(True),
+        )
+    )
+
+
+def published_run(db: Database, notebook_id: int, detector_id: str) -> RunInfo | None:
+    """The published result of a detector over a notebook, with its findings."""
+    with db.session() as session:
+        require_notebook(session, notebook_id)
+        run = _published(session, notebook_id, detector_id)
+        if run is None:
+            return None
+        return _published_view(session, run, cache_hit=False)
+
+
+def _published_view(session: Session, run: DetectionRun, *, cache_hit: bool) -> RunInfo:
+    order = dict(
+        session.execute(
+            select(NotebookPage.id, NotebookPage.position).where(
+                NotebookPage.notebook_id == run.notebook_id
+            )
+        )
+        .tuples()
+        .all()
+    )
+    findings = [
+        FindingInfo.of(row)
+        for row in session.scalars(published_findings_query(run.notebook_id, run.detector_id))
+    ]
+    findings.sort(key=lambda f: (order.get(f.start_page, 0), order.get(f.end_page, 0), f.id))
+    return RunInfo.of(run, findings, cache_hit=cache_hit)
+
+
+def _skipped(db: Database, plan: _Plan, capability: Capability, message: str) -> OpResult[RunInfo]:
+    """Record a run that could not apply (no model, no spaCy): nothing published."""
+    definition = plan.definition
+    with db.session() as session:
+        run = DetectionRun(
+            notebook_id=plan.notebook_id,
+            detector_id=definition.detector_id,
+            detector_version=definition.version,
+            definition=definition.to_json(),
+            attempt_state=AttemptState.SUCCEEDED,
+            outcome=RunOutcome.SKIPPED_NOT_APPLICABLE,
+            capability=capability,
+            route=plan.route,
+            message=message,
+            warnings=[w.to_json() for w in plan.warnings],
+            finished_at=clock.utcnow(),
+        )
+        session.add(run)
+        session.flush()
+        view = RunInfo.of(run)
+    return OpResult(view, Changes(detectors=frozenset({definition.detector_id})))
+
+
+# --------------------------------------------------------------------------- the use case
+
+
+@dataclass(frozen=True)
+class RunPlan:
+    """A run ready for its model phase: what :func:`prepare_run` read, frozen, and the
+    id of its attempt (committed as ``running``)."""
+
+    run_id: int
+    plan: _Plan
+    model: ModelIdentity | None
+    """The model the run uses (None for detectors that need none)."""
+    images: dict[int, Path | None]
+    """Each page's image file (the vision route reads them)."""
+
+
+@dataclass(frozen=True)
+class RunDetection:
+    """What :func:`detect_run` found, for :func:`store_run`."""
+
+    prepared: RunPlan
+    detected: _Detected | None
+    """None when the model phase stopped early (see ``stopped``)."""
+    stopped: Literal["cancelled", "unavailable_extra"] | None = None
+    message: str = ""
+
+
+def prepare_run(
+    db: Database,
+    notebook_id: int,
+    detector_id: str,
+    *,
+    text_model: ModelIdentity | None,
+    vision: VisionRuntime | None = None,
+    force: bool = False,
+    auto_tag: bool | None = None,
+    page_ids: Sequence[int] | None = None,
+) -> RunPlan | OpResult[RunInfo]:
+    """Phase 1 (database): plan the run and commit its attempt; or, when nothing needs
+    to run (no model for it, no spaCy, the published result is current), the finished
+    result.  ``text_model`` describes the text model (None: there is none)."""
+    definition = get_definition(db, detector_id)
+    plan = _plan(
+        db,
+        notebook_id,
+        definition,
+        page_ids=page_ids,
+        text_model=text_model,
+        vision=vision,
+        auto_tag=auto_tag,
+    )
+    if plan.route is None:
+        return _skipped(
+            db,
+            plan,
+            Capability.UNAVAILABLE_MODEL,
+            f"{definition.title} needs a "
+            + ("vision model" if definition.input_mode == "vision" else "language model")
+            + ", and none is configured.",
+        )
+    if definition.engine == "ner_people" and plan.identity is None:
+        try:
+            ner_model_id()
+            message = "spaCy is not available."
+        except NerUnavailable as exc:
+            message = str(exc)
+        return _skipped(db, plan, Capability.UNAVAILABLE_EXTRA, message)
+
+    used_model = (
+        _model_for(plan.route, text_model, vision) if definition.engine == "prompt" else None
+    )
+    if not force:
+        with db.session() as session:
+            published = _published(session, notebook_id, definition.detector_id)
+            if (
+                published is not None
+                and published.cache_identity == plan.identity
+                and published.detector_version == definition.version
+            ):
+                return OpResult(_published_view(session, published, cache_hit=True))
+
+    with db.session() as session:  # the attempt, committed before any work starts
+        run = DetectionRun(
+            notebook_id=notebook_id,
+            detector_id=definition.detector_id,
+            detector_version=definition.version,
+            definition=definition.to_json(),
+            attempt_state=AttemptState.RUNNING,
+            route=plan.route,
+            cache_identity=plan.identity,
+            model_name=used_model.name if used_model else None,
+            model_digest=used_model.digest if used_model else None,
+            prompt_id=(definition.prompt_ref.prompt_id if definition.prompt_ref else None),
+            prompt_version=definition.prompt_ref.version if definition.prompt_ref else None,
+            warnings=[w.to_json() for w in plan.warnings],
+        )
+        if definition.prompt_ref is not None and plan.route == "vision":
+            run.prompt_id = vision_twin(definition.prompt_ref.prompt_id)
+        elif definition.prompt_ref is None:
+            run.prompt_id = prompt_key(definition, plan.route)
+        session.add(run)
+        session.flush()
+        run_id = run.id
+    root = data_folder(db)
+    images = {
+        page_id: (root / path) if path else None for page_id, path in plan.image_paths.items()
+    }
+    return RunPlan(run_id, plan, used_model, images)
+
+
+def detect_run(
+    prepared: RunPlan,
+    worker: ModelWorker[StreamingModel] | None,
+    vision: VisionRuntime | None = None,
+    *,
+    on_progress: ProgressFn | None = None,
+    cancel: CancelToken | None = None,
+) -> RunDetection:
+    """Phase 2 (no database): read the pages; prompt detectors on the model's worker
+    thread.  A cancelled ``cancel`` (or job) stops between windows.  Ctrl-C cancels the
+    model's job, waits for it to stop, and re-raises."""
+    report = on_progress or (lambda _progress: None)
+    try:
+        detected = _detect(prepared, worker, vision, report, cancel)
+    except Cancelled:
+        return RunDetection(prepared, None, "cancelled")
+    except NerUnavailable as exc:
+        return RunDetection(prepared, None, "unavailable_extra", str(exc))
+    return RunDetection(prepared, detected)
+
+
+def store_run(db: Database, detection: RunDetection) -> OpResult[RunInfo]:
+    """Phase 3 (database): end the attempt, and publish its findings when the pages are
+    still what the model read."""
+    prepared = detection.prepared
+    detector_id = prepared.plan.definition.detector_id
+    if detection.detected is None:
+        if detection.stopped == "unavailable_extra":
+            _end_attempt(
+                db,
+                prepared.run_id,
+                AttemptState.SUCCEEDED,
+                detection.message,
+                outcome=RunOutcome.SKIPPED_NOT_APPLICABLE,
+                capability=Capability.UNAVAILABLE_EXTRA,
+            )
+        else:
+            _end_attempt(
+                db,
+                prepared.run_id,
+                AttemptState.CANCELLED,
+                "The run was cancelled; nothing was published.",
+            )
+        with db.session() as session:
+            row = session.get(DetectionRun, prepared.run_id)
+            assert row is not None
+            return OpResult(RunInfo.of(row), Changes(detectors=frozenset({detector_id})))
+    return _finish_run(db, prepared.run_id, prepared.plan, detection.detected, prepared.model)
+
+
+def abandon_run(db: Database, prepared: RunPlan, error: BaseException) -> None:
+    """End an attempt whose model phase raised ``error``: ``cancelled`` for Ctrl-C, else
+    ``failed``; nothing is published."""
+    interrupted = isinstance(error, KeyboardInterrupt)
+    _end_attempt(
+        db,
+        prepared.run_id,
+        AttemptState.CANCELLED if interrupted else AttemptState.FAILED,
+        str(error) or type(error).__name__,
+        outcome=None if interrupted else RunOutcome.FAILED,
+    )
+
+
+def run_detector(
+    db: Database,
+    worker: ModelWorker[StreamingModel] | None,
+    notebook_id: int,
+    detector_id: str,
+    *,
+    model: ModelIdentity | None = None,
+    force: bool = False,
+    auto_tag: bool | None = None,
+    page_ids: Sequence[int] | None = None,
+    vision: VisionRuntime | None = None,
+    on_progress: ProgressFn | None = None,
+    cancel: CancelToken | None = None,
+) -> OpResult[RunInfo]:
+    """Run one detector over a notebook (or the given pages of it): the three phases in
+    turn; see the module doc.
+
+    ``worker`` runs prompt detectors on the text route (``model`` describes its model
+    for the cache identity); ``vision`` enables the vision route.  ``auto_tag`` True or
+    False is remembered for the detector; None uses the remembered choice.  Cancelling
+    ``cancel`` (or the worker's job) stops between windows: the attempt ends
+    ``cancelled`` and the published result is untouched.  Ctrl-C does the same and
+    re-raises.
+    """
+    prepared = prepare_run(
+        db,
+        notebook_id,
+        detector_id,
+        text_model=text_model_identity(worker, model),
+        vision=vision,
+        force=force,
+        auto_tag=auto_tag,
+        page_ids=page_ids,
+    )
+    if isinstance(prepared, OpResult):
+        return prepared
+    try:
+        detection = detect_run(prepared, worker, vision, on_progress=on_progress, cancel=cancel)
+    except BaseException as exc:
+        abandon_run(db, prepared, exc)
+        raise
+    return store_run(db, detection)
+
+
+def text_model_identity(
+    worker: ModelWorker[Any] | None, model: ModelIdentity | None
+) -> ModelIdentity | None:
+    """What a run knows of its text model: ``model``, an "unknown" one for a worker that
+    came without a description, or None without a worker."""
+    if worker is None:
+        return None
+    return model if model is not None else ModelIdentity("unknown", "unknown", 0, 0)
+
+
+def _end_attempt(
+    db: Database,
+    run_id: int,
+    state: AttemptState,
+    message: str,
+    *,
+    outcome: RunOutcome | None = None,
+    capability: Capability | None = None,
+) -> None:
+    with db.session() as session:
+        row = session.get(DetectionRun, run_id)
+        if row is None:
+            return
+        row.attempt_state = state
+        row.outcome = outcome
+        row.capability = capability
+        row.message = message
+        row.finished_at = clock.utcnow()
+
+
+def _detect(
+    prepared: RunPlan,
+    worker: ModelWorker[StreamingModel] | None,
+    vision: VisionRuntime | None,
+    report: ProgressFn,
+    cancel: CancelToken | None,
+) -> _Detected:
+    plan = prepared.plan
+    engine = plan.definition.engine
+    if engine == "lexical_count":
+        return _run_lexical(plan, report)
+    if engine == "ner_people":
+        return _run_names(plan, report)
+    if not plan.candidates:
+        return _Detected()
+
+    def cancelled(ctx: JobContext[Any]) -> Callable[[], None]:
+        def check() -> None:
+            if cancel is not None:
+                cancel.raise_if_cancelled()
+            ctx.check_cancelled()
+
+        return check
+
+    if plan.route == "vision":
+        assert vision is not None
+        images = prepared.images
+
+        def vision_job(ctx: JobContext[VisionModel]) -> _Detected:
+            def complete(prompt: Prompt, pages: Sequence[PageInput]) -> str:
+                return ctx.model.complete_with_images(prompt, _read_images(pages, images))
+
+            return _run_windows(plan, complete, cancelled(ctx), ctx.report_progress)
+
+        return _wait(vision.worker.submit(vision_job, on_progress=report))
+
+    assert worker is not None
+
+    def text_job(ctx: JobContext[TextModel]) -> _Detected:
+        def complete(prompt: Prompt, pages: Sequence[PageInput]) -> str:
+            return ctx.model.complete(prompt)
+
+        return _run_windows(plan, complete, cancelled(ctx), ctx.report_progress)
+
+    return _wait(worker.submit(text_job, on_progress=report))
+
+
+def _read_images(pages: Sequence[PageInput], images: dict[int, Path | None]) -> list[bytes]:
+    out: list[bytes] = []
+    for page in pages:
+        path = images.get(page.page_id)
+        if path is None:
+            raise ValueError(f"page {page.order + 1} has no image")
+        out.append(path.read_bytes())
+    return out
+
+
+def _wait(job: Any) -> _Detected:
+    """The job's result; Ctrl-C cancels the job, waits for it to stop, and re-raises."""
+    try:
+        result: _Detected = job.result()
+    except KeyboardInterrupt:
+        job.cancel()
+        with contextlib.suppress(TimeoutError):  # a model that ignores its cancel flag
+            job.exception(timeout=30)
+        raise
+    return result
+
+
+# --------------------------------------------------------------------------- lifecycle
+
+
+def reconcile_interrupted(db: Database) -> list[int]:
+    """Mark attempts left ``running`` (by a crash or a kill) as ``interrupted``.
+
+    Call once when the app opens the database, before starting any run.
+    """
+    with db.session() as session:
+        ids = list(
+            session.scalars(
+                select(DetectionRun.id).where(DetectionRun.attempt_state == AttemptState.RUNNING)
+            )
+        )
+        if ids:
+            session.execute(
+                update(DetectionRun)
+                .where(DetectionRun.id.in_(ids))
+                .values(
+                    attempt_state=AttemptState.INTERRUPTED,
+                    finished_at=clock.utcnow(),
+                    message="Inkling stopped while this run was going; nothing was published.",
+                )
+            )
+    return ids
+
+
+def freshness(
+    db: Database,
+    notebook_id: int,
+    detector_id: str,
+    *,
+    model: ModelIdentity | None = None,
+    vision: VisionRuntime | None = None,
+) -> str:
+    """``missing`` (never published), ``stale`` (version or identity differs),
+    ``unavailable`` (its model or spaCy is missing), or ``ok``."""
+    definition = get_definition(db, detector_id)
+    plan = _plan(
+        db,
+        notebook_id,
+        definition,
+        page_ids=None,
+        text_model=model,
+        vision=vision,
+        auto_tag=None,
+    )
+    with db.session() as session:
+        published = _published(session, notebook_id, detector_id)
+        return domain_freshness(
+            definition,
+            published.cache_identity if published is not None else None,
+            published.detector_version if published is not None else None,
+            plan.identity,
+            dependency_available=plan.route is not None and plan.identity is not None,
+        )
+
+
+def list_runs(db: Database, notebook_id: int, detector_id: str | None = None) -> list[RunInfo]:
+    """Every attempt over a notebook, newest first (without findings)."""
+    with db.session() as session:
+        require_notebook(session, notebook_id)
+        query = select(DetectionRun).where(DetectionRun.notebook_id == notebook_id)
+        if detector_id is not None:
+            query = query.where(DetectionRun.detector_id == detector_id)
+        rows = session.scalars(query.order_by(DetectionRun.id.desc())).all()
+        return [RunInfo.of(row) for row in rows]
+
+
+def detector_freshness(
+    db: Database,
+    notebook_id: int,
+    *,
+    model: ModelIdentity | None = None,
+    vision: VisionRuntime | None = None,
+) -> dict[str, str]:
+    """Freshness of every detector (built-in and custom) over a notebook, by id."""
+    from app.services.notebooks.detectors import all_definitions
+
+    return {
+        d.detector_id: freshness(db, notebook_id, d.detector_id, model=model, vision=vision)
+        for d in all_definitions(db)
+    }

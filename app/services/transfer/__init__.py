@@ -1,0 +1,1 @@
+"""Moving data in and out: imports, exports, backup and restore."""

@@ -1,0 +1,140 @@
+"""Writing a notebook out as PAGE-XML: one PAGE-XML 2019 file per page beside a copy of
+its image, its findings as Transkribus-style custom tags on the lines they touch.
+
+Which findings: every published finding that is not rejected on that page (unreviewed
+and accepted ones; with ``accepted_only`` only those accepted on that page).  Names
+findings are written as ``person`` tags, other detectors' evidence as tags named after
+the detector (``poetry {offset:..; length:..;}``); an anchor whose quote no longer
+matches the page's text (the page was edited after the run) is left out.  Findings
+without evidence anchors have no place on a line and are not written.
+
+Files are written to a staging folder beside the destination, which is renamed into
+place at the end: a refusal, an error or a cancel leaves no partial export.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy import select
+
+from app import clock
+from app.domain.formats.page_xml import PERSON, TextSpan, build_page_xml
+from app.domain.notebooks.reviews import ReviewStatus
+from app.domain.progress import CancelToken, ProgressFn
+from app.services.changes import OpResult
+from app.services.errors import InvalidInputError
+from app.services.notebooks.findings import FindingInfo, published_findings_query
+from app.services.notebooks.imported_findings import NAMES_DETECTOR
+from app.services.notebooks.pages import PageInfo, data_folder, require_notebook
+from app.services.transfer.notebook_import import Steps, image_size, remove_tree
+from app.store import Database
+from app.store.notebooks import NotebookPage
+
+
+@dataclass(frozen=True)
+class PageXmlExport:
+    notebook_id: int
+    folder: Path
+    pages: int
+    findings: int
+    """Findings with at least one tag written."""
+
+
+def page_spans(
+    page: PageInfo, findings: list[FindingInfo], *, accepted_only: bool = False
+) -> tuple[list[TextSpan], set[int]]:
+    """The spans to tag on ``page`` and the ids of the findings they come from."""
+    text = page.text or ""
+    spans: list[TextSpan] = []
+    used: set[int] = set()
+    for finding in findings:
+        decision = finding.page_reviews.get(page.id)
+        if decision == ReviewStatus.REJECTED or (
+            accepted_only and decision != ReviewStatus.APPROVED
+        ):
+            continue
+        kind = PERSON if finding.detector_id == NAMES_DETECTOR else finding.detector_id
+        for anchor in finding.evidence:
+            start, end = anchor.anchor_start, anchor.anchor_end
+            if anchor.page_id != page.id or text[start:end] != anchor.anchor_text or start >= end:
+                continue
+            span = TextSpan(kind, start, end)
+            if span not in spans:
+                spans.append(span)
+            used.add(finding.id)
+    return spans, used
+
+
+def _free_destination(dest: Path) -> None:
+    if dest.exists() and (not dest.is_dir() or any(dest.iterdir())):
+        raise InvalidInputError(f"{dest} is not an empty folder; choose a new or empty one.")
+
+
+def export_page_xml(
+    db: Database,
+    notebook_id: int,
+    dest: Path | str,
+    *,
+    accepted_only: bool = False,
+    on_progress: ProgressFn | None = None,
+    cancel: CancelToken | None = None,
+) -> OpResult[PageXmlExport]:
+    """Write the notebook to the folder ``dest`` (new or empty) as ``0001.xml``,
+    ``0001.png`` …; ``Cancelled`` when ``cancel`` is cancelled between pages.  It reads
+    one snapshot (a read-only transaction), so it may run beside the database's writer."""
+    folder = Path(dest).expanduser()
+    _free_destination(folder)
+    steps = Steps(on_progress, cancel, "The export was cancelled; nothing was written.")
+    with db.session(readonly=True) as session:
+        require_notebook(session, notebook_id)
+        pages = [
+            PageInfo.of(row)
+            for row in session.scalars(
+                select(NotebookPage)
+                .where(NotebookPage.notebook_id == notebook_id)
+                .order_by(NotebookPage.position)
+            )
+        ]
+        findings = [
+            FindingInfo.of(row) for row in session.scalars(published_findings_query(notebook_id))
+        ]
+    findings.sort(key=lambda f: (f.detector_id, f.id))
+    created = clock.utcnow().isoformat(timespec="seconds")
+    staging = folder.parent / f".{folder.name}.export-{uuid.uuid4().hex}"
+    exported: set[int] = set()
+    try:
+        staging.mkdir(parents=True)
+        for number, page in enumerate(pages):
+            steps(number, len(pages))
+            stem = f"{number + 1:04d}"
+            image, width, height = "", 0, 0
+            if page.image_path:
+                source = data_folder(db) / page.image_path
+                try:
+                    data = source.read_bytes()
+                except OSError:
+                    raise InvalidInputError(
+                        f"The image of page {number + 1} is missing from the data folder "
+                        f"({source})."
+                    ) from None
+                image = f"{stem}{source.suffix.lower()}"
+                (staging / image).write_bytes(data)
+                width, height = image_size(data)
+            spans, used = page_spans(page, findings, accepted_only=accepted_only)
+            exported |= used
+            document = build_page_xml(
+                page.text, spans, image=image, width=width, height=height, created=created
+            )
+            (staging / f"{stem}.xml").write_bytes(document)
+        steps(len(pages), len(pages))
+        if folder.exists():
+            folder.rmdir()
+        os.replace(staging, folder)
+    except BaseException:
+        remove_tree(staging)
+        raise
+    return OpResult(PageXmlExport(notebook_id, folder, len(pages), len(exported)))

@@ -1,0 +1,892 @@
+"""Inkling's main window: the sidebar (Journal, Habits & practices, Notebooks), the content
+area, and a
+status bar with the model, detection progress (with Cancel) and its speed.
+
+Nothing here touches the database or the model: background work goes through ``Tasks``
+(the database lane, one thread and the only writer; the long lane for model files, runs
+and the like), model calls through ``ModelBridge`` (the model's owner thread).  Every
+view subscribes to ``Tasks.changed`` and refreshes itself, only where affected.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPalette, QShortcut, QTextCursor
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app import clock
+from app.domain.journal.pipeline import Pipeline
+from app.llm import ModelInfo
+from app.paths import database_path
+from app.services.changes import Changes, OpResult
+from app.services.journal import entries as journal
+from app.services.journal import samples
+from app.services.models.choice import choose_model, model_info
+from app.services.notebooks.models import text_identity, vision_runtime
+from app.services.notebooks.runs import ModelIdentity, VisionRuntime, reconcile_interrupted
+from app.services.settings import Settings, load_settings
+from app.services.views import EntryInfo
+from app.store import Database, open_database
+from app.ui.common.messages import user_message
+from app.ui.common.model_bridge import LoaderFactory, ModelBridge, llama_loader
+from app.ui.common.tasks import Lane, Tasks
+from app.ui.journal.detector import DetectionController
+from app.ui.journal.entry_page import EntryPage
+from app.ui.journal.habits import HabitsView
+from app.ui.journal.sidebar import JournalSidebar
+from app.ui.notebooks.detector_editor import DetectorEditor
+from app.ui.notebooks.overview import NotebookOverview
+from app.ui.notebooks.page_view import PageView
+from app.ui.notebooks.runner import DetectorRunner
+from app.ui.notebooks.sidebar import NotebookList
+from app.ui.notebooks.tag_browser import TagBrowser
+from app.ui.shell.file_menu import FileMenu
+from app.ui.shell.settings_dialog import SettingsDialog
+from app.ui.shell.welcome import WelcomeView
+
+log = logging.getLogger(__name__)
+
+JOURNAL, HABITS, NOTEBOOKS = "journal", "habits", "notebooks"
+
+
+class _Placeholder(QWidget):
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        label = QLabel(text)
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setWordWrap(True)
+        label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        layout.addWidget(label)
+        self.label = label
+
+
+def _vision_configured(settings: Settings) -> bool:
+    """A vision model is set up: a multimodal GGUF and its projector."""
+    return bool(settings.vision_model_path and settings.vision_projector)
+
+
+def _with_bar(view: QWidget, name: str, *buttons: QPushButton, leading: bool) -> QWidget:
+    """``view`` under a row of buttons (on the left when ``leading``, else on the right),
+    scrolling when the window is smaller than the view's minimum size (the detector
+    editor's form and the page view's three panes are wide)."""
+    host = QWidget()
+    layout = QVBoxLayout(host)
+    layout.setContentsMargins(0, 6, 0, 0)
+    layout.setSpacing(0)
+    bar = QHBoxLayout()
+    bar.setContentsMargins(12, 0, 12, 0)
+    if not leading:
+        bar.addStretch(1)
+    for button in buttons:
+        bar.addWidget(button)
+    if leading:
+        bar.addStretch(1)
+    layout.addLayout(bar)
+    layout.addWidget(view, 1)
+    scroll = QScrollArea()
+    scroll.setObjectName(name)
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setWidget(host)
+    return scroll
+
+
+class MainWindow(QMainWindow):
+    ready = Signal()
+    """The database is open and the first view shows its data (a usable window)."""
+
+    def __init__(
+        self,
+        data_dir: Path,
+        *,
+        cli_model: str | None = None,
+        bridge: ModelBridge | None = None,
+        loader_factory: LoaderFactory = llama_loader,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Inkling")
+        # An explicit minimum: the layout never changes the window's size hints after
+        # it is shown (steadier, and quiet on platforms that cannot propagate them).
+        self.setMinimumSize(760, 480)
+        self.data_dir = data_dir
+        self._cli_model = cli_model
+        self._loader_factory = loader_factory
+        self._own_bridge = bridge is None
+        self.db: Database | None = None
+        self.settings = Settings()
+        self._closed = False
+        self._ready = False
+        self.launch_seconds: float | None = None
+        self.tasks = Tasks(self)
+        self.bridge = bridge if bridge is not None else ModelBridge(None, parent=self)
+        self.detector = DetectionController(self.tasks, self.bridge, self)
+
+        # ---------------------------------------------------------------- sidebar
+        self.nav = QListWidget()
+        self.nav.setAccessibleName("Sections")
+        self.nav.setObjectName("sectionList")
+        self.nav.setFrameShape(QListWidget.Shape.NoFrame)
+        journal_item = QListWidgetItem("Journal")
+        journal_item.setData(Qt.ItemDataRole.UserRole, JOURNAL)
+        self.nav.addItem(journal_item)
+        self.journal_sidebar = JournalSidebar(self.tasks)
+        sidebar = QWidget()
+        sidebar.setObjectName("sidebar")
+        side_layout = QVBoxLayout(sidebar)
+        side_layout.setContentsMargins(8, 8, 4, 8)
+        side_layout.setSpacing(8)
+        side_layout.addWidget(self.nav)
+        side_layout.addWidget(self.journal_sidebar, 1)
+        # the notebook list above the tag browser, shown only in the Notebooks section
+        self.notebook_sidebar = QSplitter(Qt.Orientation.Vertical)
+        self.notebook_sidebar.setObjectName("notebookSidebar")
+        self.notebook_sidebar.setChildrenCollapsible(False)
+        self.notebook_sidebar.hide()
+        side_layout.addWidget(self.notebook_sidebar, 1)
+        sidebar.setMinimumWidth(200)
+
+        # ---------------------------------------------------------------- content
+        self.stack = QStackedWidget()
+        self.placeholder = _Placeholder("Opening your journal…")
+        self.entry_page = EntryPage(self.tasks, self.detector)
+        self.stack.addWidget(self.placeholder)
+        self.stack.addWidget(self.entry_page)
+        self.habits_view: HabitsView | None = None
+        self.welcome_view: WelcomeView | None = None
+        self.settings_dialog: SettingsDialog | None = None
+        self.model_info: ModelInfo | None = None
+        self._pending_info: ModelInfo | None = None
+        self._find_word: tuple[int, str] | None = None
+        self.entry_page.can_open_settings = True
+        # notebooks: built once the database is open (``_add_views``)
+        self.notebook_list: NotebookList | None = None
+        self.tag_browser: TagBrowser | None = None
+        self.notebook_overview: NotebookOverview | None = None
+        self.page_view: PageView | None = None
+        self.detector_editor: DetectorEditor | None = None
+        self.notebook_runner: DetectorRunner | None = None
+        self.notebook_id: int | None = None
+        """The notebook open in the Notebooks section."""
+        self.notebook_placeholder = _Placeholder(
+            "Pick a notebook on the left, or import one with “Import…”."
+        )
+        self.stack.addWidget(self.notebook_placeholder)
+        self.overview_page: QWidget | None = None
+        self.page_view_page: QWidget | None = None
+        self.editor_page: QWidget | None = None
+        self._notebook_page: QWidget = self.notebook_placeholder
+        """What the Notebooks section shows when it is selected again."""
+        self._model_identity: ModelIdentity | None = None
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setObjectName("mainSplitter")
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(sidebar)
+        self.splitter.addWidget(self.stack)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([260, 900])
+        self.setCentralWidget(self.splitter)
+
+        # ---------------------------------------------------------------- status bar
+        status = self.statusBar()
+        self.model_label = QLabel("Model: checking…")
+        self.model_label.setAccessibleName("Model in use")
+        self.speed_label = QLabel("")
+        self.speed_label.setAccessibleName("Model speed")
+        self.progress = QProgressBar()
+        self.progress.setAccessibleName("Detection progress")
+        self.progress.setMaximumWidth(160)
+        self.progress.setTextVisible(False)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setAccessibleName("Cancel detection")
+        self.cancel_button.setToolTip("Stop the model reading this entry")
+        for widget in (self.progress, self.cancel_button):
+            widget.hide()
+        status.addPermanentWidget(self.speed_label)
+        status.addPermanentWidget(self.progress)
+        status.addPermanentWidget(self.cancel_button)
+        status.addPermanentWidget(self.model_label)
+
+        self._build_menus()
+        self._connect()
+        self._restore_geometry()
+
+    # ------------------------------------------------------------------ construction
+
+    def _build_menus(self) -> None:
+        file_menu = self.menuBar().addMenu("&File")
+        self.new_action = QAction("&New Entry", self)
+        self.new_action.setShortcut(QKeySequence.StandardKey.New)
+        file_menu.addAction(self.new_action)
+        file_menu.addSeparator()
+        self.file_io = FileMenu(self, self.tasks, self)  # import, export, back up, restore
+        self.file_io.add_to(file_menu)
+        self.settings_action = QAction("&Settings…", self)
+        self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
+        self.settings_action.setMenuRole(QAction.MenuRole.PreferencesRole)
+        file_menu.addSeparator()
+        file_menu.addAction(self.settings_action)
+        file_menu.addSeparator()
+        self.quit_action = QAction("&Quit", self)
+        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+        file_menu.addAction(self.quit_action)
+
+        entry_menu = self.menuBar().addMenu("&Entry")
+        self.detect_action = QAction("&Detect Completions", self)
+        self.detect_action.setShortcut(QKeySequence("Ctrl+D"))
+        self.review_action = QAction("&Review Suggestions", self)
+        self.review_action.setShortcut(QKeySequence(Qt.Key.Key_F6))
+        self.cancel_action = QAction("&Cancel Detection", self)
+        self.cancel_action.setEnabled(False)
+        for action in (self.detect_action, self.review_action, self.cancel_action):
+            entry_menu.addAction(action)
+        self.detect_action.setEnabled(False)
+        self.review_action.setEnabled(False)
+
+        notebook_menu = self.menuBar().addMenu("&Notebook")
+        self.detector_editor_action = QAction("&Detector editor…", self)
+        self.detector_editor_action.setShortcut(QKeySequence("Ctrl+Shift+E"))
+        self.back_to_overview_action = QAction("&Back to overview", self)
+        for action in (self.detector_editor_action, self.back_to_overview_action):
+            notebook_menu.addAction(action)
+            action.setEnabled(False)
+
+    def _connect(self) -> None:
+        for view in (self.journal_sidebar, self.entry_page):
+            self.tasks.changed.connect(view.refresh)
+        self.tasks.changed.connect(self._changed)
+        self.tasks.failed.connect(self.show_error)
+        self.nav.currentItemChanged.connect(self._section_changed)
+        self.journal_sidebar.entry_selected.connect(self.open_entry)
+        self.journal_sidebar.match_opened.connect(self._find_after_load)
+        self.journal_sidebar.new_entry_requested.connect(self.new_entry)
+        self.journal_sidebar.entries_loaded.connect(self._entries_loaded)
+        self.new_action.triggered.connect(self.new_entry)
+        self.quit_action.triggered.connect(self.close)
+        self.settings_action.triggered.connect(self.open_settings)
+        self.bridge.model_failed.connect(self._model_failed)
+        self.entry_page.settings_requested.connect(self.open_settings)
+        self.entry_page.status_message.connect(
+            lambda text: self.statusBar().showMessage(text, 6000)
+        )
+        self.entry_page.entry_loaded.connect(self._entry_shown)
+        self.detect_action.triggered.connect(self.entry_page.detect_now)
+        self.review_action.triggered.connect(self.entry_page.focus_review)
+        self.cancel_action.triggered.connect(self.detector.cancel)
+        self.cancel_button.clicked.connect(self.detector.cancel)
+        self.detector.running_changed.connect(self._detection_running)
+        self.detector.cancelled.connect(
+            lambda _e: self.statusBar().showMessage("Detection cancelled.", 4000)
+        )
+        self.bridge.progress.connect(self._progress)
+        self.bridge.tokens_per_second.connect(self._speed)
+        self.bridge.model_changed.connect(self._model_changed)
+        self.detector_editor_action.triggered.connect(self.open_detector_editor)
+        self.back_to_overview_action.triggered.connect(self.back_to_overview)
+        if not self._own_bridge:
+            self._model_changed(self.bridge.model_name)
+
+    # ------------------------------------------------------------------ startup
+
+    def start(self) -> None:
+        """Open the database (off the GUI thread) and choose the model."""
+        path = database_path(self.data_dir)
+
+        def open_db() -> tuple[Database, Settings]:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            db = open_database(path)
+            try:
+                reconcile_interrupted(db)  # runs a crash or a kill left "running"
+            except Exception:  # never stop the journal from opening
+                log.exception("reconciling interrupted notebook runs failed")
+            return db, load_settings(self.data_dir)
+
+        self.tasks.run(open_db, on_done=self._opened, on_error=self._open_failed)
+        if self._own_bridge:
+            self.bridge.await_model()  # detection asked for meanwhile waits for it
+            self._choose_model()
+
+    def _choose_model(self, *, switching: bool = False) -> None:
+        """Find the model to use (off the GUI thread) and start it on its own thread.
+
+        ``switching``: the user changed it in Settings; the old model stays in use until
+        the new one has loaded.
+        """
+        data, cli_model = self.data_dir, self._cli_model
+
+        def choose() -> tuple[ModelInfo, Settings]:
+            choice = choose_model(data, cli_model)
+            return model_info(data, choice.path), load_settings(data)
+
+        def chosen(value: tuple[ModelInfo, Settings]) -> None:
+            info, settings = value
+            if self._closed:
+                return
+            loader = self._loader_factory(info.path, settings)
+            if switching and self.model_info is not None:
+                self._pending_info = info
+                self.bridge.switch_model(loader, name=info.name, path=info.path)
+            else:
+                self.model_info = info
+                self.bridge.replace_model(loader, name=info.name, path=info.path)
+                self.bridge.preload()
+
+        def failed(exc: BaseException) -> None:
+            message = user_message(exc)
+            if switching and self.model_info is not None:
+                self._model_failed(message)
+                return
+            self.bridge.set_problem(message)
+            self.entry_page.show_model_problem(message)
+
+        self.tasks.run(choose, lane=Lane.LONG, on_done=chosen, on_error=failed)
+
+    def _model_failed(self, message: str) -> None:
+        """A newly chosen model did not load; the old one is still in use."""
+        self._pending_info = None
+        still = f" Still using {self.bridge.model_name}." if self.bridge.model_name else ""
+        self.show_error(RuntimeError(f"{message}{still}"))
+
+    def _opened(self, value: tuple[Database, Settings]) -> None:
+        db, settings = value
+        if self._closed:
+            self.tasks.run(db.close)
+            return
+        self.db = db
+        self.settings = settings
+        self.entry_page.set_auto_detect(settings.auto_detect)
+        self.detector.set_pipeline(Pipeline(settings.journal_pipeline))
+        for view in (self.journal_sidebar, self.entry_page, self.detector):
+            view.set_database(db)
+        self._add_views(db)
+        self.placeholder.label.setText(
+            "Pick an entry on the left, or write a new one with “New entry”."
+        )
+        self.detect_action.setEnabled(False)
+        self.nav.setCurrentRow(0)
+        self._maybe_welcome(db)
+        self.journal_sidebar.reload()
+
+    def _open_failed(self, exc: BaseException) -> None:
+        self.placeholder.label.setText(f"Inkling could not open its data folder.\n{exc}")
+        self.show_error(exc)
+
+    def _add_views(self, db: Database) -> None:
+        if self.habits_view is None:
+            self.habits_view = HabitsView(db, self.tasks)
+            self.tasks.changed.connect(self.habits_view.refresh)
+            self.stack.addWidget(self.habits_view)
+            item = QListWidgetItem("Habits & practices")
+            item.setData(Qt.ItemDataRole.UserRole, HABITS)
+            self.nav.addItem(item)
+        if self.notebook_list is None:
+            self._add_notebook_views(db)
+        self.nav.setFixedHeight(
+            self.nav.sizeHintForRow(0) * self.nav.count() + 2 * self.nav.frameWidth() + 4
+        )
+
+    def _add_notebook_views(self, db: Database) -> None:
+        """The Notebooks section: list and tag browser in the sidebar; the overview, the
+        page view and the detector editor in the content area."""
+        bridge = self.bridge
+        runner = DetectorRunner(db, lambda: bridge.worker, self._model_identity)
+        self.notebook_runner = runner
+        self._load_vision()
+        self.notebook_list = NotebookList(db, self.tasks)
+        self.tag_browser = TagBrowser(db, self.tasks)
+        self.tag_browser.splitter.setOrientation(Qt.Orientation.Vertical)
+        browser_layout = self.tag_browser.layout()
+        if browser_layout is not None:
+            browser_layout.setContentsMargins(0, 6, 0, 0)
+        self.notebook_sidebar.addWidget(self.notebook_list)
+        self.notebook_sidebar.addWidget(self.tag_browser)
+        self.notebook_sidebar.setSizes([300, 300])
+
+        self.notebook_overview = NotebookOverview(db, self.tasks, runner)
+        self.page_view = PageView(
+            db, self.tasks, vision_configured=_vision_configured(self.settings)
+        )
+        self.detector_editor = DetectorEditor(db, self.tasks, runner=runner)
+        for view in (
+            self.notebook_list,
+            self.tag_browser,
+            self.notebook_overview,
+            self.page_view,
+            self.detector_editor,
+        ):
+            self.tasks.changed.connect(view.refresh)
+        self.detectors_button = QPushButton("Detectors…")
+        self.detectors_button.setToolTip("Build your own detector and try it on a page")
+        self.detectors_button.clicked.connect(self.open_detector_editor)
+        page_back = QPushButton("‹ Overview")
+        page_back.setToolTip("Back to the notebook overview (Esc)")
+        page_back.clicked.connect(self.back_to_overview)
+        editor_back = QPushButton("‹ Overview")
+        editor_back.setToolTip("Back to the notebook overview")
+        editor_back.clicked.connect(self.back_to_overview)
+        self.overview_page = _with_bar(
+            self.notebook_overview, "overviewPage", self.detectors_button, leading=False
+        )
+        self.page_view_page = _with_bar(self.page_view, "pageViewPage", page_back, leading=True)
+        self.editor_page = _with_bar(
+            self.detector_editor, "detectorEditorPage", editor_back, leading=True
+        )
+        for page in (self.overview_page, self.page_view_page, self.editor_page):
+            self.stack.addWidget(page)
+        escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self.page_view_page)
+        escape.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        escape.activated.connect(self.back_to_overview)
+
+        self.notebook_list.notebook_requested.connect(self.open_notebook)
+        self.notebook_list.imported.connect(self.open_notebook)
+        self.notebook_list.loaded.connect(self._notebooks_loaded)
+        self.tag_browser.page_requested.connect(self.open_page)
+        self.notebook_overview.page_requested.connect(self.open_page)
+        self.page_view.page_requested.connect(self.open_page)
+        self.page_view.status_message.connect(lambda text: self.statusBar().showMessage(text, 6000))
+
+        item = QListWidgetItem("Notebooks")
+        item.setData(Qt.ItemDataRole.UserRole, NOTEBOOKS)
+        self.nav.addItem(item)
+
+    def _maybe_welcome(self, db: Database) -> None:
+        def show(empty: bool) -> None:
+            if empty and not self._closed:
+                self.show_welcome()
+
+        self.tasks.run(lambda: samples.is_empty(db), on_done=show)
+
+    def show_welcome(self) -> None:
+        if self.welcome_view is None:
+            view = WelcomeView(self.bridge.model_name or None)
+            view.load_sample_requested.connect(self.load_sample)
+            view.new_entry_requested.connect(self.new_entry)
+            view.open_settings_requested.connect(self.open_models_settings)
+            self.stack.addWidget(view)
+            self.welcome_view = view
+        self.show_section(JOURNAL)
+        self.stack.setCurrentWidget(self.welcome_view)
+
+    def load_sample(self) -> None:
+        db, view = self.db, self.welcome_view
+        if db is None or view is None:
+            return
+        view.set_busy(True, "Loading the sample journal…")
+
+        def loaded(result: OpResult[samples.SampleJournal]) -> None:
+            view.set_busy(False)
+            entries = sorted(result.value.entries, key=lambda e: (e.day, e.id), reverse=True)
+            if entries:
+                self.open_entry(entries[0].id)
+            reads = self.bridge.problem is None or self.detector.pipeline is Pipeline.RULES
+            if self.settings.auto_detect and reads:
+                for entry in entries:  # read the sample in the background, newest first
+                    self.detector.request(entry.id)
+
+        self.tasks.run(
+            lambda: samples.load_sample_journal(db),
+            on_done=loaded,
+            on_error=lambda exc: view.show_error(user_message(exc)),
+        )
+
+    def _leave_welcome(self) -> None:
+        if self.welcome_view is not None and self.stack.currentWidget() is self.welcome_view:
+            self.stack.setCurrentWidget(
+                self.entry_page if self.entry_page.entry_id is not None else self.placeholder
+            )
+
+    def _entries_loaded(self, count: int) -> None:
+        if not self._ready:
+            self._ready = True
+            ids = self.journal_sidebar.entry_ids()
+            if ids and self.stack.currentWidget() is self.placeholder:
+                self.open_entry(ids[0])
+            self.ready.emit()
+
+    # ------------------------------------------------------------------ navigation
+
+    def _section_changed(self, item: QListWidgetItem | None, _previous: object) -> None:
+        if item is None:
+            return
+        section = item.data(Qt.ItemDataRole.UserRole)
+        self.journal_sidebar.setVisible(section == JOURNAL)
+        self.notebook_sidebar.setVisible(section == NOTEBOOKS)
+        if section == HABITS and self.habits_view is not None:
+            self.entry_page.save_now()
+            self.stack.setCurrentWidget(self.habits_view)
+        elif section == NOTEBOOKS:
+            self.entry_page.save_now()
+            self.stack.setCurrentWidget(self._notebook_page)
+        elif section == JOURNAL:
+            if self.entry_page.entry_id is not None:
+                self.stack.setCurrentWidget(self.entry_page)
+            elif self.welcome_view is None or self.stack.currentWidget() is not self.welcome_view:
+                self.stack.setCurrentWidget(self.placeholder)
+
+    def show_section(self, section: str) -> None:
+        for row in range(self.nav.count()):
+            if self.nav.item(row).data(Qt.ItemDataRole.UserRole) == section:
+                self.nav.setCurrentRow(row)
+
+    # ------------------------------------------------------------------ notebooks
+
+    def _show_notebook_page(self, page: QWidget) -> None:
+        self._notebook_page = page
+        self.show_section(NOTEBOOKS)
+        self.stack.setCurrentWidget(page)
+        self._update_notebook_actions()
+
+    def _update_notebook_actions(self) -> None:
+        open_ = self.notebook_id is not None
+        self.detector_editor_action.setEnabled(open_)
+        self.back_to_overview_action.setEnabled(
+            open_ and self._notebook_page is not self.overview_page
+        )
+
+    def open_notebook(self, notebook_id: int) -> None:
+        """Show a notebook's overview (and use its pages in the detector editor)."""
+        overview, editor, books = self.notebook_overview, self.detector_editor, self.notebook_list
+        if overview is None or editor is None or books is None or self.overview_page is None:
+            return
+        if notebook_id != self.notebook_id:
+            self.notebook_id = notebook_id
+            editor.set_notebook(notebook_id)
+        overview.show_notebook(notebook_id)
+        if notebook_id in books.notebook_ids():
+            books.list.setCurrentRow(books.notebook_ids().index(notebook_id))
+        self._show_notebook_page(self.overview_page)
+
+    def open_page(self, notebook_id: int, page_id: int) -> None:
+        """Show a page in the page view (its notebook becomes the open one)."""
+        view, host = self.page_view, self.page_view_page
+        if view is None or host is None:
+            return
+        if notebook_id != self.notebook_id:
+            self.open_notebook(notebook_id)
+        view.show_page(notebook_id, page_id)
+        self._show_notebook_page(host)
+        view.setFocus()
+
+    def open_detector_editor(self) -> None:
+        if self.notebook_id is not None and self.editor_page is not None:
+            self._show_notebook_page(self.editor_page)
+
+    def back_to_overview(self) -> None:
+        view = self.page_view
+        if view is not None and view.editing and self._notebook_page is self.page_view_page:
+            view.message.show_info("Save or cancel your edit before leaving the page.")
+            return
+        if self.notebook_id is not None and self.overview_page is not None:
+            self._show_notebook_page(self.overview_page)
+
+    def _notebooks_loaded(self) -> None:
+        """The list was re-read: if the open notebook is gone (deleted), close its views."""
+        books = self.notebook_list
+        if books is None or self.notebook_id is None or self.notebook_id in books.notebook_ids():
+            return
+        self.notebook_id = None
+        if self.detector_editor is not None:
+            self.detector_editor.set_notebook(None)
+        showing = self.stack.currentWidget() is self._notebook_page
+        self._notebook_page = self.notebook_placeholder
+        if showing:
+            self.stack.setCurrentWidget(self.notebook_placeholder)
+        self._update_notebook_actions()
+
+    def open_entry(self, entry_id: int) -> None:
+        self.show_section(JOURNAL)
+        self.journal_sidebar.select_entry(entry_id)
+        self.entry_page.open_entry(entry_id)
+
+    def _find_after_load(self, entry_id: int, word: str) -> None:
+        """Select the matched word once the entry shows (or now, if it already does)."""
+        self._find_word = (entry_id, word)
+        if self.entry_page.entry_id == entry_id:
+            self._select_found()
+
+    def _select_found(self) -> None:
+        found, self._find_word = self._find_word, None
+        if found is not None and found[0] == self.entry_page.entry_id:
+            editor = self.entry_page.editor
+            editor.moveCursor(QTextCursor.MoveOperation.Start)
+            editor.find(found[1])
+
+    def _entry_shown(self, entry_id: int) -> None:
+        self.journal_sidebar.select_entry(entry_id, self.entry_page.entry_day)
+        self._select_found()
+        self.stack.setCurrentWidget(self.entry_page)
+        self.detect_action.setEnabled(True)
+        self.review_action.setEnabled(True)
+
+    def new_entry(self) -> None:
+        db = self.db
+        if db is None:
+            return
+        self.entry_page.save_now()
+
+        def created(result: OpResult[EntryInfo]) -> None:
+            entry_id = result.value.id
+            self.open_entry(entry_id)
+            self.entry_page.entry_loaded.connect(self._focus_new_entry)
+            self._new_entry_id = entry_id
+
+        self.tasks.run(lambda: journal.add_entry(db, clock.today(), ""), on_done=created)
+
+    def _focus_new_entry(self, entry_id: int) -> None:
+        self.entry_page.entry_loaded.disconnect(self._focus_new_entry)
+        if entry_id == getattr(self, "_new_entry_id", None):
+            self.entry_page.editor.setFocus()
+
+    # ------------------------------------------------------------------ refresh
+
+    def _changed(self, changes: Changes) -> None:
+        """The window's own part of a change (the views refresh themselves)."""
+        if changes.entries and self.welcome_view is not None:
+            self._leave_welcome()
+
+    # ------------------------------------------------------------------ model status
+
+    def _model_changed(self, name: str) -> None:
+        pending = self._pending_info
+        if pending is not None and pending.name == name:
+            self.model_info, self._pending_info = pending, None
+            self.entry_page.banner.hide()
+        if name:
+            self.model_label.setText(f"Model: {name}")
+            self.model_label.setToolTip(str(self.bridge.model_path or ""))
+        else:
+            problem = self.bridge.problem
+            self.model_label.setText("No model")
+            self.model_label.setToolTip(problem or "")
+        if self.welcome_view is not None:
+            self.welcome_view.set_model_name(name or None)
+        self._identify_model()
+
+    def _identify_model(self) -> None:
+        """The cache identity of the model in use for notebook runs (read off the GUI
+        thread: it needs the file's checksum)."""
+        path, data = self.bridge.model_path, self.data_dir
+        if path is None:
+            # a model without a file (a stand-in): the identity runs use for it anyway
+            known = self.bridge.worker is not None
+            self._set_model_identity(ModelIdentity("unknown", "unknown", 0, 0) if known else None)
+            return
+
+        def identify() -> ModelIdentity:
+            return text_identity(data, path, load_settings(data))
+
+        def identified(identity: ModelIdentity) -> None:
+            if self.bridge.model_path == path:
+                self._set_model_identity(identity)
+
+        def failed(exc: BaseException) -> None:
+            log.warning("could not identify the model %s: %s", path, exc)
+
+        self.tasks.run(identify, lane=Lane.LONG, on_done=identified, on_error=failed)
+
+    def _set_model_identity(self, identity: ModelIdentity | None) -> None:
+        if identity == self._model_identity:
+            return
+        self._model_identity = identity
+        if self.notebook_runner is not None:
+            self.notebook_runner.identity = identity
+        if self.notebook_overview is not None:
+            self.notebook_overview.reload()  # freshness depends on the model
+
+    def _detection_running(self, running: bool) -> None:
+        self.progress.setVisible(running)
+        self.cancel_button.setVisible(running)
+        self.cancel_action.setEnabled(running)
+        if running:
+            self.progress.setRange(0, 0)
+            self.statusBar().showMessage("The model is reading the entry…")
+        else:
+            self.statusBar().clearMessage()
+
+    def _progress(self, done: int, total: int) -> None:
+        if total > 0:
+            self.progress.setRange(0, total)
+            self.progress.setValue(min(done, total))
+        else:
+            self.progress.setRange(0, 0)
+
+    def _speed(self, value: float) -> None:
+        self.speed_label.setText(f"{value:.1f} tokens/s")
+
+    # ------------------------------------------------------------------ dialogs
+
+    def show_status(self, message: str) -> None:
+        """A line in the status bar for a while."""
+        self.statusBar().showMessage(message, 8000)
+
+    def save_entry(self) -> int | None:
+        """Save the entry being edited now (queued on the database lane); its id."""
+        self.entry_page.save_now()
+        return self.entry_page.entry_id
+
+    def entry_restored(self, entry_id: int, changes: Changes) -> None:
+        """A restore replaced the database: the entry shown is closed, and opened again
+        from the restored data when it is there."""
+        if self.entry_page.entry_id != entry_id:
+            return
+        self.entry_page.close_entry()
+        if entry_id in changes.entries:
+            self.open_entry(entry_id)
+
+    def show_error(self, exc: BaseException) -> None:
+        """One clear sentence in a (non-blocking) dialog."""
+        if self._closed:
+            return
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Inkling")
+        box.setText(user_message(exc) if not isinstance(exc, RuntimeError) else str(exc))
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.setObjectName("errorDialog")
+        box.open()
+
+    def open_settings(self) -> None:
+        if self.db is None:
+            return
+        if self.settings_dialog is not None:
+            self.settings_dialog.raise_()
+            return
+        dialog = SettingsDialog(self.data_dir, self.db, self.tasks, self.model_info, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.settings_changed.connect(self._settings_changed)
+        dialog.finished.connect(lambda _code: setattr(self, "settings_dialog", None))
+        self.settings_dialog = dialog
+        dialog.open()
+
+    def open_models_settings(self) -> None:
+        """Settings on its Models tab (from the welcome screen's "stronger model" button)."""
+        self.open_settings()
+        if self.settings_dialog is not None:
+            self.settings_dialog.tabs.setCurrentWidget(self.settings_dialog.models_page)
+
+    def _load_vision(self) -> None:
+        """Give notebook runs the configured vision model (checked off the GUI thread; its
+        own worker thread loads it on first use), or none."""
+        self._set_vision(None)
+        if not _vision_configured(self.settings):
+            return
+        data_dir, cli_model = self.data_dir, self._cli_model
+
+        def loaded(runtime: VisionRuntime | None) -> None:
+            if self._closed or not _vision_configured(self.settings):
+                if runtime is not None:
+                    runtime.worker.close()
+                return
+            self._set_vision(runtime)
+
+        def failed(exc: BaseException) -> None:
+            self.statusBar().showMessage(f"Vision detectors are off: {user_message(exc)}")
+
+        self.tasks.run(
+            lambda: vision_runtime(data_dir, cli_model),
+            lane=Lane.LONG,
+            on_done=loaded,
+            on_error=failed,
+        )
+
+    def _set_vision(self, runtime: VisionRuntime | None) -> None:
+        """Swap the vision runtime; the old one's worker cancels its job and closes."""
+        runner = self.notebook_runner
+        if runner is None:
+            if runtime is not None:
+                runtime.worker.close()
+            return
+        old, runner.vision = runner.vision, runtime
+        if old is not None:
+            old.worker.close()
+
+    def _settings_changed(self, settings: Settings) -> None:
+        old, self.settings = self.settings, settings
+        self.entry_page.set_auto_detect(settings.auto_detect)
+        self.detector.set_pipeline(Pipeline(settings.journal_pipeline))
+        if self.page_view is not None:
+            self.page_view.set_vision_configured(_vision_configured(settings))
+        if (settings.vision_model_path, settings.vision_projector) != (
+            old.vision_model_path,
+            old.vision_projector,
+        ):
+            self._load_vision()
+        model_moved = (settings.model_path, settings.n_threads, settings.n_ctx) != (
+            old.model_path,
+            old.n_threads,
+            old.n_ctx,
+        )
+        if model_moved and self._own_bridge:
+            self._cli_model = None  # what the person chose now wins over --model
+            self._choose_model(switching=True)
+
+    # ------------------------------------------------------------------ geometry and closing
+
+    def _restore_geometry(self) -> None:
+        settings = QSettings()
+        geometry = settings.value("window/geometry")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1180, 760)
+        for key, splitter in (
+            ("window/mainSplitter", self.splitter),
+            ("window/entrySplitter", self.entry_page.splitter),
+        ):
+            state = settings.value(key)
+            if isinstance(state, QByteArray) and not state.isEmpty():
+                splitter.restoreState(state)
+
+    def _save_geometry(self) -> None:
+        settings = QSettings()
+        settings.setValue("window/geometry", self.saveGeometry())
+        settings.setValue("window/mainSplitter", self.splitter.saveState())
+        settings.setValue("window/entrySplitter", self.entry_page.splitter.saveState())
+        settings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._closed:
+            self.shutdown()
+        super().closeEvent(event)
+
+    def shutdown(self) -> None:
+        """Save, cancel the model's work, close the model on its thread, let the lanes
+        drain (a cancelled run records that it was), and close the database."""
+        if self._closed:
+            return
+        self._closed = True
+        self._save_geometry()
+        self.entry_page.detect_timer.stop()
+        self.entry_page.save_now()
+        self.detector.cancel()
+        if self.notebook_overview is not None:
+            self.notebook_overview.shutdown()  # a detector run stops before the model closes
+        self._set_vision(None)
+        self.bridge.close()
+        self.tasks.shutdown()  # cancels the rest and waits for both lanes
+        db = self.db
+        self.db = None
+        if db is not None:
+            self.tasks.run(db.close)
+        self.tasks.wait()
