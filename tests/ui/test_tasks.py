@@ -61,6 +61,25 @@ def test_the_database_lane_applies_in_order_and_errors_reach_the_gui(
     assert isinstance(caught[0], ValueError)
 
 
+def test_an_error_shown_in_place_can_also_reach_the_window(qtbot: QtBot, tasks: Tasks) -> None:
+    shown: list[BaseException] = []
+    reported: list[BaseException] = []
+    tasks.failed.connect(reported.append)
+    with qtbot.waitSignal(tasks.failed, timeout=5000):
+        tasks.run(lambda: int("x"), on_error=shown.append, report_errors=True)
+    assert len(shown) == 1
+    assert isinstance(shown[0], ValueError)
+    assert reported == shown
+
+    def cancelled() -> None:
+        raise Cancelled()
+
+    with qtbot.waitSignal(tasks.busy_changed, timeout=5000, check_params_cb=lambda b: not b):
+        tasks.run(cancelled, on_error=shown.append, report_errors=True)
+    assert isinstance(shown[1], Cancelled)
+    assert len(reported) == 1  # a cancel is not a failure to show
+
+
 def test_unchanged_results_broadcast_nothing(qtbot: QtBot, tasks: Tasks) -> None:
     with qtbot.assertNotEmitted(tasks.changed, wait=200):
         tasks.run(lambda: OpResult(None))

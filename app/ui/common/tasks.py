@@ -101,7 +101,16 @@ class Task:
 class _Record:
     """A task on its way: its callbacks (GUI thread) and its outcome (worker thread)."""
 
-    __slots__ = ("error", "key", "on_done", "on_error", "on_progress", "result", "task")
+    __slots__ = (
+        "error",
+        "key",
+        "on_done",
+        "on_error",
+        "on_progress",
+        "report_errors",
+        "result",
+        "task",
+    )
 
     def __init__(
         self,
@@ -110,12 +119,14 @@ class _Record:
         on_done: Callable[[Any], None] | None,
         on_error: Callable[[BaseException], None] | None,
         on_progress: ProgressFn | None,
+        report_errors: bool = False,
     ) -> None:
         self.key = key
         self.task = task
         self.on_done = on_done
         self.on_error = on_error
         self.on_progress = on_progress
+        self.report_errors = report_errors
         self.result: Any = None
         self.error: BaseException | None = None
 
@@ -204,11 +215,13 @@ class Tasks(QObject):
         on_error: Callable[[BaseException], None] | None = None,
         on_progress: ProgressFn | None = None,
         task: Task | None = None,
+        report_errors: bool = False,
     ) -> Task:
         """Run ``fn()`` on ``lane``; the callbacks run on the GUI thread.  Returns the
-        task's handle (``task``, or a new one)."""
+        task's handle (``task``, or a new one).  ``report_errors``: an error goes to
+        ``failed`` (the window's dialog) after ``on_error`` has shown it in place."""
         handle = task if task is not None else Task()
-        record = _Record(next(self._keys), handle, on_done, on_error, on_progress)
+        record = _Record(next(self._keys), handle, on_done, on_error, on_progress, report_errors)
         if on_progress is not None:
             key = record.key
             handle._sink = lambda progress: self._progressed.emit(key, progress)
@@ -250,6 +263,8 @@ class Tasks(QObject):
         if error is not None:
             if record.on_error is not None:
                 record.on_error(error)
+                if record.report_errors and not isinstance(error, Cancelled):
+                    self.failed.emit(error)
             elif isinstance(error, Cancelled):
                 log.info("a task was cancelled: %s", error)
             else:

@@ -66,6 +66,8 @@ class EntryPage(QWidget):
         self._detector = detector
         self._db: Database | None = None
         self._entry: EntryInfo | None = None
+        self._requested: int | None = None
+        """The entry last asked for: a load that a later request overtook is dropped."""
         self._saved_body = ""
         self._saved_title = ""
         self._saved_day: date | None = None
@@ -198,6 +200,11 @@ class EntryPage(QWidget):
         return self._entry.id if self._entry is not None else None
 
     @property
+    def requested_entry_id(self) -> int | None:
+        """The entry shown or being loaded, once one was asked for."""
+        return self._requested
+
+    @property
     def entry_day(self) -> date | None:
         """The day of the entry shown, as last saved."""
         return self._entry.day if self._entry is not None else None
@@ -228,8 +235,12 @@ class EntryPage(QWidget):
 
     def open_entry(self, entry_id: int) -> None:
         db = self._db
-        if db is None or entry_id == self.entry_id:
+        if db is None:
             return
+        if entry_id == self.entry_id:
+            self._requested = entry_id  # a load still on its way is no longer wanted
+            return
+        self._requested = entry_id
         self.save_now()
         self.popover.hide_popover()
 
@@ -244,6 +255,8 @@ class EntryPage(QWidget):
 
     def _loaded(self, loaded: tuple[EntryInfo, list[SuggestionInfo], list[TargetInfo]]) -> None:
         entry, items, all_targets = loaded
+        if entry.id != self._requested:
+            return  # another entry was asked for meanwhile; its load follows
         self._set_targets(all_targets)
         self._entry = entry
         self._saved_body, self._saved_title, self._saved_day = entry.body, entry.title, entry.day
@@ -265,6 +278,7 @@ class EntryPage(QWidget):
     def close_entry(self) -> None:
         """Show nothing (the entry was deleted)."""
         self._entry = None
+        self._requested = None
         self._suggestions = []
         self._loading = True
         self.editor.clear()
@@ -380,12 +394,12 @@ class EntryPage(QWidget):
         def failed(exc: BaseException) -> None:
             self._saving = False
             self.save_state.setText("Not saved")
-            self._tasks.failed.emit(exc)
 
         self._tasks.run(
             lambda: journal.update_entry(db, entry_id, body=body, title=title, day=day),
             on_done=done,
             on_error=failed,
+            report_errors=True,  # "Not saved" here, and the reason in the window's dialog
         )
 
     # ------------------------------------------------------------------ detection

@@ -136,6 +136,8 @@ class MainWindow(QMainWindow):
         self.settings = Settings()
         self._closed = False
         self._ready = False
+        self._asked_before_ready: int | None = None
+        """An entry asked for before the journal had loaded: shown once it has."""
         self.launch_seconds: float | None = None
         self.tasks = Tasks(self)
         self.bridge = bridge if bridge is not None else ModelBridge(None, parent=self)
@@ -519,8 +521,15 @@ class MainWindow(QMainWindow):
     def _entries_loaded(self, count: int) -> None:
         if not self._ready:
             self._ready = True
+            asked, self._asked_before_ready = self._asked_before_ready, None
             ids = self.journal_sidebar.entry_ids()
-            if ids and self.stack.currentWidget() is self.placeholder:
+            if asked is not None:
+                self.open_entry(asked)
+            elif (
+                ids
+                and self.stack.currentWidget() is self.placeholder
+                and self.entry_page.requested_entry_id is None
+            ):
                 self.open_entry(ids[0])
             self.ready.emit()
 
@@ -615,6 +624,9 @@ class MainWindow(QMainWindow):
         self._update_notebook_actions()
 
     def open_entry(self, entry_id: int) -> None:
+        if self.db is None:  # still opening: show it once the journal has loaded
+            self._asked_before_ready = entry_id
+            return
         self.show_section(JOURNAL)
         self.journal_sidebar.select_entry(entry_id)
         self.entry_page.open_entry(entry_id)

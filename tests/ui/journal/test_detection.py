@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import gc
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from app.domain.progress import CancelToken
 from app.llm import LlamaTextModel, ModelLoadError
 from app.services.journal import suggestions
 from app.ui.common.model_bridge import ModelBridge
@@ -141,13 +143,43 @@ def test_a_model_that_cannot_load_shows_a_way_forward(
     bridge.close()
 
 
+class HeldAfterFirstToken(LlamaTextModel):
+    """Real llama.cpp whose first sampled token waits (on the model thread) until a stop is
+    asked for: a short reply cannot finish before the window closes, however loaded the
+    machine is, so the test sees the cancel flag checked between tokens."""
+
+    _held_cancel: CancelToken | None = None
+
+    def set_cancel_token(self, token: CancelToken | None) -> None:
+        self._held_cancel = token
+        super().set_cancel_token(token)
+
+    @property
+    def on_token(self) -> Callable[[int], None] | None:
+        return self._held_on_token
+
+    @on_token.setter
+    def on_token(self, callback: Callable[[int], None] | None) -> None:
+        def held(count: int) -> None:
+            if callback is not None:
+                callback(count)
+            deadline = time.monotonic() + 30
+            while count == 1 and time.monotonic() < deadline:
+                token = self._held_cancel
+                if token is not None and token.cancelled:
+                    return
+                time.sleep(0.005)
+
+        self._held_on_token = held if callback is not None else None
+
+
 def test_closing_while_llama_writes_stops_between_tokens(
     qtbot: QtBot, open_window: OpenWindow, sample_dir: Path, roomy_tiny_model_path: Path
 ) -> None:
     loaded: list[LlamaTextModel] = []
 
     def load() -> LlamaTextModel:
-        model = LlamaTextModel.load(roomy_tiny_model_path, n_ctx=4096, n_threads=1)
+        model = HeldAfterFirstToken.load(roomy_tiny_model_path, n_ctx=4096, n_threads=1)
         loaded.append(model)
         return model
 

@@ -5,13 +5,17 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+import pytest
 from PySide6.QtGui import QTextCursor
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from app.services.journal import entries as journal
+from app.services.errors import RefusedError
 from app.services.journal import suggestions
 from app.ui.common.model_bridge import ModelBridge
-from app.ui.journal.highlights import PositionMap, rebase
+from app.ui.common.text_marks import PositionMap
+from app.ui.journal.highlights import rebase
 from app.ui.shell.main_window import MainWindow
 from tests.ui.journal.conftest import OpenWindow, show_entry
 from tests.ui.journal.helpers import query, selection_spans
@@ -129,3 +133,26 @@ def test_window_state_is_remembered(
     assert second.splitter.sizes()[0] == 333
     assert second.size().width() == 780
     assert second.model_label.text() == "No model"
+
+
+@pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
+def test_a_save_that_fails_says_so_in_place_and_in_a_dialog(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    page = window.entry_page
+    page.set_auto_detect(False)
+
+    def refuse(*_args: object, **_kwargs: object) -> None:
+        raise RefusedError("The disk is full, so the entry was not saved.")
+
+    monkeypatch.setattr(journal, "update_entry", refuse)
+    page.editor.setFocus()
+    qtbot.keyClicks(page.editor, "More. ")
+    with qtbot.waitSignal(window.tasks.failed, timeout=5000):
+        page.save_now()
+    assert page.save_state.text() == "Not saved"
+    assert page.dirty  # the words are still there to save again
+    box = window.findChild(QMessageBox, "errorDialog")
+    assert box is not None
+    assert box.text() == "The disk is full, so the entry was not saved."
+    box.close()

@@ -129,3 +129,42 @@ def test_a_model_that_fails_to_load_keeps_the_old_one(
     assert len(models) == 1
     window.shutdown()
     assert models[0].closed
+
+
+def test_an_entry_asked_for_while_the_journal_opens_is_the_one_shown(
+    qtbot: QtBot, sample_dir: Path
+) -> None:
+    """Opening an entry before the database is open (a slow disk, a busy machine) must not
+    be lost, nor be overtaken by the newest entry the window shows by default."""
+    window = MainWindow(sample_dir, bridge=ModelBridge(lambda: ScriptedModel(scripted_reply)))
+    qtbot.addWidget(window)
+    window.show()
+    asked = 1
+    with qtbot.waitSignal(window.ready, timeout=30_000):
+        window.start()
+        assert window.db is None  # it opens on the database thread
+        window.open_entry(asked)
+    qtbot.waitUntil(lambda: window.entry_page.entry_id == asked, timeout=10_000)
+    ids = window.journal_sidebar.entry_ids()
+    assert ids[0] != asked  # not what the window would have shown by itself
+    assert window.journal_sidebar.tree.currentItem() is not None
+    assert window.stack.currentWidget() is window.entry_page
+    window.shutdown()
+
+
+def test_a_load_overtaken_by_a_later_request_is_dropped(
+    qtbot: QtBot, open_window: OpenWindow, sample_dir: Path
+) -> None:
+    window = open_window(sample_dir, ModelBridge(lambda: ScriptedModel(scripted_reply)))
+    page = window.entry_page
+    qtbot.waitUntil(lambda: page.entry_id is not None, timeout=10_000)
+    first = page.entry_id
+    others = [i for i in window.journal_sidebar.entry_ids() if i != first]
+    shown: list[int] = []
+    page.entry_loaded.connect(shown.append)
+    page.open_entry(others[0])
+    page.open_entry(others[1])  # asked before the first load came back
+    qtbot.waitUntil(lambda: page.entry_id == others[1], timeout=10_000)
+    qtbot.wait(200)
+    assert shown == [others[1]]
+    assert page.entry_id == others[1]
