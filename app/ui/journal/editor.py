@@ -22,13 +22,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QPlainTextEdit, QTextEdit, QToolTip, QWidget
 
 from app.domain.journal.suggestions import SuggestionStatus
-from app.ui.journal.highlights import (
-    PositionMap,
-    Shown,
-    describe_facts,
-    highlight_background,
-    target_color,
-)
+from app.ui.common.text_marks import PositionMap, highlight_background
+from app.ui.journal.highlights import Shown, describe_facts, target_color
 
 CHECK = "\u2713"
 SUGGESTION_PROPERTY = QTextFormat.Property.UserProperty + 1

@@ -1,17 +1,15 @@
 """Where suggestions stand in the text being edited, and how they look.
 
-The services count offsets in code points (Python string indexes); a ``QTextDocument``
-counts UTF-16 code units.  ``qt_positions`` converts, so an emoji before a highlight does
-not shift it.  ``rebase`` follows the edits the user makes before a save returns, with the
-same re-anchoring rule the service applies (``app.domain.journal.reanchor``).
+Offsets are code points (``app.ui.common.text_marks`` converts them for Qt).  ``rebase``
+follows the edits the user makes before a save returns, with the same re-anchoring rule
+the service applies (``app.domain.journal.reanchor``).
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from dataclasses import dataclass
 
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor
 
 from app.domain import reanchor
 from app.domain.journal.suggestions import SuggestionStatus
@@ -28,14 +26,6 @@ def target_color(key: TargetKey, index: int | None = None) -> QColor:
     n = index if index is not None else (key[1] * 7 + (0 if key[0] == "habit" else 3))
     hue = _HUES[n % len(_HUES)]
     return QColor.fromHsl(hue, 170, 128)
-
-
-def highlight_background(color: QColor, palette: QPalette) -> QColor:
-    """A translucent fill that reads well on the editor's light or dark base."""
-    dark = palette.color(QPalette.ColorRole.Base).lightness() < 128
-    fill = QColor(color)
-    fill.setAlpha(110 if dark else 80)
-    return fill
 
 
 @dataclass(frozen=True)
@@ -74,27 +64,6 @@ def rebase(
         shown.append(Shown(s, *moved))
     shown.sort(key=lambda item: (item.start, item.suggestion.id))
     return shown
-
-
-class PositionMap:
-    """Code-point index to UTF-16 position (what ``QTextCursor`` counts) for one text."""
-
-    def __init__(self, text: str) -> None:
-        self._astral = [i for i, ch in enumerate(text) if ord(ch) > 0xFFFF]
-
-    def to_qt(self, index: int) -> int:
-        return index + bisect_right(self._astral, index - 1)
-
-    def from_qt(self, position: int) -> int:
-        """The code-point index of a UTF-16 position (rounding a split pair down)."""
-        lo, hi = 0, position
-        while lo < hi:
-            mid = (lo + hi + 1) // 2
-            if self.to_qt(mid) <= position:
-                lo = mid
-            else:
-                hi = mid - 1
-        return lo
 
 
 def describe_facts(s: SuggestionInfo, unit: str | None = None) -> str:

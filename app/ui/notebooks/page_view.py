@@ -79,7 +79,7 @@ from app.services.notebooks.tags import TagInfo
 from app.store import Database
 from app.ui.common.messages import MessageLabel, if_alive, user_message
 from app.ui.common.tasks import Tasks
-from app.ui.journal.highlights import PositionMap, highlight_background
+from app.ui.common.text_marks import PositionMap, highlight_background
 from app.ui.notebooks.look import (
     FlowLayout,
     chip_style,

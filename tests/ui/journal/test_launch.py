@@ -12,7 +12,8 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from app import cli
-from app.ui.journal.highlights import highlight_background, target_color
+from app.ui.common.text_marks import highlight_background
+from app.ui.journal.highlights import target_color
 from app.ui.shell import app as gui
 from app.ui.shell.main_window import MainWindow
 
