@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Iterator
 from datetime import datetime
@@ -14,6 +15,7 @@ import time_machine
 from hypothesis import settings
 
 from app import clock as app_clock
+from app.ui.common.gc_policy import collect_due
 
 if TYPE_CHECKING:
     from tests.fake_hub import FakeHub
@@ -39,6 +41,34 @@ TIME_TRAVEL_ENV = "INKLING_TIME_TRAVEL"
 """``YYYY-MM-DDTHH:MM@Zone``: run the whole session from that local moment in that zone
 (``scripts/time_travel.py`` sets it for CI's passes at fake dates)."""
 _travel: time_machine.travel | None = None
+
+
+_THRESHOLDS = gc.get_threshold()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def collect_on_the_main_thread() -> Iterator[None]:
+    """As the app does (``app.ui.common.gc_policy``): no automatic cyclic collection.
+
+    The automatic collector runs on whichever thread allocates when a threshold is crossed.
+    After a few hundred Qt tests the heap holds garbage cycles with Python-owned QObjects
+    (widgets, task lanes); collected on a task lane's or a model's thread, one is destroyed
+    off the GUI thread and Qt crashes later, at random.  So collection happens only on
+    the main thread, between tests (``_collect_due_between_tests``)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    yield
+    gc.collect()
+    if was_enabled:
+        gc.enable()
+
+
+@pytest.fixture(autouse=True)
+def _collect_due_between_tests(collect_on_the_main_thread: None) -> Iterator[None]:
+    yield
+    if gc.isenabled():  # a library switched it back on (srsly does, reading msgpack)
+        gc.disable()
+    collect_due(_THRESHOLDS)
 
 
 def time_travel_destination(value: str) -> datetime:

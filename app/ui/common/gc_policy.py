@@ -29,16 +29,9 @@ class GuiThreadCollector(QObject):
         self._timer.start()
 
     def check(self) -> None:
-        """Collect the generations whose thresholds are crossed (like the automatic GC)."""
-        counts = gc.get_count()
-        if counts[0] <= self._thresholds[0]:
-            return
-        generation = 0
-        if counts[1] > self._thresholds[1]:
-            generation = 1
-            if counts[2] > self._thresholds[2]:
-                generation = 2
-        gc.collect(generation)
+        if gc.isenabled():  # a library switched it back on (srsly does, reading msgpack)
+            gc.disable()
+        collect_due(self._thresholds)
 
     def stop(self) -> None:
         """Back to the automatic collector (after a last collection here)."""
@@ -46,3 +39,18 @@ class GuiThreadCollector(QObject):
         gc.collect()
         if self._was_enabled:
             gc.enable()
+
+
+def collect_due(thresholds: tuple[int, int, int]) -> int | None:
+    """On the calling thread, collect the generations whose ``thresholds`` are crossed,
+    as the automatic collector would; returns the generation collected, or None."""
+    counts = gc.get_count()
+    if counts[0] <= thresholds[0]:
+        return None
+    generation = 0
+    if counts[1] > thresholds[1]:
+        generation = 1
+        if counts[2] > thresholds[2]:
+            generation = 2
+    gc.collect(generation)
+    return generation

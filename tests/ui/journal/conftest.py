@@ -3,7 +3,6 @@ suggestions, a scripted model behind a real ModelBridge, and the main window ove
 
 from __future__ import annotations
 
-import gc
 import json
 import re
 import threading
@@ -142,15 +141,3 @@ def show_entry(qtbot: QtBot, window: MainWindow, entry_id: int) -> None:
     with qtbot.waitSignal(window.entry_page.suggestions_shown, timeout=5000):
         window.open_entry(entry_id)
     qtbot.waitUntil(lambda: window.entry_page.entry_id == entry_id)
-
-
-@pytest.fixture(autouse=True)
-def collect_on_the_gui_thread() -> Iterator[None]:
-    """As the app does (app.ui.common.gc_policy): no cyclic collection on worker threads, where
-    it could destroy a Python-owned QObject (a crash) or hold the GIL for long."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    yield
-    gc.collect()
-    if was_enabled:
-        gc.enable()

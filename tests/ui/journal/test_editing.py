@@ -10,8 +10,8 @@ from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from app.services.journal import entries as journal
 from app.services.errors import RefusedError
+from app.services.journal import entries as journal
 from app.services.journal import suggestions
 from app.ui.common.model_bridge import ModelBridge
 from app.ui.common.text_marks import PositionMap

@@ -3,7 +3,6 @@ overview, the page view and the detector editor in the content area."""
 
 from __future__ import annotations
 
-import gc
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -21,17 +20,6 @@ from app.ui.shell.main_window import NOTEBOOKS, MainWindow
 from tests.ui.notebooks.conftest import SAMPLE, ScriptedModel, window_reply
 
 OpenWindow = Callable[[Path, ModelBridge], MainWindow]
-
-
-@pytest.fixture(autouse=True)
-def collect_on_the_gui_thread() -> Iterator[None]:
-    """As the app does (app.ui.common.gc_policy): no cyclic collection on worker threads."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    yield
-    gc.collect()
-    if was_enabled:
-        gc.enable()
 
 
 @pytest.fixture
