@@ -73,6 +73,16 @@ class Database:
         with sentences, factory.begin() as session:
             yield session
 
+    def recheck(self) -> None:
+        """Check a damaged database's file again (a restore replaced it): writable when sound."""
+        if self.damage is None or quick_check(self.path) is not None:
+            return
+        self.damage = None
+        self.engine.dispose()
+        self.engine = _create_engine(self.path, foreign_keys=True)
+        self._writer.configure(bind=self.engine)
+        self._reader.configure(bind=self.engine.execution_options(**{_READONLY_OPTION: True}))
+
     def close(self) -> None:
         self.engine.dispose()
 
@@ -237,10 +247,9 @@ def _create_engine(path: Path, *, foreign_keys: bool, query_only: bool = False) 
     )
     pragmas = (
         "PRAGMA busy_timeout = 5000",
-        "PRAGMA journal_mode = WAL",
+        *(("PRAGMA query_only = ON",) if query_only else ("PRAGMA journal_mode = WAL",)),
         "PRAGMA synchronous = NORMAL",
         f"PRAGMA foreign_keys = {'ON' if foreign_keys else 'OFF'}",
-        f"PRAGMA query_only = {'ON' if query_only else 'OFF'}",
     )
 
     @event.listens_for(engine, "connect")

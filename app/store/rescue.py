@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Final, cast
 
 from app.store.db import create_database
+from app.store.failures import DamagedDatabaseError
 
 BATCH: Final = 500
 _ROWID_MIN: Final = -(2**63)
@@ -84,6 +85,13 @@ def rescue_rows(
 ) -> list[TableRescue]:
     """Make ``dest`` (a new file) at ``revision`` and copy into it every row of
     ``source`` that can be read; what happened to each table."""
+    with closing(_read_only(source)) as src:
+        try:
+            src.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        except sqlite3.DatabaseError:
+            raise DamagedDatabaseError(
+                f"the list of tables in {source} is damaged, so nothing in it can be read"
+            ) from None
     create_database(dest, revision)
     with closing(_read_only(source)) as src, closing(sqlite3.connect(dest)) as dst:
         dst.isolation_level = None
@@ -103,7 +111,11 @@ def rescue_rows(
 
 
 def _read_only(path: Path) -> sqlite3.Connection:
-    return sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+    """A read-only connection that also reads a truncated file (``writable_schema``
+    makes SQLite trust the file's length over the page count in its header)."""
+    connection = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+    connection.execute("PRAGMA writable_schema = ON")
+    return connection
 
 
 def _quoted(name: str) -> str:

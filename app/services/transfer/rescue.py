@@ -24,9 +24,9 @@ from typing import Concatenate, ParamSpec, TypeVar
 
 from app import clock
 from app.services.errors import InvalidInputError
-from app.store import Database, StoreError, open_database
+from app.store import DamagedDatabaseError, Database, StoreError, open_database
 from app.store.damage import integrity_check
-from app.store.db import head_revision
+from app.store.db import head_revision, inspect_database
 from app.store.rescue import TableRescue, rescue_rows, source_revision
 
 P = ParamSpec("P")
@@ -71,6 +71,14 @@ def rescue_database(source: Path, dest: Path | str) -> RescueSummary:
     source = Path(source).expanduser().absolute()
     if not source.is_file():
         raise InvalidInputError(f"There is no database to rescue at {source}.")
+    try:
+        inspect_database(source)
+    except DamagedDatabaseError:
+        pass  # what this is for
+    except StoreError:
+        raise InvalidInputError(
+            f"{source} is not an Inkling database; nothing was rescued."
+        ) from None
     target = _target(dest)
     temp = target.parent / f".{target.name}.inkling-{uuid.uuid4().hex}"
     try:
@@ -85,7 +93,7 @@ def rescue_database(source: Path, dest: Path | str) -> RescueSummary:
             raise StoreError(f"the copy failed its check ({problem})")
         os.replace(temp, target)
     except (OSError, sqlite3.Error, StoreError) as exc:
-        raise InvalidInputError(f"The rescue into {target} failed ({exc}).") from None
+        raise InvalidInputError(f"Nothing was rescued into {target}: {exc}.") from None
     finally:
         _remove_with_side_files(temp)
     return RescueSummary(str(target), tuple(tables))
