@@ -60,7 +60,7 @@ class RestoreSummary:
     notebooks: int
 
 
-def _remove_with_side_files(path: Path) -> None:
+def remove_with_side_files(path: Path) -> None:
     for suffix in ("", *_SIDE_FILES):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
 
@@ -118,7 +118,7 @@ def backup_database(db: Database, dest: Path | str) -> BackupSummary:
     except (OSError, sqlite3.Error) as exc:
         raise InvalidInputError(f"The backup {target} could not be written ({exc}).") from None
     finally:
-        _remove_with_side_files(temp)
+        remove_with_side_files(temp)
     return BackupSummary(str(target), size)
 
 
@@ -222,7 +222,7 @@ def restore_database(db: Database, src: Path | str) -> OpResult[RestoreSummary]:
                 f"The database could not be replaced ({exc}); it was left as it was."
             ) from None
     finally:
-        _remove_with_side_files(temp)
+        remove_with_side_files(temp)
     db.recheck()  # a damaged database replaced by a sound one is writable again
     after = _ids(db)
     changes = Changes(

@@ -24,6 +24,7 @@ from typing import Concatenate, ParamSpec, TypeVar
 
 from app import clock
 from app.services.errors import InvalidInputError
+from app.services.transfer.backup import remove_with_side_files
 from app.store import DamagedDatabaseError, Database, StoreError, open_database
 from app.store.damage import integrity_check
 from app.store.db import head_revision, inspect_database
@@ -31,7 +32,6 @@ from app.store.rescue import TableRescue, rescue_rows, source_revision
 
 P = ParamSpec("P")
 R = TypeVar("R")
-_SIDE_FILES = ("-wal", "-shm", "-journal")
 
 
 @dataclass(frozen=True)
@@ -58,11 +58,6 @@ def _target(dest: Path | str) -> Path:
     if target.exists():
         raise InvalidInputError(f"{target} already exists; choose a new file name.")
     return target
-
-
-def _remove_with_side_files(path: Path) -> None:
-    for suffix in ("", *_SIDE_FILES):
-        Path(f"{path}{suffix}").unlink(missing_ok=True)
 
 
 def rescue_database(source: Path, dest: Path | str) -> RescueSummary:
@@ -95,7 +90,7 @@ def rescue_database(source: Path, dest: Path | str) -> RescueSummary:
     except (OSError, sqlite3.Error, StoreError) as exc:
         raise InvalidInputError(f"Nothing was rescued into {target}: {exc}.") from None
     finally:
-        _remove_with_side_files(temp)
+        remove_with_side_files(temp)
     return RescueSummary(str(target), tuple(tables))
 
 
@@ -126,7 +121,7 @@ def readable(db: Database) -> Iterator[Database]:
         with open_database(copy) as rescued:
             yield rescued
     finally:
-        _remove_with_side_files(copy)
+        remove_with_side_files(copy)
 
 
 def reads_readable_rows(
