@@ -9,10 +9,10 @@ from app.store.db import (
     Database,
     NewerDatabaseError,
     NotInklingDatabaseError,
-    StoreError,
     open_database,
 )
 from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
+from app.store.failures import DamagedDatabaseError, StorageError, StoreError, storage_failure
 from app.store.models import (
     LABEL_MAX,
     TARGET_TYPES,
@@ -42,6 +42,7 @@ __all__ = [
     "Base",
     "CompletionSuggestion",
     "CustomDetector",
+    "DamagedDatabaseError",
     "Database",
     "DetectionRun",
     "DetectorPreference",
@@ -61,8 +62,10 @@ __all__ = [
     "Practice",
     "PracticeSession",
     "SearchHit",
+    "StorageError",
     "StoreError",
     "Tag",
     "open_database",
     "search_entries",
+    "storage_failure",
 ]

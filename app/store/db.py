@@ -24,14 +24,18 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry
 
+from app.store.damage import quick_check
+from app.store.failures import (
+    DamagedDatabaseError,
+    StoreError,
+    damaged_sentence,
+    failures_as_sentences,
+)
+
 APPLICATION_ID: Final = 0x496E6B6C  # "Inkl" in the SQLite header; set by migration 0001
 MIGRATIONS_DIR: Final = Path(__file__).resolve().with_name("migrations")
 _SQLITE_MAGIC: Final = b"SQLite format 3\x00"
 _READONLY_OPTION: Final = "inkling_readonly"
-
-
-class StoreError(Exception):
-    """A storage problem the user can act on; ``str(error)`` is one sentence naming the file."""
 
 
 class NotInklingDatabaseError(StoreError):
@@ -45,9 +49,11 @@ class NewerDatabaseError(StoreError):
 class Database:
     """An open Inkling database.  Safe to share between threads; sessions are not."""
 
-    def __init__(self, path: Path, engine: Engine) -> None:
+    def __init__(self, path: Path, engine: Engine, *, damage: str | None = None) -> None:
         self.path = path
         self.engine = engine
+        self.damage = damage
+        """What ``quick_check`` found when the file was opened (then it is read-only)."""
         self._writer = sessionmaker(engine, expire_on_commit=False)
         self._reader = sessionmaker(
             engine.execution_options(**{_READONLY_OPTION: True}), expire_on_commit=False
@@ -63,8 +69,19 @@ class Database:
         for writers (WAL readers see a snapshot) — use it for long reads such as exports.
         """
         factory = self._reader if readonly else self._writer
-        with factory.begin() as session:
+        sentences = failures_as_sentences(self.path, read_only_damaged=self.damage is not None)
+        with sentences, factory.begin() as session:
             yield session
+
+    def recheck(self) -> None:
+        """Check a damaged database's file again (a restore replaced it): writable when sound."""
+        if self.damage is None or quick_check(self.path) is not None:
+            return
+        self.damage = None
+        self.engine.dispose()
+        self.engine = _create_engine(self.path, foreign_keys=True)
+        self._writer.configure(bind=self.engine)
+        self._reader.configure(bind=self.engine.execution_options(**{_READONLY_OPTION: True}))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -94,9 +111,24 @@ def open_database(path: Path) -> Database:
     scripts = ScriptDirectory.from_config(config)
     known = {script.revision for script in scripts.walk_revisions()}
     current = _read_revision(path, known)
+    damage = _damage(path, current, scripts.get_current_head())
     if current != scripts.get_current_head():
         _migrate(path, config)
-    return Database(path, _create_engine(path, foreign_keys=True))
+    engine = _create_engine(path, foreign_keys=True, query_only=damage is not None)
+    return Database(path, engine, damage=damage)
+
+
+def _damage(path: Path, current: str | None, head: str | None) -> str | None:
+    """What ``PRAGMA quick_check`` finds wrong with an existing file (None: sound).
+
+    A damaged file is opened read-only; one that would first need a migration cannot
+    be opened at all (migrating would write into the damage)."""
+    if current is None:
+        return None
+    damage = quick_check(path)
+    if damage is not None and current != head:
+        raise DamagedDatabaseError(damaged_sentence(path))
+    return damage
 
 
 def inspect_database(path: Path) -> str | None:
@@ -148,6 +180,8 @@ def _read_revision(path: Path, known: set[str]) -> str | None:
     except sqlite3.OperationalError as exc:
         raise StoreError(f"{path} could not be read ({exc}).") from exc
     except sqlite3.DatabaseError as exc:  # not a database, or a damaged one
+        if getattr(exc, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_CORRUPT:
+            raise DamagedDatabaseError(damaged_sentence(path)) from exc
         raise NotInklingDatabaseError(f"{path} is not an Inkling database ({exc}).") from exc
 
     if not tables and application_id in (0, APPLICATION_ID):
@@ -163,7 +197,18 @@ def _read_revision(path: Path, known: set[str]) -> str | None:
     return str(revisions[0])
 
 
-def _migrate(path: Path, config: Config) -> None:
+def head_revision() -> str:
+    """The schema revision this version of Inkling writes."""
+    return str(ScriptDirectory.from_config(_alembic_config()).get_current_head())
+
+
+def create_database(path: Path, revision: str) -> None:
+    """A new database at ``path`` made by this app's migrations up to ``revision`` (the
+    schema a rescue copies an older file's rows into before it is brought up to date)."""
+    _migrate(path, _alembic_config(), revision)
+
+
+def _migrate(path: Path, config: Config, revision: str = "head") -> None:
     """Apply every pending migration in one transaction; on any error nothing is changed.
 
     Foreign keys are off while migrating: SQLite alters a table by copying it and
@@ -174,7 +219,7 @@ def _migrate(path: Path, config: Config) -> None:
     try:
         with engine.begin() as connection:
             config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+            command.upgrade(config, revision)
             broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
             if broken:
                 raise StoreError(
@@ -191,15 +236,18 @@ def _migrate(path: Path, config: Config) -> None:
         engine.dispose()
 
 
-def _create_engine(path: Path, *, foreign_keys: bool) -> Engine:
-    """An engine whose every connection uses WAL, a busy timeout and explicit transactions."""
+def _create_engine(path: Path, *, foreign_keys: bool, query_only: bool = False) -> Engine:
+    """An engine whose every connection uses WAL, a busy timeout and explicit transactions.
+
+    ``query_only``: every write is refused (SQLITE_READONLY) and no transaction takes
+    the write lock (a damaged database)."""
     engine = create_engine(
         URL.create("sqlite", database=str(path)),
         connect_args={"check_same_thread": False},  # one engine, many threads
     )
     pragmas = (
         "PRAGMA busy_timeout = 5000",
-        "PRAGMA journal_mode = WAL",
+        *(("PRAGMA query_only = ON",) if query_only else ("PRAGMA journal_mode = WAL",)),
         "PRAGMA synchronous = NORMAL",
         f"PRAGMA foreign_keys = {'ON' if foreign_keys else 'OFF'}",
     )
@@ -215,7 +263,7 @@ def _create_engine(path: Path, *, foreign_keys: bool) -> Engine:
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Connection) -> None:
-        readonly = connection.get_execution_options().get(_READONLY_OPTION, False)
+        readonly = query_only or connection.get_execution_options().get(_READONLY_OPTION, False)
         connection.exec_driver_sql("BEGIN DEFERRED" if readonly else "BEGIN IMMEDIATE")
 
     return engine
