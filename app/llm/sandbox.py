@@ -33,6 +33,9 @@ from app.llm.errors import ModelLoadError, NotGGUFError
 
 _CHILD = Path(__file__).with_name("sandbox_child.py")
 _POLL_SECONDS = 0.05
+_STARTUP_SECONDS = 60.0
+"""How long a child may take to start (Python and jinja2 on a busy machine); not counted
+in a request's time limit."""
 _MAX_REPLY_BYTES = 64 * 1024 * 1024
 
 
@@ -102,7 +105,7 @@ class Sandbox:
         with self._lock:
             try:
                 if not self.running:
-                    self._start()
+                    self._start(cancel)
                     if replay:
                         for setup in self._setup:
                             self._exchange(setup, cancel, seconds)
@@ -128,7 +131,7 @@ class Sandbox:
 
     # ------------------------------------------------------------------ the child
 
-    def _start(self) -> None:
+    def _start(self, cancel: CancelToken | None) -> None:
         env = {k: v for k, v in os.environ.items() if k in ("PATH", "LANG", "LC_ALL", "HOME")}
         env["OPENBLAS_NUM_THREADS"] = env["OMP_NUM_THREADS"] = "1"
         argv = [sys.executable, "-I", str(_CHILD), str(self.limits.memory_bytes), str(os.getpid())]
@@ -143,6 +146,8 @@ class Sandbox:
             )
         except OSError as exc:
             raise SandboxError("crashed", exc.strerror or "") from exc
+        if self._receive(cancel, _STARTUP_SECONDS) != "ready":
+            raise SandboxError("crashed")
 
     def _stop(self) -> None:
         process, self._process = self._process, None
@@ -170,7 +175,14 @@ class Sandbox:
             process.stdin.flush()
         except OSError as exc:  # the child is gone (a broken pipe)
             raise SandboxError("crashed") from exc
-        deadline = time.monotonic() + (self.limits.seconds if seconds is None else seconds)
+        return self._receive(cancel, self.limits.seconds if seconds is None else seconds)
+
+    def _receive(self, cancel: CancelToken | None, seconds: float) -> Any:
+        """The child's next answer, waited for at most ``seconds``."""
+        process = self._process
+        assert process is not None
+        assert process.stdout is not None
+        deadline = time.monotonic() + seconds
         fd = process.stdout.fileno()
         received = bytearray()
         while b"\n" not in received:

@@ -1,17 +1,18 @@
 """The child side of ``app.llm.sandbox``: reads GGUF headers and renders chat templates for
 a parent process, under the memory limit the parent gave it.
 
-Run as a script (``python -I sandbox_child.py MEMORY_BYTES PARENT_PID``), never imported by the app
-(only the standard library, jinja2 and, for headers, gguf).  Requests arrive one JSON
-document per line on stdin; each gets one JSON reply line on stdout: ``{"ok": value}`` or
-``{"error": kind, "detail": text}``.  Before it runs anything a file controls (parsing a
+Run as a script (``python -I sandbox_child.py MEMORY_BYTES PARENT_PID``), never imported by
+the app (only the standard library, jinja2 and, for headers, gguf).  It says
+``{"ok": "ready"}`` once started; then requests arrive one JSON document per line on stdin,
+each answered by one JSON line on stdout: ``{"ok": value}`` or ``{"error": kind, "detail":
+text}``.  Before it runs anything a file controls (parsing a
 header, rendering a template), it caps its own address space (``RLIMIT_AS``) at what it
 uses now plus the budget; the parent enforces the time limit by killing it.
 
 Requests:
 
 - ``{"op": "header", "path": P}``: the GGUF metadata, ``{"fields": {...}, "vocab_size": n}``
-  (big tokenizer arrays left out, long strings shortened, an over-long template dropped);
+  (big tokenizer arrays left out, long strings shortened, an over-long template refused);
 - ``{"op": "template", "template": T, "bos_token": B, "eos_token": E, "now": ISO_LOCAL_TIME}``:
   compile the chat template used by the ``render`` requests that follow;
 - ``{"op": "render", "messages": [...], "add_generation_prompt": true}``: the prompt.
@@ -242,6 +243,7 @@ def _reply(document: dict[str, Any]) -> None:
 
 def serve(budget: int) -> None:
     state: dict[str, Any] = {}
+    _reply({"ok": "ready"})
     for line in sys.stdin:
         try:
             request = json.loads(line)
