@@ -197,7 +197,10 @@ class _Step(QRunnable):
         finally:
             del tasks, record
             if delivered:
-                finished.emit(key)
+                try:
+                    finished.emit(key)
+                except RuntimeError:  # Tasks was destroyed with its window: nobody to tell
+                    pass
             del finished
             counter.ended()
 
