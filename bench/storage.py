@@ -64,6 +64,8 @@ def bench_storage(root: Path, sizes: Sizes, rng: random.Random) -> tuple[dict[st
                 lists.append(time.perf_counter() - started)
     finally:
         db.close()
+    from bench.inbox import bench_inbox
+
     figures = {
         "entries": added,
         "import_50k_s": round(import_s, 3),
@@ -73,5 +75,6 @@ def bench_storage(root: Path, sizes: Sizes, rng: random.Random) -> tuple[dict[st
         "month_entries": picks[0].entries,
         "months_ms": ms(months_s),
         "months": len(months),
+        **bench_inbox(folder, sizes.month_lists),
     }
     return figures, folder

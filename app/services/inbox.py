@@ -225,21 +225,11 @@ def inbox_counts(db: Database, where: InboxFilter = EVERYTHING) -> InboxCounts:
 
 
 def inbox_choices(db: Database) -> InboxChoices:
-    """The values the filters offer: the habits and practices, detectors and notebooks
-    that have something waiting in the inbox."""
+    """The values the filters offer: every habit and practice, and the detectors and
+    notebooks that have findings waiting."""
     with db.session(readonly=True) as session:
-        habits = session.execute(
-            select(Habit.id, Habit.name)
-            .join(CompletionSuggestion, CompletionSuggestion.habit_id == Habit.id)
-            .where(CompletionSuggestion.status == SuggestionStatus.PENDING)
-            .distinct()
-        ).tuples()
-        practices = session.execute(
-            select(Practice.id, Practice.name)
-            .join(CompletionSuggestion, CompletionSuggestion.practice_id == Practice.id)
-            .where(CompletionSuggestion.status == SuggestionStatus.PENDING)
-            .distinct()
-        ).tuples()
+        habits = session.execute(select(Habit.id, Habit.name)).tuples()
+        practices = session.execute(select(Practice.id, Practice.name)).tuples()
         targets: list[tuple[Target, str]] = [(("habit", i), name) for i, name in habits]
         targets += [(("practice", i), name) for i, name in practices]
         notebooks = session.execute(
@@ -259,7 +249,11 @@ def inbox_choices(db: Database) -> InboxChoices:
     )
 
 
-_UNREVIEWED = Finding.review_status == ReviewStatus.UNREVIEWED
+_UNREVIEWED = text(f"findings.review_status = '{ReviewStatus.UNREVIEWED}'")
+_PENDING = text(f"completion_suggestions.status = '{SuggestionStatus.PENDING}'")
+"""Literal conditions: SQLite uses a partial index only for the very words of its WHERE
+(a bound parameter never matches), here ``ix_findings_unreviewed`` and
+``ix_completion_suggestions_pending``."""
 
 
 def _check(where: InboxFilter) -> None:
@@ -332,11 +326,7 @@ def _suggestion_keys(
 def _count_suggestions(session: Session, where: InboxFilter) -> int:
     if where == InboxFilter(kind=where.kind):  # everything pending: the index alone
         return int(
-            session.scalar(
-                select(func.count(CompletionSuggestion.id)).where(
-                    CompletionSuggestion.status == SuggestionStatus.PENDING
-                )
-            )
+            session.scalar(select(func.count()).select_from(CompletionSuggestion).where(_PENDING))
             or 0
         )
     condition, params = _suggestion_sql(where, None)
