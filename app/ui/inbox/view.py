@@ -19,11 +19,13 @@ from PySide6.QtGui import QKeyEvent, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -220,7 +222,17 @@ class InboxView(QWidget):
         keys = QLabel(KEY_HELP)
         keys.setForegroundRole(QPalette.ColorRole.PlaceholderText)
 
-        layout = QVBoxLayout(self)
+        # the filters and buttons are wide: the content scrolls sideways in a narrow
+        # window rather than pushing the sidebar to its minimum (as the other wide views)
+        content = QWidget()
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(content)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+        layout = QVBoxLayout(content)
         layout.setContentsMargins(12, 10, 12, 8)
         layout.setSpacing(8)
         layout.addLayout(top)
