@@ -170,6 +170,8 @@ KEYS = (
     ("storage", "import_50k_s"),
     ("storage", "search_ms"),
     ("storage", "month_list_ms"),
+    ("storage", "inbox_open_ms"),
+    ("storage", "inbox_next_ms"),
     ("memory", "peak_rss_mb"),
 )
 """The figures the issue names, also gathered at the top level of the JSON document."""
