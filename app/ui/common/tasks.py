@@ -35,6 +35,7 @@ goes to ``failed`` (the main window shows it); a ``Cancelled`` one is not a fail
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import itertools
 import logging
@@ -197,10 +198,9 @@ class _Step(QRunnable):
         finally:
             del tasks, record
             if delivered:
-                try:
+                # RuntimeError: Tasks was destroyed with its window, so nobody is left to tell
+                with contextlib.suppress(RuntimeError):
                     finished.emit(key)
-                except RuntimeError:  # Tasks was destroyed with its window: nobody to tell
-                    pass
             del finished
             counter.ended()
 
