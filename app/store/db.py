@@ -24,6 +24,8 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry
 
+from app.store.scratch import remove_stale
+
 APPLICATION_ID: Final = 0x496E6B6C  # "Inkl" in the SQLite header; set by migration 0001
 MIGRATIONS_DIR: Final = Path(__file__).resolve().with_name("migrations")
 _SQLITE_MAGIC: Final = b"SQLite format 3\x00"
@@ -90,6 +92,7 @@ def open_database(path: Path) -> Database:
         raise StoreError(
             f"The folder {path.parent} could not be created ({exc.strerror})."
         ) from exc
+    remove_stale(path.parent)  # copies a killed backup or restore left behind
     config = _alembic_config()
     scripts = ScriptDirectory.from_config(config)
     known = {script.revision for script in scripts.walk_revisions()}
