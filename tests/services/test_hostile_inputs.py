@@ -142,6 +142,7 @@ def test_a_thin_pdf_page_keeps_within_the_longest_side(db: Database, tmp_path: P
 @pytest.mark.parametrize(
     ("name", "data"),
     [("page.png", png_claiming(100_000, 100_000)), ("page.jpg", jpeg_claiming(65_000, 65_000))],
+    ids=["png", "jpeg"],
 )
 def test_an_image_claiming_too_many_pixels_is_refused_before_decoding(
     db: Database, tmp_path: Path, name: str, data: bytes
