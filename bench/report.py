@@ -80,4 +80,12 @@ def render(result: dict[str, Any]) -> str:
     for section in ("overhead", "prefix", "scaling", "notebooks", "gui", "storage", "memory"):
         if section in result:
             parts += ["", f"{section}:", table(("measure", "value"), list(result[section].items()))]
+    if "hostile" in result:
+        from bench.hostile import render as render_hostile
+
+        parts += [
+            "",
+            "hostile inputs (each in a process of its own):",
+            render_hostile(result["hostile"]),
+        ]
     return "\n".join(parts)
