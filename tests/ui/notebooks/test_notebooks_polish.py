@@ -19,10 +19,10 @@ from app.store import Database
 from app.ui.common.tasks import Tasks
 from app.ui.notebooks import sidebar as sidebar_module
 from app.ui.notebooks.detector_editor import DetectorEditor
-from app.ui.notebooks.overview import NotebookOverview
 from app.ui.notebooks.runner import DetectorRunner
 from app.ui.notebooks.sidebar import IMPORT_CANCELLED, NotebookList
 from tests.ui.notebooks.conftest import SAMPLE, ScriptedModel, window_reply
+from tests.ui.notebooks.test_overview import open_overview
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
 
@@ -89,12 +89,7 @@ def test_the_overview_counts_findings_and_runs_all(
     make_runner: Callable[[ScriptedModel], DetectorRunner],
 ) -> None:
     runner = make_runner(ScriptedModel(lambda _prompt: window_reply(False)))
-    view = NotebookOverview(db, ops, runner)
-    qtbot.addWidget(view)
-    view.resize(1000, 700)
-    view.show()
-    with qtbot.waitSignal(view.loaded, timeout=10_000):
-        view.show_notebook(notebook)
+    view = open_overview(qtbot, db, ops, notebook, runner)
     assert view.rows["swear_words"].findings.text() == "—"  # never run
     wanted = [d for d, row in view.rows.items() if row.freshness.text() == "Not run yet"]
     assert "swear_words" in wanted
