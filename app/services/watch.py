@@ -19,10 +19,11 @@ A ``DatabaseWatch`` is used from one thread at a time (the window's database lan
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import event, text
 
 from app.services.changes import NO_CHANGES, Changes
 from app.store import Database
@@ -34,6 +35,8 @@ class _Table:
     id_sum: int
     max_id: int
     max_updated: str | None
+    ties: frozenset[int] = frozenset()
+    """The rows whose ``updated`` is ``max_updated`` (so that they are not reported again)."""
 
 
 @dataclass(frozen=True)
@@ -76,20 +79,36 @@ def _summary(session: Any, table: str, updated: str | None) -> _Table:
     row = session.execute(
         text(f"SELECT count(*), total({key}), max({key}), {newest} FROM {table}")
     ).one()
-    return _Table(int(row[0]), int(row[1] or 0), int(row[2] or 0), row[3] and str(row[3]))
+    ties: frozenset[int] = frozenset()
+    if updated is not None and row[3] is not None:
+        ties = frozenset(
+            int(r[0])
+            for r in session.execute(
+                text(f"SELECT {key} FROM {table} WHERE {updated} = :u"), {"u": row[3]}
+            )
+        )
+    return _Table(int(row[0]), int(row[1] or 0), int(row[2] or 0), row[3] and str(row[3]), ties)
 
 
 def _changed_ids(session: Any, table: str, before: _Table) -> frozenset[int]:
     """Ids of rows added (above the old largest id) or updated since ``before``."""
     updated = _TABLES[table]
-    where = "id > :max_id"
-    if updated is not None and before.max_updated is not None:
-        where += f" OR {updated} >= :updated"
+    if updated is None or before.max_updated is None:
+        rows = session.execute(
+            text(f"SELECT id FROM {table} WHERE id > :max_id"), {"max_id": before.max_id}
+        )
+        return frozenset(int(r[0]) for r in rows)
     rows = session.execute(
-        text(f"SELECT id FROM {table} WHERE {where}"),
+        text(f"SELECT id, {updated} FROM {table} WHERE id > :max_id OR {updated} >= :updated"),
         {"max_id": before.max_id, "updated": before.max_updated},
     )
-    return frozenset(int(r[0]) for r in rows)
+    return frozenset(
+        int(r[0])
+        for r in rows
+        if int(r[0]) > before.max_id
+        or str(r[1]) != before.max_updated
+        or int(r[0]) not in before.ties
+    )
 
 
 def _all(session: Any, sql: str) -> list[Any]:
@@ -178,21 +197,29 @@ class DatabaseWatch:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self._connection: Any = None
+        self._connection: sqlite3.Connection | None = None
         self._version: int | None = None
         self._snapshot: Snapshot | None = None
+        # a restore disposes the engine and then needs the file to itself: let go of the
+        # connection then (on the thread that disposes, the one that polls)
+        event.listen(db.engine, "engine_disposed", self._release)
+
+    def _release(self, _engine: object = None) -> None:
+        connection, self._connection = self._connection, None
+        self._version = None  # a new connection counts afresh: compare snapshots next time
+        if connection is not None:
+            with contextlib.suppress(Exception):
+                connection.close()
 
     def _data_version(self) -> int:
         if self._connection is None:
-            # a connection of its own for the life of the watch: data_version counts the
+            # a connection of its own, outside the engine's pool: data_version counts the
             # commits of every *other* connection, so it must not be one the app writes on
-            self._connection = self.db.engine.raw_connection()
-        cursor = self._connection.cursor()
-        try:
-            cursor.execute("PRAGMA data_version")
-            return int(cursor.fetchone()[0])
-        finally:
-            cursor.close()
+            self._connection = sqlite3.connect(
+                self.db.path, timeout=5, isolation_level=None, check_same_thread=False
+            )
+        row = self._connection.execute("PRAGMA data_version").fetchone()
+        return int(row[0])
 
     def start(self) -> None:
         """Take the first snapshot (later polls report what changed after it)."""
@@ -204,8 +231,9 @@ class DatabaseWatch:
         if self._snapshot is None:
             self.start()
             return NO_CHANGES
+        known = self._version
         version = self._data_version()
-        if version == self._version:
+        if version == known:
             return NO_CHANGES
         self._version = version
         before, after = self._snapshot, take_snapshot(self.db)
@@ -213,7 +241,6 @@ class DatabaseWatch:
         return diff(self.db, before, after)
 
     def close(self) -> None:
-        connection, self._connection = self._connection, None
-        if connection is not None:
-            with contextlib.suppress(Exception):
-                connection.close()
+        if event.contains(self.db.engine, "engine_disposed", self._release):
+            event.remove(self.db.engine, "engine_disposed", self._release)
+        self._release()

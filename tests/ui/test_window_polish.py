@@ -149,9 +149,16 @@ def test_what_another_process_writes_appears_without_losing_the_users_place(
         window.outside.timer.setInterval(50)
         first = max(loaded.entries, key=lambda e: (e.day, e.id))
         window.open_entry(first.id)
-        qtbot.waitUntil(lambda: window.entry_page.entry_id == first.id, timeout=5000)
-        window.entry_page._save_timer.setInterval(60_000)  # the typing stays unsaved
         editor = window.entry_page.editor
+        qtbot.waitUntil(
+            lambda: (
+                window.entry_page.entry_id == first.id
+                and editor.toPlainText() == first.body
+                and not window.tasks.busy
+            ),
+            timeout=10_000,
+        )
+        window.entry_page._save_timer.setInterval(60_000)  # the typing stays unsaved
         editor.moveCursor(editor.textCursor().MoveOperation.End)
         qtbot.keyClicks(editor, " Unsaved words.")
         assert window.notebook_list is not None
