@@ -96,9 +96,9 @@ def test_the_page_lists_local_and_recommended_models_and_says_what_to_expect(
     assert "about 2% of completions" in page.quality_label.text()
     assert "were not measured" in page.quality_label.text()
     names = column(page, "local_tree", 0)
-    assert names[0].startswith("SmolLM2-135M-Instruct")
-    assert names[0].endswith("(embedded default)")
-    assert names[1] == "Tiny Random Llama"
+    # human names, never the GGUF header's ("Tiny Random Llama") or a file stem
+    assert names[0] == "SmolLM2 135M Instruct (built in)"
+    assert names[1] == "Mine"
     assert column(page, "local_tree", 4) == ["In use", ""]
     assert column(page, "local_tree", 3)[1].endswith("fits")
     assert column(page, "recommended_tree", 4) == ["Not downloaded"]

@@ -161,6 +161,11 @@ class ModelBridge(QObject):
         self._awaiting = True
 
     @property
+    def awaiting(self) -> bool:
+        """A model is still being chosen (neither a model nor a problem yet)."""
+        return self._awaiting and not self._closed
+
+    @property
     def closed(self) -> bool:
         return self._closed
 

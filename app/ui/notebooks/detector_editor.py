@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -194,6 +195,10 @@ class DetectorEditor(QWidget):
         self._loading = 0
         self._trying = False
         self._filling = False
+        self._form_builtin = False
+        """The form shows a built-in detector (read-only: nothing to lose)."""
+        self._clean: tuple[Any, ...] | None = None
+        """The form as it was filled or last saved (unsaved edits differ from it)."""
         self._build()
         self.reload()
         self.new_detector()
@@ -215,7 +220,7 @@ class DetectorEditor(QWidget):
         left_layout.addWidget(self.list, 1)
         buttons = QHBoxLayout()
         self.new_button = QPushButton("New", left)
-        self.new_button.clicked.connect(self.new_detector)
+        self.new_button.clicked.connect(self._new_clicked)
         self.duplicate_button = QPushButton("Duplicate", left)
         self.duplicate_button.clicked.connect(self.duplicate)
         self.delete_button = QPushButton("Delete", left)
@@ -288,7 +293,7 @@ class DetectorEditor(QWidget):
         save_row.addStretch(1)
         self.save_button = QPushButton("Save", middle)
         self.save_button.setDefault(True)
-        self.save_button.clicked.connect(self.save)
+        self.save_button.clicked.connect(lambda: self.save())
         save_row.addWidget(self.save_button)
         form_layout.addLayout(save_row)
 
@@ -424,6 +429,63 @@ class DetectorEditor(QWidget):
 
     # ------------------------------------------------------------------ form
 
+    def _form_values(self) -> tuple[Any, ...]:
+        return (
+            self.name.text(),
+            self.custom_id.text(),
+            self.instruction.toPlainText(),
+            self.scope.currentData(),
+            self.adjacent.isChecked(),
+            self.mode.currentData(),
+            self.threshold.value(),
+        )
+
+    @property
+    def has_unsaved_changes(self) -> bool:
+        """The form of a custom (or new) detector differs from what was filled or saved."""
+        return (
+            self._clean is not None
+            and not self._form_builtin
+            and self._form_values() != self._clean
+        )
+
+    def ask_unsaved(self, answered: Callable[[QMessageBox.StandardButton], None]) -> None:
+        """Ask Save, Discard or Cancel for the unsaved edits (window-modal, without a
+        nested event loop); ``answered`` gets the button."""
+        name = self.name.text().strip() or "the new detector"
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Unsaved changes",
+            f"Save your changes to {name} before leaving it?",
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel,
+            self,
+        )
+        box.setObjectName("unsavedDetectorQuestion")
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.finished.connect(lambda _code: answered(box.standardButton(box.clickedButton())))
+        box.open()
+
+    def leave_form(self, then: Callable[[], None]) -> None:
+        """Run ``then`` (which shows something else in the form) once unsaved edits are
+        saved or discarded, as the person chooses; Cancel keeps the form as it is."""
+        if not self.has_unsaved_changes:
+            then()
+            return
+
+        def answered(answer: QMessageBox.StandardButton) -> None:
+            if answer == QMessageBox.StandardButton.Discard:
+                then()
+            elif answer == QMessageBox.StandardButton.Save:
+                self.save(then=then)
+
+        self.ask_unsaved(answered)
+
+    def _new_clicked(self) -> None:
+        self.leave_form(self.new_detector)
+
     def new_detector(self) -> None:
         self.list.blockSignals(True)
         self.list.setCurrentRow(0)  # the "new" row (or none before the first load)
@@ -431,8 +493,18 @@ class DetectorEditor(QWidget):
         self.editing = None
         self._fill(None)
 
-    def _selected(self, current: QListWidgetItem | None, _previous: object = None) -> None:
+    def _selected(
+        self, current: QListWidgetItem | None, previous: QListWidgetItem | None = None
+    ) -> None:
         if current is None:
+            return
+        if self.has_unsaved_changes:
+            wanted = str(current.data(ID_ROLE))
+            self.list.blockSignals(True)
+            if previous is not None:
+                self.list.setCurrentItem(previous)  # stays until the edits are dealt with
+            self.list.blockSignals(False)
+            self.leave_form(lambda: self._select_now(wanted))
             return
         if str(current.data(ID_ROLE)) == NEW_ID:
             self.new_detector()
@@ -443,9 +515,21 @@ class DetectorEditor(QWidget):
         self.editing = definition.detector_id if definition.is_custom else None
         self._fill(definition)
 
+    def _select_now(self, detector_id: str) -> None:
+        """Show ``detector_id`` (or the new-detector form), the form's edits dealt with."""
+        self._clean = None
+        for row in range(self.list.count()):
+            if str(self.list.item(row).data(ID_ROLE)) == detector_id:
+                if self.list.currentRow() == row:
+                    self._selected(self.list.item(row))
+                else:
+                    self.list.setCurrentRow(row)
+                return
+
     def _fill(self, definition: DetectorDefinition | None) -> None:
         self._filling = True
         builtin = definition is not None and not definition.is_custom
+        self._form_builtin = builtin
         if definition is None:
             self.heading.setText("New custom detector")
             self.name.setText("")
@@ -490,6 +574,7 @@ class DetectorEditor(QWidget):
         self._filling = False
         self._threshold_changed(self.threshold.value())
         self._scope_changed()
+        self._clean = self._form_values()
 
     def _scope_changed(self) -> None:
         is_notebook = self.scope.currentData() == "notebook"
@@ -712,7 +797,8 @@ class DetectorEditor(QWidget):
 
     # ------------------------------------------------------------------ save etc.
 
-    def save(self) -> None:
+    def save(self, *, then: Callable[[], None] | None = None) -> None:
+        """Save the form in the background; ``then`` runs once it is saved."""
         error = self.validation_error()
         if error is not None:
             self.validation.show_error(error)
@@ -744,6 +830,8 @@ class DetectorEditor(QWidget):
             self.message.show_info(f"Saved {result.value.title} ({result.value.detector_id}).")
             self.reload()
             self.saved.emit(result.value.detector_id)
+            if then is not None:
+                then()
 
         self.tasks.run(
             work,

@@ -1,6 +1,7 @@
-"""The notebook overview: every detector's freshness and last run, Run / Force run in the
-background with progress and Cancel, the Auto-tag toggles, the counters' chart, and
-Export PAGE-XML (in the background too, with progress and Cancel).
+"""The notebook overview: every detector's freshness, last run and findings (how many,
+how many still to review), Run / Force run / Run all in the background with progress and
+Cancel, the Auto-tag toggles, the counters' chart, and Export PAGE-XML (in the background
+too, with progress and Cancel).
 
 Runs go through ``DetectorRunner.start`` (database lane, long lane for the model, database
 lane to store); the export runs on the long lane from a read-only snapshot."""
@@ -27,10 +28,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.domain.notebooks import AttemptState, DetectorDefinition, RunOutcome
+from app.domain.notebooks import AttemptState, DetectorDefinition, ReviewStatus, RunOutcome
 from app.domain.progress import Cancelled, Progress
 from app.services.changes import Changes, OpResult
-from app.services.notebooks import detectors
+from app.services.notebooks import detectors, findings
 from app.services.notebooks import pages as notebooks
 from app.services.notebooks import runs as notebook_runs
 from app.services.notebooks.imported_findings import IMPORTED
@@ -64,6 +65,10 @@ class DetectorState:
     """The newest attempt (not necessarily published)."""
     published: RunInfo | None
     auto_tag: bool
+    findings: int = 0
+    """Published findings."""
+    unreviewed: int = 0
+    """Of those, the ones nobody accepted or rejected yet."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +87,9 @@ def load_overview(db: Database, runner: DetectorRunner | None, notebook_id: int)
     identity = runner.identity if runner is not None and runner.worker is not None else None
     vision = runner.vision if runner is not None else None
     states: list[DetectorState] = []
+    found: dict[str, list[findings.FindingInfo]] = {}
+    for finding in findings.list_findings(db, notebook_id):
+        found.setdefault(finding.detector_id, []).append(finding)
     for definition in detectors.all_definitions(db):
         did = definition.detector_id
         fresh = notebook_runs.freshness(db, notebook_id, did, model=identity, vision=vision)
@@ -90,7 +98,8 @@ def load_overview(db: Database, runner: DetectorRunner | None, notebook_id: int)
         published = notebook_runs.published_run(db, notebook_id, did)
         reason = None
         no_model = definition.engine == "prompt" and identity is None and vision is None
-        if fresh == "unavailable" or no_model:
+        no_vision = definition.input_mode == "vision" and vision is None
+        if fresh == "unavailable" or no_model or no_vision:
             reason = _unavailable_reason(definition, last)
         states.append(
             DetectorState(
@@ -100,6 +109,8 @@ def load_overview(db: Database, runner: DetectorRunner | None, notebook_id: int)
                 last,
                 published,
                 notebook_runs.get_auto_tag(db, did),
+                len(found.get(did, ())),
+                sum(f.review_status == ReviewStatus.UNREVIEWED for f in found.get(did, ())),
             )
         )
     return OverviewState(notebook_id, book.title, book.pages, orders, states)
@@ -135,6 +146,23 @@ def outcome_text(run: RunInfo | None) -> str:
     return text
 
 
+def findings_text(state: DetectorState) -> str:
+    """ "3 findings, 1 to review" (or "none")."""
+    if state.published is None and not state.findings:
+        return "—"
+    if not state.findings:
+        return "none"
+    text = f"{state.findings} finding{'s' if state.findings != 1 else ''}"
+    if state.unreviewed:
+        text += f", {state.unreviewed} to review"
+    return text
+
+
+def wants_run(state: DetectorState) -> bool:
+    """Run all runs it: not up to date, and able to run."""
+    return state.freshness in ("stale", "missing") and state.reason is None
+
+
 class _Row:
     def __init__(self, state: DetectorState, parent: QWidget) -> None:
         definition = state.definition
@@ -147,6 +175,8 @@ class _Row:
         self.freshness = QLabel(parent)
         self.outcome = QLabel(parent)
         self.outcome.setWordWrap(True)
+        self.findings = QLabel(parent)
+        self.findings.setAccessibleName(f"Findings of {definition.title}")
         self.auto_tag = QCheckBox("Auto-tag", parent)
         self.auto_tag.setToolTip("After each run, tag the pages of every finding")
         self.run = QPushButton("Run", parent)
@@ -178,6 +208,7 @@ class _Row:
         elif state.last is not None and state.last.message:
             self.outcome.setToolTip(state.last.message)
         self.outcome.setText(outcome)
+        self.findings.setText(findings_text(state))
         self.auto_tag.blockSignals(True)
         self.auto_tag.setChecked(state.auto_tag)
         self.auto_tag.blockSignals(False)
@@ -208,6 +239,8 @@ class NotebookOverview(QWidget):
         self.rows: dict[str, _Row] = {}
         self._task: Task | None = None
         self._running: str | None = None
+        self._queue: list[str] = []
+        """Detectors Run all still has to run, in order."""
         self._loading = 0
 
         layout = QVBoxLayout(self)
@@ -218,6 +251,12 @@ class NotebookOverview(QWidget):
         self.heading.setFont(font)
         head = QHBoxLayout()
         head.addWidget(self.heading, 1)
+        self.run_all_button = QPushButton("Run all", self)
+        self.run_all_button.setToolTip(
+            "Run every detector that is not up to date, one after another"
+        )
+        self.run_all_button.clicked.connect(self.run_all)
+        head.addWidget(self.run_all_button)
         self.export_button = QPushButton("Export PAGE-XML…", self)
         self.export_button.setToolTip(
             "Write each page as a PAGE-XML file beside a copy of its image, with the "
@@ -272,6 +311,8 @@ class NotebookOverview(QWidget):
         return self._running
 
     def show_notebook(self, notebook_id: int) -> None:
+        if notebook_id != self.notebook_id:
+            self._queue.clear()  # Run all belongs to the notebook it was asked on
         self.notebook_id = notebook_id
         self.reload()
 
@@ -335,7 +376,8 @@ class NotebookOverview(QWidget):
             if widget is not None:
                 widget.deleteLater()
         self.rows.clear()
-        for column, text in enumerate(["Detector", "Freshness", "Last run", "", "", ""]):
+        headers = ["Detector", "Freshness", "Last run", "Findings", "", "", ""]
+        for column, text in enumerate(headers):
             if text:
                 header = QLabel(text, self.grid_host)
                 header.setEnabled(False)
@@ -347,7 +389,15 @@ class NotebookOverview(QWidget):
             row.force.clicked.connect(lambda _=False, d=did: self.run_detector(d, force=True))
             row.auto_tag.toggled.connect(lambda on, d=did: self.set_auto_tag(d, on))
             for column, widget in enumerate(
-                [row.title, row.freshness, row.outcome, row.auto_tag, row.run, row.force]
+                [
+                    row.title,
+                    row.freshness,
+                    row.outcome,
+                    row.findings,
+                    row.auto_tag,
+                    row.run,
+                    row.force,
+                ]
             ):
                 self.grid.addWidget(widget, number, column, Qt.AlignmentFlag.AlignVCenter)
             self.rows[did] = row
@@ -361,6 +411,19 @@ class NotebookOverview(QWidget):
             lambda: notebook_runs.set_auto_tag(db, detector_id, enabled),
             on_error=if_alive(self, lambda e: self.message.show_error(user_message(e))),
         )
+
+    def run_all(self) -> None:
+        """Run every detector that is stale or not run yet, one after another (Cancel
+        stops the one running and the rest)."""
+        state = self.state
+        if state is None or self._running is not None:
+            return
+        queue = [d.definition.detector_id for d in state.detectors if wants_run(d)]
+        if not queue:
+            self.message.show_info("Every detector that can run is up to date.")
+            return
+        self._queue = queue[1:]
+        self.run_detector(queue[0])
 
     def run_detector(self, detector_id: str, *, force: bool = False) -> None:
         """Run a detector over the notebook in the background (one run at a time)."""
@@ -449,6 +512,7 @@ class NotebookOverview(QWidget):
 
     def cancel(self) -> None:
         """Stop the running detector between windows; its published result stays."""
+        self._queue.clear()
         if self._task is not None:
             self._task.cancel()
             self.cancel_button.setEnabled(False)
@@ -480,11 +544,17 @@ class NotebookOverview(QWidget):
             )
         self.reload()
         self.run_finished.emit(view)
+        self._next_in_queue()
+
+    def _next_in_queue(self) -> None:
+        if self._queue and self._running is None:
+            self.run_detector(self._queue.pop(0))
 
     def _run_failed(self, error: BaseException) -> None:
         self._finish()
         self.message.show_error(user_message(error))
         self.reload()
+        self._next_in_queue()
 
     def _finish(self) -> None:
         self._running = None
@@ -499,6 +569,7 @@ class NotebookOverview(QWidget):
     def _enable_runs(self) -> None:
         idle = self._running is None
         self.export_button.setEnabled(idle)
+        self.run_all_button.setEnabled(idle)
         for row in self.rows.values():
             row.run.setEnabled(idle)
             row.force.setEnabled(idle)

@@ -1,7 +1,7 @@
 """The notebooks list: each notebook with its page count and a thumbnail of its first page,
 and Import (a folder of scans or of PAGE-XML/ALTO files, a text file, or a PDF) running in
-the background with progress by page: the files are read on the long lane, then stored on
-the database lane."""
+the background with progress by page and Cancel: the files are read on the long lane, then
+stored on the database lane.  An empty list offers the sample notebook."""
 
 from __future__ import annotations
 
@@ -24,9 +24,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.domain.progress import Progress
+from app.domain.progress import Cancelled, Progress
 from app.services.changes import Changes, OpResult
 from app.services.notebooks import pages as notebooks
+from app.services.notebooks import samples
 from app.services.notebooks.pages import NotebookInfo
 from app.store import Database
 from app.ui.common.messages import MessageLabel, if_alive, user_message
@@ -35,7 +36,11 @@ from app.ui.notebooks.page_view import read_image
 
 THUMB = QSize(40, 52)
 ID_ROLE = Qt.ItemDataRole.UserRole
-EMPTY_NOTE = "No notebooks yet: import a folder (scans or PAGE-XML/ALTO), a text file or a PDF."
+EMPTY_NOTE = (
+    "No notebooks yet: import a folder (scans or PAGE-XML/ALTO), a text file or a PDF — "
+    "or try the sample notebook."
+)
+IMPORT_CANCELLED = "The import was cancelled; nothing was added."
 
 
 @dataclass(frozen=True)
@@ -83,6 +88,7 @@ class NotebookList(QWidget):
         self.db = db
         self.tasks = tasks
         self._importing = False
+        self._import_task: Task | None = None
         self._loading = 0
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -113,9 +119,24 @@ class NotebookList(QWidget):
         self.progress.setMaximumHeight(8)
         self.progress.setAccessibleName("Importing")
         self.progress.hide()
-        layout.addWidget(self.progress)
+        self.cancel_button = QPushButton("Cancel", self)
+        self.cancel_button.setAccessibleName("Cancel the import")
+        self.cancel_button.setToolTip("Stop the import; nothing is added")
+        self.cancel_button.clicked.connect(self.cancel_import)
+        self.cancel_button.hide()
+        progress_row = QHBoxLayout()
+        progress_row.addWidget(self.progress, 1)
+        progress_row.addWidget(self.cancel_button)
+        layout.addLayout(progress_row)
         self.message = MessageLabel(self)
         layout.addWidget(self.message)
+        self.sample_button = QPushButton("Try the sample notebook", self)
+        self.sample_button.setToolTip(
+            "Six typed pages — a poem, a to-do list, a quotation, names — to try the detectors on"
+        )
+        self.sample_button.clicked.connect(self.load_sample)
+        self.sample_button.hide()
+        layout.addWidget(self.sample_button)
 
         self.list = QListWidget(self)
         self.list.setIconSize(THUMB)
@@ -170,6 +191,7 @@ class NotebookList(QWidget):
             self.list.addItem(item)
             if book.id == current:
                 self.list.setCurrentItem(item)
+        self.sample_button.setVisible(not entries)
         if not entries and not self.message.text():
             self.message.show_info(EMPTY_NOTE)
         elif self.message.text() == EMPTY_NOTE:
@@ -245,45 +267,85 @@ class NotebookList(QWidget):
         if path:
             self.import_path(Path(path))
 
+    def load_sample(self) -> None:
+        """Import the sample notebook (or open it, when it is already here)."""
+        if self._importing:
+            return
+        self._start_import("Adding the sample notebook…", cancellable=False)
+        db = self.db
+        self.tasks.run(
+            lambda: samples.load_sample_notebook(db),
+            on_done=if_alive(self, self._imported),
+            on_error=if_alive(self, self._import_failed),
+        )
+
+    def _start_import(self, message: str, *, cancellable: bool) -> None:
+        self._importing = True
+        self.import_button.setEnabled(False)
+        self.sample_button.setEnabled(False)
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        self.cancel_button.setEnabled(True)
+        self.cancel_button.setVisible(cancellable)
+        self.message.show_info(message)
+
+    def cancel_import(self) -> None:
+        """Stop the running import (between pages, or before it is stored): nothing stays."""
+        task = self._import_task
+        if task is not None:
+            task.cancel()
+            self.cancel_button.setEnabled(False)
+            self.message.show_info("Cancelling the import…")
+
     def import_path(self, path: Path) -> None:
         """Import in the background; a refusal is one sentence under the button."""
         if self._importing:
             return
-        self._importing = True
-        self.import_button.setEnabled(False)
-        self.progress.setRange(0, 0)
-        self.progress.show()
-        self.message.show_info(f"Importing {path.name}…")
+        self._start_import(f"Importing {path.name}…", cancellable=True)
         db = self.db
         task = Task()
+        self._import_task = task
 
         def read() -> Then[OpResult[NotebookInfo]]:
-            files = notebooks.read_notebook_files(db, path, on_progress=task.report)
-            return Then(Lane.DATABASE, lambda: notebooks.store_notebook(db, files))
-
-        def done(result: OpResult[NotebookInfo]) -> None:
-            self._import_finished()
-            book = result.value
-            names = len(result.changes.findings)
-            self.message.show_info(
-                f"Imported {book.title} ({book.pages} pages"
-                + (f"; {names} names from its PAGE-XML tags)." if names else ").")
+            files = notebooks.read_notebook_files(
+                db, path, on_progress=task.report, cancel=task.token
             )
-            self.imported.emit(book.id)
-            self.reload()
 
-        def failed(error: BaseException) -> None:
-            self._import_finished()
-            self.message.show_error(user_message(error))
+            def store() -> OpResult[NotebookInfo]:
+                if task.cancelled:  # cancelled while the files waited for the database
+                    notebooks.discard_notebook_read(files)
+                    raise Cancelled(IMPORT_CANCELLED)
+                return notebooks.store_notebook(db, files)
+
+            return Then(Lane.DATABASE, store)
 
         self.tasks.run(
             read,
             lane=Lane.LONG,
             task=task,
             on_progress=if_alive(self, self._on_progress),
-            on_done=if_alive(self, done),
-            on_error=if_alive(self, failed),
+            on_done=if_alive(self, self._imported),
+            on_error=if_alive(self, self._import_failed),
         )
+
+    def _imported(self, result: OpResult[NotebookInfo]) -> None:
+        self._import_finished()
+        book = result.value
+        names = len(result.changes.findings)
+        verb = "Opened" if result.changes.empty else "Imported"  # the sample, already here
+        self.message.show_info(
+            f"{verb} {book.title} ({book.pages} pages"
+            + (f"; {names} names from its PAGE-XML tags)." if names else ").")
+        )
+        self.imported.emit(book.id)
+        self.reload()
+
+    def _import_failed(self, error: BaseException) -> None:
+        self._import_finished()
+        if isinstance(error, Cancelled):
+            self.message.show_info(IMPORT_CANCELLED)
+        else:
+            self.message.show_error(user_message(error))
 
     def _on_progress(self, progress: Progress) -> None:
         total = progress.total
@@ -293,5 +355,8 @@ class NotebookList(QWidget):
 
     def _import_finished(self) -> None:
         self._importing = False
+        self._import_task = None
         self.import_button.setEnabled(True)
+        self.sample_button.setEnabled(True)
         self.progress.hide()
+        self.cancel_button.hide()

@@ -41,6 +41,7 @@ from app.services.inbox import InboxItem, ItemKind
 from app.services.journal import entries as journal
 from app.services.journal import samples
 from app.services.models.choice import choose_model, model_info
+from app.services.models.names import display_name
 from app.services.notebooks.models import text_identity, vision_runtime
 from app.services.notebooks.runs import ModelIdentity, VisionRuntime, reconcile_interrupted
 from app.services.settings import Settings, load_settings
@@ -48,6 +49,7 @@ from app.services.views import EntryInfo
 from app.store import Database, StorageError, open_database
 from app.ui.common.messages import user_message
 from app.ui.common.model_bridge import LoaderFactory, ModelBridge, llama_loader
+from app.ui.common.outside_changes import OutsideChanges
 from app.ui.common.tasks import Lane, Tasks
 from app.ui.inbox.view import InboxView
 from app.ui.journal.detector import DetectionController
@@ -61,6 +63,7 @@ from app.ui.notebooks.runner import DetectorRunner
 from app.ui.notebooks.sidebar import NotebookList
 from app.ui.notebooks.tag_browser import TagBrowser
 from app.ui.shell.file_menu import FileMenu
+from app.ui.shell.help_menu import HelpMenu
 from app.ui.shell.settings_dialog import SettingsDialog
 from app.ui.shell.welcome import WelcomeView
 
@@ -144,6 +147,8 @@ class MainWindow(QMainWindow):
         self.tasks = Tasks(self)
         self.bridge = bridge if bridge is not None else ModelBridge(None, parent=self)
         self.detector = DetectionController(self.tasks, self.bridge, self)
+        self.outside = OutsideChanges(self.tasks, self)
+        """Other processes' writes to the database, broadcast like the window's own."""
 
         # ---------------------------------------------------------------- sidebar
         self.nav = QListWidget()
@@ -167,6 +172,9 @@ class MainWindow(QMainWindow):
         self.notebook_sidebar.setChildrenCollapsible(False)
         self.notebook_sidebar.hide()
         side_layout.addWidget(self.notebook_sidebar, 1)
+        # takes the height when no section shows a sidebar of its own (Habits), so the
+        # section list stays at the top instead of moving to the middle
+        side_layout.addStretch(0)
         sidebar.setMinimumWidth(200)
 
         # ---------------------------------------------------------------- content
@@ -279,6 +287,9 @@ class MainWindow(QMainWindow):
             notebook_menu.addAction(action)
             action.setEnabled(False)
 
+        self.help_menu = HelpMenu(self, self.data_dir, lambda: self.bridge.model_name)
+        self.help_menu.add_to(self.menuBar())
+
     def _connect(self) -> None:
         for view in (self.journal_sidebar, self.entry_page):
             self.tasks.changed.connect(view.refresh)
@@ -342,21 +353,22 @@ class MainWindow(QMainWindow):
         """
         data, cli_model = self.data_dir, self._cli_model
 
-        def choose() -> tuple[ModelInfo, Settings]:
+        def choose() -> tuple[ModelInfo, Settings, str]:
             choice = choose_model(data, cli_model)
-            return model_info(data, choice.path), load_settings(data)
+            info = model_info(data, choice.path)
+            return info, load_settings(data), display_name(info.path)
 
-        def chosen(value: tuple[ModelInfo, Settings]) -> None:
-            info, settings = value
+        def chosen(value: tuple[ModelInfo, Settings, str]) -> None:
+            info, settings, name = value
             if self._closed:
                 return
             loader = self._loader_factory(info.path, settings)
             if switching and self.model_info is not None:
                 self._pending_info = info
-                self.bridge.switch_model(loader, name=info.name, path=info.path)
+                self.bridge.switch_model(loader, name=name, path=info.path)
             else:
                 self.model_info = info
-                self.bridge.replace_model(loader, name=info.name, path=info.path)
+                self.bridge.replace_model(loader, name=name, path=info.path)
                 self.bridge.preload()
 
         def failed(exc: BaseException) -> None:
@@ -387,6 +399,7 @@ class MainWindow(QMainWindow):
         for view in (self.journal_sidebar, self.entry_page, self.detector):
             view.set_database(db)
         self._add_views(db)
+        self.outside.set_database(db)
         self.placeholder.label.setText(
             "Pick an entry on the left, or write a new one with “New entry”."
         )
@@ -480,6 +493,7 @@ class MainWindow(QMainWindow):
             self.stack.addWidget(page)
         escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self.page_view_page)
         escape.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        escape.setWhatsThis("Back to the notebook overview (page view)")
         escape.activated.connect(self.back_to_overview)
 
         self.notebook_list.notebook_requested.connect(self.open_notebook)
@@ -547,8 +561,9 @@ class MainWindow(QMainWindow):
 
     def show_welcome(self) -> None:
         if self.welcome_view is None:
-            view = WelcomeView(self.bridge.model_name or None)
+            view = WelcomeView(self.bridge.model_name or None, checking=self.bridge.awaiting)
             view.load_sample_requested.connect(self.load_sample)
+            view.sample_notebook_requested.connect(self.load_sample_notebook)
             view.new_entry_requested.connect(self.new_entry)
             view.open_settings_requested.connect(self.open_models_settings)
             self.stack.addWidget(view)
@@ -577,6 +592,12 @@ class MainWindow(QMainWindow):
             on_done=loaded,
             on_error=lambda exc: view.show_error(user_message(exc)),
         )
+
+    def load_sample_notebook(self) -> None:
+        """Open the Notebooks section on the sample notebook (imported the first time)."""
+        if self.notebook_list is not None:
+            self.show_section(NOTEBOOKS)
+            self.notebook_list.load_sample()
 
     def _leave_welcome(self) -> None:
         if self.welcome_view is not None and self.stack.currentWidget() is self.welcome_view:
@@ -751,7 +772,7 @@ class MainWindow(QMainWindow):
 
     def _model_changed(self, name: str) -> None:
         pending = self._pending_info
-        if pending is not None and pending.name == name:
+        if pending is not None and pending.path == self.bridge.model_path:
             self.model_info, self._pending_info = pending, None
             self.entry_page.banner.hide()
         if name:
@@ -762,7 +783,7 @@ class MainWindow(QMainWindow):
             self.model_label.setText("No model")
             self.model_label.setToolTip(problem or "")
         if self.welcome_view is not None:
-            self.welcome_view.set_model_name(name or None)
+            self.welcome_view.set_model_name(name or None, checking=self.bridge.awaiting)
         self._identify_model()
 
     def _identify_model(self) -> None:
@@ -966,6 +987,7 @@ class MainWindow(QMainWindow):
             self.notebook_overview.shutdown()  # a detector run stops before the model closes
         self._set_vision(None)
         self.bridge.close()
+        self.outside.stop()
         self.tasks.shutdown()  # cancels the rest and waits for both lanes
         db = self.db
         self.db = None

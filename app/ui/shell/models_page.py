@@ -37,6 +37,7 @@ from app.services.models.catalog import (
     MemoryFit,
     RecommendedInfo,
 )
+from app.services.models.names import BUILT_IN, display_name
 from app.ui.common.messages import MessageLabel, if_alive, user_message
 from app.ui.common.tasks import Lane, Task, Tasks
 
@@ -246,7 +247,7 @@ class ModelsPage(QWidget):
         selected_local = self._selected_path(self.local_tree)
         self.local_tree.clear()
         for model in local:
-            name = f"{model.path.stem} (embedded default)" if model.is_default else model.name
+            name = BUILT_IN if model.is_default else display_name(model.path, catalog=catalog)
             item = QTreeWidgetItem(
                 [
                     name,

@@ -44,6 +44,7 @@ from app.llm.errors import ModelNotFoundError, NotGGUFError
 from app.llm.info import check_gguf_file
 from app.paths import database_path
 from app.services.models.choice import check_model, model_info
+from app.services.models.names import DEFAULT_MODEL_TITLE, display_name
 from app.services.settings import Settings, load_settings, save_settings
 from app.store import Database
 from app.ui.common.messages import MessageLabel, if_alive, user_message
@@ -53,7 +54,7 @@ from app.ui.shell.models_page import ModelsPage
 CONTEXT_SIZES = (1024, 2048, 4096, 8192, 16384, 32768)
 
 MODEL_NOTE = (
-    "The embedded default, SmolLM2-135M-Instruct, is tiny: it runs on any computer, so "
+    f"The embedded default, {DEFAULT_MODEL_TITLE}, is tiny: it runs on any computer, so "
     "treat its suggestions as rough guesses. The Models tab lists stronger GGUF models, downloads "
     "one when you ask (the only time Inkling goes online) and says what quality to expect."
 )
@@ -84,10 +85,11 @@ def check_projector_file(path: Path) -> Path:
 
 
 def describe_model(info: ModelInfo) -> str:
-    return f"{info.name} ({info.architecture}, {size_text(info.size_bytes)})"
+    """The model's human name (never the GGUF header's), architecture and size."""
+    return f"{display_name(info.path)} ({info.architecture}, {size_text(info.size_bytes)})"
 
 
-DEFAULT_MODEL_NAME = "SmolLM2-135M-Instruct"
+DEFAULT_MODEL_NAME = DEFAULT_MODEL_TITLE
 
 
 def describe_default_model() -> str | None:
@@ -164,7 +166,7 @@ class SettingsDialog(QDialog):
         self.in_use_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.in_use_label.setAccessibleName("Model in use")
         self.default_radio = QRadioButton("The &embedded default model")
-        self.default_radio.setToolTip("SmolLM2-135M-Instruct, installed with Inkling")
+        self.default_radio.setToolTip(f"{DEFAULT_MODEL_TITLE}, installed with Inkling")
         self.default_detail = QLabel()
         self.file_radio = QRadioButton("A model &file on this computer:")
         self.file_radio.setToolTip("Any GGUF model file made for llama.cpp")

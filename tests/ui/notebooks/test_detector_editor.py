@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
 from app.domain import Prompt
@@ -95,7 +96,8 @@ def test_the_preview_shows_the_compiled_definition_prompt_and_schema(
     editor.window_choice.setCurrentIndex(1)
     assert "Low Tide" in editor.prompt_view.toPlainText()
 
-    # built-ins are read-only, with their settings shown
+    # built-ins are read-only, with their settings shown (the new one's edits discarded)
+    editor.ask_unsaved = lambda answered: answered(QMessageBox.StandardButton.Discard)  # type: ignore[method-assign]
     editor.select_detector("swear_words")
     assert not editor.instruction.isEnabled()
     assert editor.save_button.isHidden()
