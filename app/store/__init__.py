@@ -5,8 +5,10 @@ the journal (``models``), notebooks (``notebooks``), imported entries (``entry_s
 """
 
 from app.store.base import Base
+from app.store.contention import WriteWaits
 from app.store.db import (
     Database,
+    DatabaseBusyError,
     NewerDatabaseError,
     NotInklingDatabaseError,
     StoreError,
@@ -43,6 +45,7 @@ __all__ = [
     "CompletionSuggestion",
     "CustomDetector",
     "Database",
+    "DatabaseBusyError",
     "DetectionRun",
     "DetectorPreference",
     "EntryAttachment",
@@ -63,6 +66,7 @@ __all__ = [
     "SearchHit",
     "StoreError",
     "Tag",
+    "WriteWaits",
     "open_database",
     "search_entries",
 ]

@@ -31,6 +31,10 @@ When a task's result is an ``OpResult`` whose ``Changes`` are not empty, they ar
 broadcast through ``changed``: every view subscribed to it (``changed.connect(
 view.refresh)``) re-reads only what is affected.  An error that no ``on_error`` takes
 goes to ``failed`` (the main window shows it); a ``Cancelled`` one is not a failure.
+
+While a task waits for another Inkling process to let go of the database's write lock,
+:meth:`Tasks.database_waiting` (a listener of the database's ``WriteWaits``) reports it
+through that task's progress (:data:`WAITING_LABEL`, no total) and ``waiting``.
 """
 
 from __future__ import annotations
@@ -53,6 +57,9 @@ log = logging.getLogger(__name__)
 
 LONG_THREADS = 4
 """Long tasks at once; they mostly wait (on the model's thread, the network, the disk)."""
+WAITING_LABEL = "Waiting for another Inkling to finish writing…"
+_current = threading.local()
+"""The ``_Record`` whose step runs on this thread (``record``), if any."""
 
 
 class Lane(enum.Enum):
@@ -141,6 +148,7 @@ class _Step(QRunnable):
 
     def run(self) -> None:
         tasks, record = self._tasks, self._record
+        _current.record = record
         try:
             try:
                 result = self._fn()
@@ -154,6 +162,7 @@ class _Step(QRunnable):
             record.task._ended.set()
             tasks._finished.emit(record.key)
         finally:
+            _current.record = None
             self._fn = _ran
             tasks._step_ended()
 
@@ -171,6 +180,8 @@ class Tasks(QObject):
     """An error no ``on_error`` took (the main window shows it in a dialog)."""
     busy_changed = Signal(bool)
     """True when the first task starts, False when the last one has been delivered."""
+    waiting = Signal(float)
+    """Seconds a task has waited for another Inkling process's write lock so far."""
     _finished = Signal(int)
     _progressed = Signal(int, object)
 
@@ -275,6 +286,14 @@ class Tasks(QObject):
             record.on_done(result)
         if isinstance(result, OpResult) and not result.changes.empty and not self._closing:
             self.changed.emit(result.changes)
+
+    def database_waiting(self, waited: float) -> None:
+        """Another process holds the write lock (any thread; a ``WriteWaits`` listener):
+        the waiting task's progress line and ``waiting`` say so."""
+        record: _Record | None = getattr(_current, "record", None)
+        if record is not None:
+            record.task.report(Progress(0, None, WAITING_LABEL))
+        self.waiting.emit(waited)
 
     # ------------------------------------------------------------------ stopping
 
