@@ -259,5 +259,7 @@ def _create_engine(path: Path, *, foreign_keys: bool, waits: WriteWaits | None =
             begin_write(raw, writers, limit=options.get(_WAIT_OPTION))
         except WaitedTooLongError as exc:
             raise DatabaseBusyError(path, exc.waited) from None
+        except sqlite3.Error as exc:  # as SQLAlchemy wraps every other driver error
+            raise DBAPIError.instance("BEGIN IMMEDIATE", None, exc, sqlite3.Error) from exc
 
     return engine

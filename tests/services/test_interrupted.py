@@ -191,7 +191,9 @@ def test_a_result_that_cannot_be_published_is_kept_and_published_on_the_next_ope
     db, detection = _finished_run(db_path)
     run_id = detection.prepared.run_id
     with db, write_lock_held(db_path):
-        with pytest.raises(notebook_runs.ResultKeptError, match="kept and will be published"):
+        with pytest.raises(
+            notebook_runs.ResultKeptError, match="result was kept and will be published"
+        ):
             notebook_runs.store_run(db, detection)
         [kept] = (tmp_path / "pending").iterdir()
         assert stat.S_IMODE(kept.stat().st_mode) == 0o600

@@ -837,8 +837,9 @@ def store_run(db: Database, detection: RunDetection) -> OpResult[RunInfo]:
             raise  # nothing was found to keep: the attempt ends as interrupted later
         _keep_pending(data_folder(db), detection)
         raise ResultKeptError(
-            f"{exc} The run's result is kept and will be published the next time "
-            "Inkling opens this data folder."
+            f"Another Inkling was still writing to {db.path} after {exc.waited:.0f} seconds, "
+            "so the run's result was kept and will be published the next time Inkling "
+            "opens this data folder."
         ) from None
     finally:
         if prepared.lease is not None:
@@ -1193,7 +1194,10 @@ def publish_pending(db: Database, *, wait: float | None = None) -> list[int]:
         try:
             run_id, plan, detected, model = _load_pending(path)
         except (OSError, ValueError, KeyError, TypeError) as exc:
+            # set aside: its attempt is then marked interrupted like any other
             log.warning("a kept run result could not be read (%s): %s", path.name, exc)
+            with contextlib.suppress(OSError):
+                path.rename(path.with_name(path.name + ".unreadable"))
             continue
         try:
             _finish_run(db, run_id, plan, detected, model, wait=wait)
@@ -1201,6 +1205,9 @@ def publish_pending(db: Database, *, wait: float | None = None) -> list[int]:
             break
         except NotFoundError:
             pass
+        except Exception:  # kept for the next open; opening goes on
+            log.exception("a kept run result could not be published (%s)", path.name)
+            continue
         else:
             ended.append(run_id)
         with contextlib.suppress(FileNotFoundError):
