@@ -28,7 +28,8 @@ from app.services.models.choice import start_worker
 from app.services.notebooks import runs as notebook_runs
 from app.services.notebooks.models import start_text_worker
 from app.services.settings import Settings, load_settings
-from app.store import Database, StoreError, WriteWaits, open_database
+from app.store import Database, StoreError, WriteWaits, open_database, storage_failure
+from app.store.failures import opened_read_only_sentence
 
 EXIT_REFUSED = 1
 EXIT_ENVIRONMENT = 2
@@ -74,6 +75,8 @@ class Cli:
             waits = WriteWaits()
             waits.listen(self._waiting)
             self._db = open_database(database_path(self.data), waits)
+            if self._db.damage is not None:
+                self.note(f"inkling: warning: {opened_read_only_sentence(self._db.path)}")
             # runs a crash or a kill left "running", results kept for later; never waits
             notebook_runs.reconcile_interrupted(self._db)
         return self._db
@@ -195,6 +198,12 @@ def run(cli: Cli, handler: Handler) -> int:
     except KeyboardInterrupt:
         cli.note("inkling: interrupted; nothing was half-written.")
         return EXIT_INTERRUPTED
+    except Exception as exc:  # a full disk, permissions, I/O: one sentence, no traceback
+        failure = storage_failure(exc)
+        if failure is None:
+            raise
+        cli.note(f"inkling: {failure}")
+        return EXIT_ENVIRONMENT
     finally:
         cli.close()
 

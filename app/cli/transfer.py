@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from app.services.transfer import backup, journal_export, journal_import
+from app.paths import database_path
+from app.services.transfer import backup, journal_export, journal_import, rescue
 
 from .common import Cli, Commands, item_progress, work_progress
 
@@ -93,6 +94,24 @@ def cmd_restore(cli: Cli) -> int:
     return 0
 
 
+def cmd_rescue(cli: Cli) -> int:
+    # Straight from the file: a damaged database may not open at all.
+    summary = rescue.rescue_database(database_path(cli.data), cli.args.dest)
+    cli.emit(
+        {
+            "path": summary.path,
+            "copied": summary.copied,
+            "lost": summary.lost,
+            "tables": {
+                t.table: {"copied": t.copied, "lost": t.lost, "unreadable_stretches": t.unreadable}
+                for t in summary.tables
+            },
+        },
+        rescue.describe(summary),
+    )
+    return 0
+
+
 def register(commands: Commands) -> None:
     importing = commands.group("import", "bring journal entries in from other tools")
     for name, help_text in (
@@ -116,6 +135,11 @@ def register(commands: Commands) -> None:
     commands.command(
         "backup", cmd_backup, "copy the whole database to a file (or into a folder)"
     ).add_argument("dest")
+    commands.command(
+        "rescue",
+        cmd_rescue,
+        "copy every readable row of a damaged database into a new file (then `restore` it)",
+    ).add_argument("dest", help="a new file, or a folder for a dated file name")
     commands.command(
         "restore", cmd_restore, "replace the database with a backup (checked first)"
     ).add_argument("src")

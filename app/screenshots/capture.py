@@ -48,6 +48,21 @@ def quiet_platform_notes() -> Iterator[None]:
         qInstallMessageHandler(previous)
 
 
+@contextmanager
+def readable_font(app: Any, points: float = 10.0) -> Iterator[None]:
+    """The application's font at ``points`` or more while pictures are taken, then as it was."""
+    from PySide6.QtGui import QFont
+
+    saved = QFont(app.font())
+    font = QFont(app.font())
+    font.setPointSizeF(max(font.pointSizeF(), points))
+    app.setFont(font)
+    try:
+        yield
+    finally:
+        app.setFont(saved)
+
+
 def wait(condition: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
     """Run the event loop until ``condition()`` holds."""
     from PySide6.QtCore import QEventLoop

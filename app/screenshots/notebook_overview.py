@@ -17,7 +17,14 @@ from pathlib import Path
 from app import resources
 from app.domain import Prompt
 from app.llm import WholeReplyModel
-from app.screenshots.capture import ensure_platform, quiet_platform_notes, save, settle, wait
+from app.screenshots.capture import (
+    ensure_platform,
+    quiet_platform_notes,
+    readable_font,
+    save,
+    settle,
+    wait,
+)
 
 SIZE = (1180, 760)
 
@@ -55,21 +62,19 @@ class RecordedNotebookModel(WholeReplyModel):
 def render_overview_and_editor(out_dir: Path) -> list[Path]:
     """Write ``notebook-overview.png`` and ``detector-editor.png`` into ``out_dir``."""
     ensure_platform()
-    from PySide6.QtGui import QFont
     from PySide6.QtWidgets import QApplication
 
     out_dir.mkdir(parents=True, exist_ok=True)
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
-    saved_font = QFont(app.font())
-    font = QFont(app.font())
-    font.setPointSizeF(max(font.pointSizeF(), 10.0))
-    app.setFont(font)
     try:
-        with quiet_platform_notes(), tempfile.TemporaryDirectory(prefix="inkling-nb-") as tmp:
+        with (
+            readable_font(app),
+            quiet_platform_notes(),
+            tempfile.TemporaryDirectory(prefix="inkling-nb-") as tmp,
+        ):
             return _render(Path(tmp), out_dir)
     finally:
-        app.setFont(saved_font)
         QApplication.processEvents()
 
 

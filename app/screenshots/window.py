@@ -33,6 +33,7 @@ from app.llm import WholeReplyModel
 from app.screenshots.capture import (
     ensure_platform,
     quiet_platform_notes,
+    readable_font,
     save,
     save_dark,
     settle,
@@ -94,7 +95,6 @@ def render_screenshots(out_dir: Path, *, today: date | None = None) -> list[Path
     """Write the PNG files into ``out_dir`` and return their paths."""
     ensure_platform()
     from PySide6.QtCore import QSettings
-    from PySide6.QtGui import QFont
     from PySide6.QtWidgets import QApplication
 
     from app.ui.shell.app import make_application
@@ -103,18 +103,17 @@ def render_screenshots(out_dir: Path, *, today: date | None = None) -> list[Path
     today = today or clock.today()
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else make_application(sys.argv[:1])
-    saved_font = QFont(app.font())
-    font = QFont(app.font())
-    font.setPointSizeF(max(font.pointSizeF(), 10.0))
-    app.setFont(font)
     try:
-        with quiet_platform_notes(), tempfile.TemporaryDirectory(prefix="inkling-shots-") as tmp:
+        with (
+            readable_font(app),
+            quiet_platform_notes(),
+            tempfile.TemporaryDirectory(prefix="inkling-shots-") as tmp,
+        ):
             # the window remembers its geometry in QSettings: keep that in the temporary folder
             for fmt in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
                 QSettings.setPath(fmt, QSettings.Scope.UserScope, str(Path(tmp) / "qsettings"))
             return _render_all(Path(tmp), out_dir, today)
     finally:
-        app.setFont(saved_font)
         QApplication.processEvents()
 
 

@@ -11,10 +11,10 @@ from app.store.db import (
     DatabaseBusyError,
     NewerDatabaseError,
     NotInklingDatabaseError,
-    StoreError,
     open_database,
 )
 from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
+from app.store.failures import DamagedDatabaseError, StorageError, StoreError, storage_failure
 from app.store.models import (
     LABEL_MAX,
     TARGET_TYPES,
@@ -44,6 +44,7 @@ __all__ = [
     "Base",
     "CompletionSuggestion",
     "CustomDetector",
+    "DamagedDatabaseError",
     "Database",
     "DatabaseBusyError",
     "DetectionRun",
@@ -64,9 +65,11 @@ __all__ = [
     "Practice",
     "PracticeSession",
     "SearchHit",
+    "StorageError",
     "StoreError",
     "Tag",
     "WriteWaits",
     "open_database",
     "search_entries",
+    "storage_failure",
 ]

@@ -29,16 +29,19 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from app.store.contention import STEP_MS, WaitedTooLongError, WriteWaits, begin_write
+from app.store.damage import quick_check
+from app.store.failures import (
+    DamagedDatabaseError,
+    StoreError,
+    damaged_sentence,
+    failures_as_sentences,
+)
 
 APPLICATION_ID: Final = 0x496E6B6C  # "Inkl" in the SQLite header; set by migration 0001
 MIGRATIONS_DIR: Final = Path(__file__).resolve().with_name("migrations")
 _SQLITE_MAGIC: Final = b"SQLite format 3\x00"
 _READONLY_OPTION: Final = "inkling_readonly"
 _WAIT_OPTION: Final = "inkling_wait_limit"
-
-
-class StoreError(Exception):
-    """A storage problem the user can act on; ``str(error)`` is one sentence naming the file."""
 
 
 class NotInklingDatabaseError(StoreError):
@@ -63,11 +66,15 @@ class DatabaseBusyError(StoreError):
 class Database:
     """An open Inkling database.  Safe to share between threads; sessions are not."""
 
-    def __init__(self, path: Path, engine: Engine, waits: WriteWaits) -> None:
+    def __init__(
+        self, path: Path, engine: Engine, waits: WriteWaits, *, damage: str | None = None
+    ) -> None:
         self.path = path
         self.engine = engine
         self.waits = waits
         """How long writers wait for another process; listen to it to show the wait."""
+        self.damage = damage
+        """What ``quick_check`` found when the file was opened (then it is read-only)."""
         self._writer = sessionmaker(engine, expire_on_commit=False)
         self._reader = sessionmaker(
             engine.execution_options(**{_READONLY_OPTION: True}), expire_on_commit=False
@@ -92,8 +99,19 @@ class Database:
             factory = sessionmaker(
                 self.engine.execution_options(**{_WAIT_OPTION: wait}), expire_on_commit=False
             )
-        with factory.begin() as session:
+        sentences = failures_as_sentences(self.path, read_only_damaged=self.damage is not None)
+        with sentences, factory.begin() as session:
             yield session
+
+    def recheck(self) -> None:
+        """Check a damaged database's file again (a restore replaced it): writable when sound."""
+        if self.damage is None or quick_check(self.path) is not None:
+            return
+        self.damage = None
+        self.engine.dispose()
+        self.engine = _create_engine(self.path, foreign_keys=True, waits=self.waits)
+        self._writer.configure(bind=self.engine)
+        self._reader.configure(bind=self.engine.execution_options(**{_READONLY_OPTION: True}))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -126,9 +144,24 @@ def open_database(path: Path, waits: WriteWaits | None = None) -> Database:
     known = {script.revision for script in scripts.walk_revisions()}
     current = _read_revision(path, known)
     waits = waits if waits is not None else WriteWaits()
+    damage = _damage(path, current, scripts.get_current_head())
     if current != scripts.get_current_head():
-        _migrate(path, config, waits)
-    return Database(path, _create_engine(path, foreign_keys=True, waits=waits), waits)
+        _migrate(path, config, waits=waits)
+    engine = _create_engine(path, foreign_keys=True, query_only=damage is not None, waits=waits)
+    return Database(path, engine, waits, damage=damage)
+
+
+def _damage(path: Path, current: str | None, head: str | None) -> str | None:
+    """What ``PRAGMA quick_check`` finds wrong with an existing file (None: sound).
+
+    A damaged file is opened read-only; one that would first need a migration cannot
+    be opened at all (migrating would write into the damage)."""
+    if current is None:
+        return None
+    damage = quick_check(path)
+    if damage is not None and current != head:
+        raise DamagedDatabaseError(damaged_sentence(path))
+    return damage
 
 
 def inspect_database(path: Path) -> str | None:
@@ -180,6 +213,8 @@ def _read_revision(path: Path, known: set[str]) -> str | None:
     except sqlite3.OperationalError as exc:
         raise StoreError(f"{path} could not be read ({exc}).") from exc
     except sqlite3.DatabaseError as exc:  # not a database, or a damaged one
+        if getattr(exc, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_CORRUPT:
+            raise DamagedDatabaseError(damaged_sentence(path)) from exc
         raise NotInklingDatabaseError(f"{path} is not an Inkling database ({exc}).") from exc
 
     if not tables and application_id in (0, APPLICATION_ID):
@@ -195,7 +230,20 @@ def _read_revision(path: Path, known: set[str]) -> str | None:
     return str(revisions[0])
 
 
-def _migrate(path: Path, config: Config, waits: WriteWaits) -> None:
+def head_revision() -> str:
+    """The schema revision this version of Inkling writes."""
+    return str(ScriptDirectory.from_config(_alembic_config()).get_current_head())
+
+
+def create_database(path: Path, revision: str) -> None:
+    """A new database at ``path`` made by this app's migrations up to ``revision`` (the
+    schema a rescue copies an older file's rows into before it is brought up to date)."""
+    _migrate(path, _alembic_config(), revision)
+
+
+def _migrate(
+    path: Path, config: Config, revision: str = "head", *, waits: WriteWaits | None = None
+) -> None:
     """Apply every pending migration in one transaction; on any error nothing is changed.
 
     Foreign keys are off while migrating: SQLite alters a table by copying it and
@@ -206,7 +254,7 @@ def _migrate(path: Path, config: Config, waits: WriteWaits) -> None:
     try:
         with engine.begin() as connection:
             config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+            command.upgrade(config, revision)
             broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
             if broken:
                 raise StoreError(
@@ -223,16 +271,21 @@ def _migrate(path: Path, config: Config, waits: WriteWaits) -> None:
         engine.dispose()
 
 
-def _create_engine(path: Path, *, foreign_keys: bool, waits: WriteWaits | None = None) -> Engine:
+def _create_engine(
+    path: Path, *, foreign_keys: bool, query_only: bool = False, waits: WriteWaits | None = None
+) -> Engine:
     """An engine whose every connection uses WAL, a busy timeout and explicit transactions;
-    writing transactions wait for the write lock as ``waits`` says."""
+    writing transactions wait for the write lock as ``waits`` says.
+
+    ``query_only``: every write is refused (SQLITE_READONLY) and no transaction takes
+    the write lock (a damaged database)."""
     engine = create_engine(
         URL.create("sqlite", database=str(path)),
         connect_args={"check_same_thread": False},  # one engine, many threads
     )
     pragmas = (
         f"PRAGMA busy_timeout = {STEP_MS}",
-        "PRAGMA journal_mode = WAL",
+        *(("PRAGMA query_only = ON",) if query_only else ("PRAGMA journal_mode = WAL",)),
         "PRAGMA synchronous = NORMAL",
         f"PRAGMA foreign_keys = {'ON' if foreign_keys else 'OFF'}",
     )
@@ -251,7 +304,7 @@ def _create_engine(path: Path, *, foreign_keys: bool, waits: WriteWaits | None =
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Connection) -> None:
         options = connection.get_execution_options()
-        if options.get(_READONLY_OPTION, False):
+        if query_only or options.get(_READONLY_OPTION, False):
             connection.exec_driver_sql("BEGIN DEFERRED")
             return
         raw = cast(sqlite3.Connection, connection.connection.driver_connection)

@@ -1047,6 +1047,8 @@ def reconcile_interrupted(db: Database, *, wait: float = 0) -> list[int]:
     ``wait`` seconds: when another process keeps it, this is left for a later open.
     Call it when the app opens the database; calling it again is harmless.
     """
+    if db.damage is not None:
+        return []  # opened read-only: nothing can be marked or published
     root = data_folder(db)
     publish_pending(db, wait=wait)
     with db.session(readonly=True) as session:

@@ -14,8 +14,9 @@ import os
 import sqlite3
 import uuid
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import select
 
@@ -24,6 +25,7 @@ from app.services.changes import Changes, OpResult, Target
 from app.services.errors import InvalidInputError, RefusedError
 from app.store import (
     CustomDetector,
+    DamagedDatabaseError,
     Database,
     Finding,
     Habit,
@@ -36,7 +38,9 @@ from app.store import (
     Tag,
     open_database,
 )
+from app.store.damage import integrity_check
 from app.store.db import inspect_database
+from app.store.failures import RESCUE_HINT
 from app.store.models import CompletionSuggestion
 
 _SIDE_FILES = ("-wal", "-shm", "-journal")
@@ -56,7 +60,7 @@ class RestoreSummary:
     notebooks: int
 
 
-def _remove_with_side_files(path: Path) -> None:
+def remove_with_side_files(path: Path) -> None:
     for suffix in ("", *_SIDE_FILES):
         Path(f"{path}{suffix}").unlink(missing_ok=True)
 
@@ -85,6 +89,15 @@ def _check_integrity(path: Path, label: Path) -> None:
         raise InvalidInputError(f"{label} is damaged ({result}).")
 
 
+def _refuse_damaged(db: Database) -> None:
+    """The full ``integrity_check`` before a backup: a damaged file is not copied."""
+    if db.damage is not None or integrity_check(db.path) is not None:
+        raise RefusedError(
+            f"{db.path} is damaged, so it was not backed up (the copy would be damaged too);"
+            f" {RESCUE_HINT}."
+        )
+
+
 def backup_database(db: Database, dest: Path | str) -> BackupSummary:
     """Copy the database to ``dest`` (a file; in a folder, a dated file name)."""
     target = Path(dest).expanduser().absolute()
@@ -93,6 +106,7 @@ def backup_database(db: Database, dest: Path | str) -> BackupSummary:
         target = target / f"inkling-backup-{stamp}.sqlite3"
     if target.exists() and target.resolve() == db.path.resolve():
         raise InvalidInputError("A backup cannot replace the database it copies.")
+    _refuse_damaged(db)
     temp = target.parent / f".{target.name}.inkling-{uuid.uuid4().hex}"
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -104,7 +118,7 @@ def backup_database(db: Database, dest: Path | str) -> BackupSummary:
     except (OSError, sqlite3.Error) as exc:
         raise InvalidInputError(f"The backup {target} could not be written ({exc}).") from None
     finally:
-        _remove_with_side_files(temp)
+        remove_with_side_files(temp)
     return BackupSummary(str(target), size)
 
 
@@ -154,6 +168,14 @@ def _ids(db: Database) -> _Ids:
         )
 
 
+def _ids_if_readable(db: Database) -> _Ids:
+    """What the database held, as far as it can be read (nothing of a damaged one)."""
+    try:
+        return _ids(db)
+    except DamagedDatabaseError:
+        return _Ids(*(frozenset[Any]() for _ in fields(_Ids)))
+
+
 def _swap(db: Database, restored: Path) -> None:
     """Close every connection to the live file, take it out of WAL mode (which succeeds
     only when no other connection has it open), and rename the restored file over it."""
@@ -192,7 +214,7 @@ def restore_database(db: Database, src: Path | str) -> OpResult[RestoreSummary]:
             _check_integrity(temp, source)
         except (sqlite3.Error, StoreError) as exc:
             raise InvalidInputError(f"{source} cannot be restored ({exc}).") from None
-        before = _ids(db)
+        before = _ids_if_readable(db)
         try:
             _swap(db, temp)
         except (OSError, sqlite3.Error) as exc:
@@ -200,7 +222,8 @@ def restore_database(db: Database, src: Path | str) -> OpResult[RestoreSummary]:
                 f"The database could not be replaced ({exc}); it was left as it was."
             ) from None
     finally:
-        _remove_with_side_files(temp)
+        remove_with_side_files(temp)
+    db.recheck()  # a damaged database replaced by a sound one is writable again
     after = _ids(db)
     changes = Changes(
         entries=after.entries,

@@ -33,6 +33,7 @@ from app.services.errors import InvalidInputError
 from app.services.journal import suggestions
 from app.services.notebooks import findings
 from app.services.notebooks import pages as notebooks
+from app.services.transfer.rescue import reads_readable_rows
 from app.services.views import SuggestionInfo
 from app.store import Database, Habit, HabitCompletion, JournalEntry
 from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
@@ -124,6 +125,7 @@ def _note_names(days: list[date]) -> list[str]:
     return names
 
 
+@reads_readable_rows
 def export_markdown(
     db: Database,
     dest: Path | str,
@@ -221,6 +223,7 @@ def _csv_text(rows: list[list[str]]) -> str:
     return buffer.getvalue()
 
 
+@reads_readable_rows
 def export_loop_csv(
     db: Database,
     dest: Path | str,
@@ -344,6 +347,7 @@ def review_document(db: Database) -> dict[str, Any]:
     }
 
 
+@reads_readable_rows
 def export_json(db: Database, dest: Path | str) -> ExportSummary:
     """Suggestions and findings with their anchors, as one JSON file."""
     document = review_document(db)

@@ -31,6 +31,7 @@ from app.services.notebooks.findings import FindingInfo, published_findings_quer
 from app.services.notebooks.imported_findings import NAMES_DETECTOR
 from app.services.notebooks.pages import PageInfo, data_folder, require_notebook
 from app.services.transfer.notebook_import import Steps, image_size, remove_tree
+from app.services.transfer.rescue import reads_readable_rows
 from app.store import Database
 from app.store.notebooks import NotebookPage
 
@@ -74,6 +75,7 @@ def _free_destination(dest: Path) -> None:
         raise InvalidInputError(f"{dest} is not an empty folder; choose a new or empty one.")
 
 
+@reads_readable_rows
 def export_page_xml(
     db: Database,
     notebook_id: int,

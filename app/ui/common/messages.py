@@ -14,7 +14,8 @@ from PySide6.QtWidgets import QApplication, QLabel, QSizePolicy, QWidget
 from app.domain.progress import Cancelled
 from app.llm import ModelError
 from app.services.errors import ServiceError
-from app.store import StoreError
+from app.store import StoreError, storage_failure
+from app.store.failures import shows_statement
 
 T = TypeVar("T")
 
@@ -38,8 +39,13 @@ def user_message(error: BaseException) -> str:
     """The one sentence to show for an error: the app's own errors already are one."""
     if isinstance(error, ServiceError | ModelError | StoreError | Cancelled):
         return str(error)
+    failure = storage_failure(error)  # a full disk, permissions, I/O: never the SQL
+    if failure is not None:
+        return str(failure)
     if isinstance(error, OSError):
         return f"The file could not be read or written ({error.strerror or error})."
+    if shows_statement(error):  # the SQL and its parameters hold private text
+        return f"Something went wrong ({type(error).__name__})."
     return f"Something went wrong ({type(error).__name__}: {error})."
 
 

@@ -1,4 +1,4 @@
-"""The File menu's imports, exports, backup and restore.
+"""The File menu's imports, exports, backup, restore and rescue.
 
 Each action asks for a file or folder, then runs its service through the window's
 ``Tasks`` behind a progress dialog whose Cancel stops the work between entries (nothing
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QProgressDialog, 
 
 from app.domain.progress import Cancelled, Progress
 from app.services.changes import Changes, OpResult
-from app.services.transfer import backup, journal_export, journal_import
+from app.services.transfer import backup, journal_export, journal_import, rescue
 from app.store import Database
 from app.ui.common.tasks import Lane, Task, Tasks, Then
 
@@ -88,6 +88,8 @@ class FileMenu(QObject):
         self.restore_action = QAction("&Restore…", window)
         self.backup_action.triggered.connect(self.ask_backup)
         self.restore_action.triggered.connect(self.ask_restore)
+        self.rescue_action = QAction("Res&cue a Damaged Database…", window)
+        self.rescue_action.triggered.connect(self.ask_rescue)
 
     def add_to(self, menu: QMenu) -> None:
         importing = menu.addMenu("&Import")
@@ -102,6 +104,7 @@ class FileMenu(QObject):
             self.export_actions[kind] = action
         menu.addAction(self.backup_action)
         menu.addAction(self.restore_action)
+        menu.addAction(self.rescue_action)
 
     @property
     def busy(self) -> bool:
@@ -163,6 +166,16 @@ class FileMenu(QObject):
         )
         if answer == QMessageBox.StandardButton.Yes:
             self.restore_from(Path(path))
+
+    def ask_rescue(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self._window,
+            "Copy what can be read into a new database",
+            "inkling-rescued.sqlite3",
+            "Inkling database (*.sqlite3)",
+        )
+        if path:
+            self.rescue_to(Path(path))
 
     # ------------------------------------------------------------------ doing
 
@@ -228,6 +241,19 @@ class FileMenu(QObject):
             "Restoring…",
             Lane.DATABASE,
             lambda db, _task: backup.restore_database(db, path),
+            summary,
+            cancellable=False,
+        )
+
+    def rescue_to(self, path: Path) -> None:
+        def summary(result: Any) -> str:
+            assert isinstance(result, rescue.RescueSummary)
+            return f"{rescue.describe(result)} File ▸ Restore… puts it in place."
+
+        self._run(
+            "Rescuing…",
+            Lane.LONG,  # it only reads the database
+            lambda db, _task: rescue.rescue_database(db.path, path),
             summary,
             cancellable=False,
         )

@@ -44,7 +44,7 @@ from app.services.notebooks.models import text_identity, vision_runtime
 from app.services.notebooks.runs import ModelIdentity, VisionRuntime, reconcile_interrupted
 from app.services.settings import Settings, load_settings
 from app.services.views import EntryInfo
-from app.store import Database, WriteWaits, open_database
+from app.store import Database, StorageError, WriteWaits, open_database
 from app.ui.common.messages import user_message
 from app.ui.common.model_bridge import LoaderFactory, ModelBridge, llama_loader
 from app.ui.common.tasks import WAITING_LABEL, Lane, Tasks
@@ -392,6 +392,21 @@ class MainWindow(QMainWindow):
         self.nav.setCurrentRow(0)
         self._maybe_welcome(db)
         self.journal_sidebar.reload()
+        if db.damage is not None:
+            self._show_damaged(db)
+
+    def _show_damaged(self, db: Database) -> None:
+        """A damaged database was opened read-only: say so, and how to rescue it."""
+        self.damaged_label = QLabel("Read-only: the database is damaged")
+        self.damaged_label.setObjectName("damagedDatabase")
+        self.statusBar().addPermanentWidget(self.damaged_label)
+        self.show_error(
+            StorageError(
+                f"{db.path} is damaged, so Inkling opened it read-only and will not change it:"
+                " File ▸ Rescue a Damaged Database… copies what can still be read into a new"
+                " database, and File ▸ Restore… then puts that copy in its place."
+            )
+        )
 
     def _open_failed(self, exc: BaseException) -> None:
         self.placeholder.label.setText(f"Inkling could not open its data folder.\n{exc}")
