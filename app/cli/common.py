@@ -24,7 +24,7 @@ from app.domain.progress import Cancelled, Progress, ProgressFn
 from app.llm import ModelError, ModelWorker, StreamingModel
 from app.paths import data_dir, database_path
 from app.services.errors import InvalidInputError, ServiceError
-from app.services.models.choice import start_worker
+from app.services.models.choice import check_explicit_model, start_worker
 from app.services.notebooks import runs as notebook_runs
 from app.services.notebooks.models import start_text_worker
 from app.services.settings import Settings, load_settings
@@ -182,9 +182,14 @@ def _quiet_broken_pipe() -> Iterator[None]:
 
 
 def run(cli: Cli, handler: Handler) -> int:
-    """Run one command: a refusal exits 1, a bad model or data folder 2, Ctrl-C 130."""
+    """Run one command: a refusal exits 1, a bad model or data folder 2, Ctrl-C 130.
+
+    A model named for this run (``--model``, ``$INKLING_MODEL``) is checked first, even
+    when the command would not load it: the person asked for it and hears if it is unusable.
+    """
     try:
         with _quiet_broken_pipe():
+            check_explicit_model(cli.data, cli.args.model, os.environ)
             return int(handler(cli))
     except ServiceError as exc:
         cli.note(f"inkling: {exc}")

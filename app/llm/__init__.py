@@ -28,9 +28,10 @@ from app.llm.llama_backend import (
     LlamaTextModel,
     available_memory_bytes,
     estimate_memory_bytes,
+    validate_model_file,
 )
 from app.llm.protocols import GenerationStats, OwnedModel, StreamingModel, WholeReplyModel
-from app.llm.worker import Job, JobContext, ModelWorker
+from app.llm.worker import Job, JobContext, ModelWorker, load_cancel_token
 
 __all__ = [
     "CHATML_TEMPLATE",
@@ -58,7 +59,9 @@ __all__ = [
     "check_gguf_file",
     "default_model_path",
     "estimate_memory_bytes",
+    "load_cancel_token",
     "read_gguf_header",
     "read_model_info",
     "resolve_model_path",
+    "validate_model_file",
 ]

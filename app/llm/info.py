@@ -153,26 +153,11 @@ def read_gguf_header(path: Path) -> GGUFHeader:
 
 
 def _parse_gguf_header(path: Path, resolved: Path) -> GGUFHeader:
-    import gguf  # runtime dependency; imported late to keep `import app.llm` light
+    # The gguf reader runs in a child process under a time and a memory limit: a header
+    # can declare absurd counts, and a file's template is code (``app/llm/sandbox.py``).
+    from app.llm.sandbox import read_header_isolated
 
-    fields: dict[str, Any] = {}
-    vocab_size: int | None = None
-    try:
-        reader = gguf.GGUFReader(resolved)
-        try:
-            for key, reader_field in reader.fields.items():
-                if key == "tokenizer.ggml.tokens":
-                    vocab_size = len(reader_field.data)
-                    continue
-                if key.startswith(("tokenizer.ggml.", "GGUF.")):
-                    continue  # big arrays we do not need
-                fields[key] = reader_field.contents()
-        finally:
-            del reader  # drop the memory map promptly
-    except OSError as exc:
-        raise ModelLoadError(Path(path), exc.strerror or "it cannot be read") from exc
-    except Exception as exc:  # the reader raises ValueError, IndexError, struct errors...
-        raise NotGGUFError(Path(path), damaged=True) from exc
+    fields, vocab_size = read_header_isolated(path, resolved)
 
     architecture = _as_str(fields.get("general.architecture"))
     if architecture is None:

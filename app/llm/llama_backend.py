@@ -7,14 +7,17 @@ What every request gets:
 
 - the medication guardrail at the top of the system role (defence in depth: the domain
   prompt carries it too), the app's system text after it, the user text as the user turn;
-- the file's own chat template (``tokenizer.chat_template``), checked once at load for
-  whether it keeps a system message; when it drops it, the system text is folded, clearly
-  labelled, into the start of the user turn; a file without a template gets ChatML;
+- the file's own chat template (``tokenizer.chat_template``), rendered in a child process
+  under a time and a memory limit (``app/llm/sandbox.py``: a template is code the file
+  brings), checked there at load before the weights are read, and for whether it keeps a
+  system message; when it drops it, the system text is folded, clearly labelled, into the
+  start of the user turn; a file without a template gets ChatML;
 - control-token text (``<|im_start|>`` and the like) inside message contents is
   neutralised, so nothing the writer types can open a new turn or reach the system role;
 - greedy decoding (temperature 0) bounded by ``max_tokens``; with a JSON schema, a grammar
   built once per distinct schema constrains the reply;
-- streaming, with the cancel flag checked after every sampled token;
+- streaming, with the cancel flag checked after every sampled token (and while the
+  template renders, and between the steps of a load);
 - the same message order on every call, so llama.cpp reuses the KV cache for the shared
   prompt prefix (the model is never reset between calls).
 """
@@ -45,6 +48,7 @@ from app.llm.errors import (
 )
 from app.llm.info import GGUFHeader, check_gguf_file
 from app.llm.protocols import GenerationStats
+from app.llm.sandbox import ChatTemplate, Limits
 
 log = logging.getLogger(__name__)
 
@@ -68,8 +72,6 @@ GRAMMAR_CACHE_SIZE = 32
 _N_BATCH = 512  # llama-cpp-python's default; used in the memory estimate
 _OVERHEAD_BYTES = 32 * 1024 * 1024
 
-_PROBE_SYSTEM = "inkling-system-probe-5c1e"
-_PROBE_USER = "inkling-user-probe-5c1e"
 _UNKNOWN_ARCH = re.compile(r"unknown model architecture: '([^']*)'")
 _LOAD_ERROR = re.compile(r"error loading model: (.+)")
 # llama-cpp-python's schema converter lets raw control characters into JSON strings; the
@@ -237,10 +239,19 @@ def _header_from_llama(handle: Any, path: Path) -> GGUFHeader:
     )
 
 
-def _probe(path: Path) -> GGUFHeader:
+def _token_text(vocab: Any, token: int) -> str:
+    import llama_cpp
+
+    if token < 0:
+        return ""
+    raw: bytes = llama_cpp.llama_vocab_get_text(vocab, token)
+    return raw.decode("utf-8", "replace")
+
+
+def _probe(path: Path) -> tuple[GGUFHeader, str, str]:
     """Have llama.cpp read only the metadata and vocabulary: fast, and it fails exactly
     when the architecture is unknown to this build (or the file is otherwise unloadable).
-    Returns the header as llama.cpp read it."""
+    Returns the header as llama.cpp read it, and the texts of the BOS and EOS tokens."""
     import llama_cpp
 
     params = llama_cpp.llama_model_default_params()
@@ -250,9 +261,77 @@ def _probe(path: Path) -> GGUFHeader:
     if handle is None:
         raise _load_failure(path, lines)
     try:
-        return _header_from_llama(handle, path)
+        vocab = llama_cpp.llama_model_get_vocab(handle)
+        return (
+            _header_from_llama(handle, path),
+            _token_text(vocab, int(llama_cpp.llama_vocab_bos(vocab))),
+            _token_text(vocab, int(llama_cpp.llama_vocab_eos(vocab))),
+        )
     finally:
         llama_cpp.llama_model_free(handle)
+
+
+def _checked_template(
+    resolved: Path, limits: Limits | None, cancel: CancelToken | None
+) -> tuple[GGUFHeader, ChatTemplate, bool]:
+    """llama.cpp's reading of the header, then the chat template checked in its sandbox:
+    the header, the open template, and whether it keeps a system message."""
+    try:
+        import llama_cpp  # noqa: F401 - fail here, clearly, when the runtime is missing
+    except ImportError as exc:  # pragma: no cover - a broken installation
+        raise ModelError(
+            "The model runtime (llama-cpp-python) is not installed; reinstall Inkling."
+        ) from exc
+    quiet_llama_logs()
+    header, bos_text, eos_text = _probe(resolved)
+    if cancel is not None:
+        cancel.raise_if_cancelled()
+    template = ChatTemplate(
+        header.chat_template or CHATML_TEMPLATE,
+        path=resolved,
+        bos_token=bos_text,
+        eos_token=eos_text,
+        limits=limits,
+    )
+    try:
+        system_role = template.check(cancel=cancel)
+    except BaseException:
+        template.close()
+        raise
+    return header, template, system_role
+
+
+def validate_model_file(
+    path: Path | str, *, template_limits: Limits | None = None, cancel: CancelToken | None = None
+) -> GGUFHeader:
+    """Everything ``LlamaTextModel.load`` checks before it reads the weights: the file is
+    GGUF, llama.cpp reads its header and knows its architecture, and its chat template
+    formats a request in a child process within ``template_limits``.  Returns the header
+    (as llama.cpp read it).  Raises a ModelError (one sentence), or Cancelled.
+
+    A file that passed is remembered (in this process) while its identity, size and
+    modification time stay the same."""
+    resolved = check_gguf_file(Path(path))
+    try:
+        stat = resolved.stat()
+    except OSError as exc:
+        raise ModelLoadError(resolved, exc.strerror or "it cannot be read") from exc
+    key = (str(resolved), stat.st_ino, stat.st_size, stat.st_mtime_ns, template_limits)
+    with _validated_lock:
+        known = _validated.get(key)
+    if known is not None:
+        return known
+    header, template, _system_role = _checked_template(resolved, template_limits, cancel)
+    template.close()
+    with _validated_lock:
+        if len(_validated) >= 32:
+            _validated.pop(next(iter(_validated)))
+        _validated[key] = header
+    return header
+
+
+_validated: dict[tuple[object, ...], GGUFHeader] = {}
+_validated_lock = threading.Lock()
 
 
 class LlamaTextModel:
@@ -266,9 +345,12 @@ class LlamaTextModel:
         header: GGUFHeader,
         max_tokens: int,
         seed: int,
+        template: ChatTemplate,
+        system_role_supported: bool,
+        uses_file_template: bool,
     ) -> None:
+        """Use ``load``; ``template`` (checked, owned from now on) renders every request."""
         import llama_cpp
-        from llama_cpp.llama_chat_format import Jinja2ChatFormatter
 
         self._llm: Any = llm
         self.path = path
@@ -284,28 +366,17 @@ class LlamaTextModel:
         self._grammars: OrderedDict[str, Any] = OrderedDict()
         self._vocab = llama_cpp.llama_model_get_vocab(llm.model)
 
-        metadata = getattr(llm, "metadata", None) or {}
-        template = metadata.get("tokenizer.chat_template") or header.chat_template
-        self.uses_file_template = bool(template)
-        self.chat_template: str = template or CHATML_TEMPLATE
+        self._template = template
+        self.uses_file_template = uses_file_template
+        self.chat_template: str = template.source
+        self.system_role_supported = system_role_supported
 
         eos_id, bos_id = int(llm.token_eos()), int(llm.token_bos())
         self._eos_id, self._bos_id = eos_id, bos_id
-        eos_text, bos_text = self._token_text(eos_id), self._token_text(bos_id)
+        eos_text = self._token_text(eos_id)
         self._add_bos = bool(llama_cpp.llama_vocab_get_add_bos(self._vocab)) and bos_id >= 0
         self._stop: list[str] = sorted({s for s in (eos_text, *self._fallback_markers()) if s})
-        self._formatter: Any
-        try:
-            self._formatter = Jinja2ChatFormatter(
-                template=self.chat_template,
-                eos_token=eos_text,
-                bos_token=bos_text,
-                add_generation_prompt=True,
-            )
-        except Exception as exc:
-            raise ModelLoadError(path, "its chat template cannot be read") from exc
         self._special = self._special_pattern()
-        self.system_role_supported = self._check_system_role()
 
     # ---------------------------------------------------------------- construction
 
@@ -319,28 +390,56 @@ class LlamaTextModel:
         max_tokens: int = DEFAULT_MAX_TOKENS,
         seed: int = 0,
         header: GGUFHeader | None = None,
+        template_limits: Limits | None = None,
+        cancel: CancelToken | None = None,
     ) -> LlamaTextModel:
         """Validate, check and load a GGUF file.
 
         Checks, in order: the file exists and is GGUF (magic); llama.cpp knows its
         architecture (a vocabulary-only read, which also yields the metadata unless
-        ``header`` is given); the context, clamped to the trained one, fits in the memory
-        that is free.  Raises ModelNotFoundError, NotGGUFError,
-        UnsupportedArchitectureError, ContextTooLargeError or ModelLoadError.
+        ``header`` is given); its chat template renders two probe requests in a child
+        process within ``template_limits``; the context, clamped to the trained one, fits
+        in the memory that is free.  Raises ModelNotFoundError, NotGGUFError,
+        UnsupportedArchitectureError, ContextTooLargeError or ModelLoadError; Cancelled
+        when ``cancel`` is set before the weights are read or while the template renders.
         """
         if n_ctx < 1 or n_threads < 1 or max_tokens < 1:
             raise ValueError("n_ctx, n_threads and max_tokens must be positive")
         resolved = check_gguf_file(Path(path))
-        try:
-            import llama_cpp  # noqa: F401 - fail here, clearly, when the runtime is missing
-        except ImportError as exc:  # pragma: no cover - a broken installation
-            raise ModelError(
-                "The model runtime (llama-cpp-python) is not installed; reinstall Inkling."
-            ) from exc
-        quiet_llama_logs()
-        probed = _probe(resolved)
+        probed, template, system_role = _checked_template(resolved, template_limits, cancel)
         if header is None:
             header = probed
+        try:
+            llm = cls._load_weights(resolved, header, n_ctx, n_threads, seed, cancel)
+        except BaseException:
+            template.close()
+            raise
+        try:
+            return cls(
+                llm,
+                path=resolved,
+                header=header,
+                max_tokens=max_tokens,
+                seed=seed,
+                template=template,
+                system_role_supported=system_role,
+                uses_file_template=bool(probed.chat_template),
+            )
+        except BaseException:
+            template.close()
+            llm.close()
+            raise
+
+    @staticmethod
+    def _load_weights(
+        resolved: Path,
+        header: GGUFHeader,
+        n_ctx: int,
+        n_threads: int,
+        seed: int,
+        cancel: CancelToken | None,
+    ) -> Any:
+        """The ``llama_cpp.Llama``, once the context is known to fit in free memory."""
 
         if header.context_length:
             n_ctx = min(n_ctx, header.context_length)
@@ -350,7 +449,8 @@ class LlamaTextModel:
             raise ContextTooLargeError(
                 resolved, n_ctx=n_ctx, needed_bytes=needed, available_bytes=available
             )
-
+        if cancel is not None:
+            cancel.raise_if_cancelled()
         with _capturing_logs() as lines:
             try:
                 llm = _llama_class()(
@@ -363,19 +463,13 @@ class LlamaTextModel:
                 )
             except Exception as exc:
                 raise _load_failure(resolved, lines) from exc
-        try:
-            return cls(llm, path=resolved, header=header, max_tokens=max_tokens, seed=seed)
-        except BaseException:
+        if cancel is not None and cancel.cancelled:
             llm.close()
-            raise
+            raise Cancelled()
+        return llm
 
     def _token_text(self, token: int) -> str:
-        import llama_cpp
-
-        if token < 0:
-            return ""
-        raw: bytes = llama_cpp.llama_vocab_get_text(self._vocab, token)
-        return raw.decode("utf-8", "replace")
+        return _token_text(self._vocab, token)
 
     def _fallback_markers(self) -> tuple[str, ...]:
         return () if self.uses_file_template else _CHATML_MARKERS
@@ -396,26 +490,6 @@ class LlamaTextModel:
             return None
         ordered = sorted(texts, key=len, reverse=True)
         return re.compile("|".join(re.escape(t) for t in ordered))
-
-    def _check_system_role(self) -> bool:
-        """Render a sentinel system message once: does the template keep it?"""
-        probe = [
-            {"role": "system", "content": _PROBE_SYSTEM},
-            {"role": "user", "content": _PROBE_USER},
-        ]
-        try:
-            rendered = self._formatter(messages=probe).prompt
-            if _PROBE_SYSTEM in rendered and _PROBE_USER in rendered:
-                return True
-        except Exception:
-            log.debug("the chat template rejects a system message", exc_info=True)
-        try:
-            rendered = self._formatter(messages=[{"role": "user", "content": _PROBE_USER}]).prompt
-        except Exception as exc:
-            raise ModelLoadError(self.path, "its chat template cannot format a request") from exc
-        if _PROBE_USER not in rendered:
-            raise ModelLoadError(self.path, "its chat template drops the request text")
-        return False
 
     # ---------------------------------------------------------------- properties
 
@@ -456,8 +530,17 @@ class LlamaTextModel:
         return [{"role": "user", "content": folded}]
 
     def format_prompt(self, prompt: Prompt) -> str:
-        """The exact text the model reads for ``prompt`` (chat template applied)."""
-        return str(self._formatter(messages=self.messages(prompt)).prompt)
+        """The exact text the model reads for ``prompt`` (chat template applied, in the
+        template's child process).  Raises ModelError when the template fails on this
+        text (too slow, too much memory, an error), Cancelled when the job is cancelled."""
+        try:
+            return self._template.render(self.messages(prompt), cancel=self._cancel)
+        except ModelLoadError as exc:
+            raise ModelError(
+                f"The model's chat template failed on this text ({exc.reason}); choose "
+                "another model.",
+                path=self.path,
+            ) from exc
 
     def _grammar_for(self, schema: dict[str, Any]) -> Any:
         """One grammar per distinct schema (bounded LRU).  The key is the compact JSON in
@@ -606,6 +689,7 @@ class LlamaTextModel:
         """Free the model and its context; safe to call more than once."""
         llm, self._llm = self._llm, None
         self._grammars.clear()
+        self._template.close()
         if llm is not None:
             llm.close()
 

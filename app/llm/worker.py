@@ -8,6 +8,11 @@ between tokens.  A pending job that is cancelled never runs; a cancelled job's r
 raises ``Cancelled`` (``app.domain.progress``, the app's one word for it).  What the
 worker needs of a model is ``OwnedModel`` (``app/llm/protocols.py``).
 
+Loading is cancellable too: while the loader runs, ``load_cancel_token()`` on the worker
+thread is the token of the job that needs the model (or, for ``start()``, one that
+``close`` sets); a loader hands it to ``LlamaTextModel.load``.  A load stopped that way
+is not a failure: the job ends ``Cancelled`` and the next job loads again.
+
 ``Job`` is a small future: ``result``, ``cancel``, ``done``, ``add_done_callback`` (the
 callbacks run on the worker thread; the GUI bridges them to Qt signals).
 """
@@ -32,6 +37,14 @@ Model_co = TypeVar("Model_co", covariant=True)
 T = TypeVar("T")
 
 _PENDING, _RUNNING, _DONE = "pending", "running", "done"
+_loading = threading.local()
+
+
+def load_cancel_token() -> CancelToken | None:
+    """The token that stops the model load running on this thread (a worker's loader),
+    None outside a load."""
+    token: CancelToken | None = getattr(_loading, "token", None)
+    return token
 
 
 class Job(Generic[T]):
@@ -199,6 +212,7 @@ class ModelWorker(Generic[Owned_co]):
         self._model: Owned_co | None = None
         self._loaded = False
         self._load_error: BaseException | None = None
+        self._close_token = CancelToken()
         _live_workers.add(self)
 
     # ------------------------------------------------------------------ accessors
@@ -255,6 +269,7 @@ class ModelWorker(Generic[Owned_co]):
         join.  Returns True when the thread has stopped.  Safe to call more than once."""
         with self._cond:
             self._closing = True
+            self._close_token.cancel()
             for job in self._pending:
                 job.cancel()
             if self._current is not None:
@@ -305,15 +320,20 @@ class ModelWorker(Generic[Owned_co]):
                 return None
             return _LOAD_ONLY
 
-    def _ensure_model(self) -> None:
+    def _ensure_model(self, token: CancelToken) -> None:
         if self._loaded or self._load_error is not None:
             return
+        _loading.token = token
         try:
             self._model = self._loader()
             self._loaded = True
+        except Cancelled:
+            log.info("loading the model was cancelled")
         except BaseException as exc:
             self._load_error = exc
             log.info("the model could not be loaded: %s", exc)
+        finally:
+            _loading.token = None
 
     def _run(self) -> None:
         try:
@@ -323,7 +343,7 @@ class ModelWorker(Generic[Owned_co]):
                     break
                 try:
                     if job is _LOAD_ONLY:
-                        self._ensure_model()
+                        self._ensure_model(self._close_token)
                         continue
                     self._run_job(job)
                 finally:
@@ -337,9 +357,12 @@ class ModelWorker(Generic[Owned_co]):
         if job.cancel_requested():
             job._finish(exception=Cancelled())
             return
-        self._ensure_model()
+        self._ensure_model(job._token)
         if self._load_error is not None:
             job._finish(exception=self._load_error)
+            return
+        if not self._loaded:  # the load was cancelled
+            job._finish(exception=Cancelled())
             return
         if not job._start():
             job._finish(exception=Cancelled())

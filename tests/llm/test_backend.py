@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -12,7 +14,10 @@ from app.domain.progress import Cancelled, CancelToken
 from app.llm import (
     ContextTooLargeError,
     LlamaTextModel,
+    ModelError,
+    ModelLoadError,
     ModelNotFoundError,
+    ModelWorker,
     NotGGUFError,
     Prompt,
     PromptTooLongError,
@@ -22,6 +27,8 @@ from app.llm import (
     read_gguf_header,
 )
 from app.llm.llama_backend import FOLDED_SYSTEM_CLOSE, FOLDED_SYSTEM_OPEN
+from app.llm.sandbox import Limits
+from tests.hostile_gguf import ENDLESS_LOOP, LOOPS_ON_CONTENT
 from tests.llm.conftest import assert_one_sentence
 from tests.tiny_gguf import NO_SYSTEM_TEMPLATE, TINY_CONTEXT, write_tiny_gguf
 
@@ -283,3 +290,59 @@ def test_cancel_between_tokens(tiny_model: LlamaTextModel) -> None:
     assert tiny_model.last_stats is not None
     assert tiny_model.last_stats.finish_reason == "cancelled"
     assert tiny_model.last_stats.generated_tokens == 5
+
+
+# ------------------------------------------------------------------ hostile chat templates
+
+QUICK = Limits(seconds=2.0, memory_bytes=64 * 1024 * 1024)
+HANG = 20.0
+
+
+def test_a_template_that_loops_is_refused_at_load_in_one_sentence(tmp_path: Path) -> None:
+    path = write_tiny_gguf(tmp_path / "loop.gguf", chat_template=ENDLESS_LOOP)
+    started = time.monotonic()
+    with pytest.raises(ModelLoadError) as caught:
+        LlamaTextModel.load(path, n_threads=1, template_limits=QUICK)
+    assert time.monotonic() - started < HANG
+    assert "its chat template did not finish within 2 seconds" in str(caught.value)
+    assert_one_sentence(str(caught.value))
+
+
+def test_loading_stops_when_cancelled_while_the_template_runs(tmp_path: Path) -> None:
+    path = write_tiny_gguf(tmp_path / "loop.gguf", chat_template=ENDLESS_LOOP)
+    cancel = CancelToken()
+    threading.Timer(0.5, cancel.cancel).start()
+    started = time.monotonic()
+    with pytest.raises(Cancelled):
+        LlamaTextModel.load(path, n_threads=1, template_limits=Limits(seconds=HANG), cancel=cancel)
+    assert time.monotonic() - started < HANG / 2
+
+
+def test_a_template_that_loops_on_some_text_fails_or_cancels_that_request_only(
+    tmp_path: Path,
+) -> None:
+    path = write_tiny_gguf(tmp_path / "content.gguf", chat_template=LOOPS_ON_CONTENT)
+    with ModelWorker(
+        lambda: LlamaTextModel.load(path, n_threads=1, max_tokens=4, template_limits=QUICK)
+    ) as worker:
+        slow = Prompt(system="Find habits.", user="A slow day.")
+        failed = worker.submit(lambda ctx: ctx.model.complete(slow))
+        with pytest.raises(ModelError) as caught:
+            failed.result(HANG)
+        assert "chat template failed on this text" in str(caught.value)
+        assert "did not finish within 2 seconds" in str(caught.value)
+        assert_one_sentence(str(caught.value))
+
+    patient = Limits(seconds=HANG)
+    with ModelWorker(
+        lambda: LlamaTextModel.load(path, n_threads=1, max_tokens=4, template_limits=patient)
+    ) as worker:
+        running = worker.submit(lambda ctx: ctx.model.complete(slow))
+        threading.Timer(0.5, running.cancel).start()
+        started = time.monotonic()
+        with pytest.raises(Cancelled):
+            running.result(HANG)
+        assert time.monotonic() - started < HANG / 2
+        quick = Prompt(system="Find habits.", user="A quick day.")
+        reply = worker.submit(lambda ctx: ctx.model.complete(quick)).result(HANG)
+        assert isinstance(reply, str)  # the renderer came back for the next request

@@ -18,6 +18,7 @@ from app.llm import (
     ModelNotFoundError,
     ModelWorker,
     Prompt,
+    load_cancel_token,
 )
 
 WAIT = 10.0  # generous upper bound for anything that should take milliseconds
@@ -241,6 +242,51 @@ def test_loader_error_reaches_every_job(tmp_path: Path) -> None:
     with pytest.raises(ModelNotFoundError):
         later.result(WAIT)
     assert worker.close(WAIT)
+    assert worker.close(WAIT)
+
+
+def test_a_load_stops_with_the_job_that_waits_for_it_and_the_next_job_loads_again() -> None:
+    tokens: list[CancelToken | None] = []
+    loading = threading.Event()
+
+    def loader() -> FakeModel:
+        token = load_cancel_token()
+        tokens.append(token)
+        if len(tokens) == 1:  # a slow first load, stopped by the person
+            loading.set()
+            assert token is not None
+            while not token.cancelled:
+                time.sleep(0.01)
+            raise Cancelled()
+        return FakeModel()
+
+    worker: ModelWorker[FakeModel] = ModelWorker(loader)
+    first = worker.submit(lambda ctx: "first")
+    assert loading.wait(WAIT)
+    first.cancel()
+    with pytest.raises(Cancelled):
+        first.result(WAIT)
+    assert worker.load_error is None  # cancelled is not broken
+    assert worker.submit(lambda ctx: "second").result(WAIT) == "second"
+    assert len(tokens) == 2
+    assert load_cancel_token() is None  # only a worker's loader sees a token
+    assert worker.close(WAIT)
+
+
+def test_close_stops_a_load_started_ahead_of_any_job() -> None:
+    loading = threading.Event()
+
+    def loader() -> FakeModel:
+        token = load_cancel_token()
+        assert token is not None
+        loading.set()
+        while not token.cancelled:
+            time.sleep(0.01)
+        raise Cancelled()
+
+    worker: ModelWorker[FakeModel] = ModelWorker(loader)
+    worker.start()
+    assert loading.wait(WAIT)
     assert worker.close(WAIT)
 
 

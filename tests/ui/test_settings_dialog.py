@@ -10,11 +10,15 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QDialog, QFileDialog
 from pytestqt.qtbot import QtBot
 
+from app.llm import sandbox
+from app.llm.sandbox import Limits
 from app.services.models.choice import model_info
 from app.services.settings import Settings, load_settings, save_settings
 from app.store import Database, open_database
 from app.ui.common.tasks import Tasks
 from app.ui.shell.settings_dialog import SettingsDialog
+from tests.hostile_gguf import ENDLESS_LOOP
+from tests.tiny_gguf import write_tiny_gguf
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
 
@@ -83,6 +87,37 @@ def test_a_bad_model_file_shows_an_error_and_keeps_the_old_model(
     assert dialog.model_message.tone.value == "error"
     assert dialog.chosen_model == tiny_model_path.resolve()  # the old choice stays
 
+    with (
+        qtbot.waitSignal(dialog.accepted, timeout=5000),
+        qtbot.assertNotEmitted(dialog.model_changed),
+    ):
+        dialog.ok_button.click()
+    assert load_settings(data_dir).model_path == str(tiny_model_path.resolve())
+
+
+def test_a_model_whose_chat_template_loops_is_refused_and_the_old_one_stays(
+    qtbot: QtBot,
+    data_dir: Path,
+    db: Database,
+    ops: Tasks,
+    tiny_model_path: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sandbox, "TEMPLATE_LIMITS", Limits(seconds=2.0))
+    save_settings(data_dir, Settings(model_path=str(tiny_model_path)))
+    dialog = open_dialog(qtbot, data_dir, db, ops, model_info(data_dir, tiny_model_path))
+    looping = write_tiny_gguf(tmp_path / "looping.gguf", chat_template=ENDLESS_LOOP)
+    pick(monkeypatch, looping)
+    dialog.choose_button.click()
+    qtbot.waitUntil(
+        lambda: not dialog.is_busy and dialog.model_message.tone.value == "error", timeout=30_000
+    )
+    message = dialog.model_message.text()
+    assert "looping.gguf" in message
+    assert "chat template did not finish within 2 seconds" in message
+    assert message.count(". ") == 0
+    assert dialog.chosen_model == tiny_model_path.resolve()  # the old choice stays
     with (
         qtbot.waitSignal(dialog.accepted, timeout=5000),
         qtbot.assertNotEmitted(dialog.model_changed),

@@ -252,6 +252,48 @@ def test_shutdown_cancels_and_lets_the_last_phase_run(qtbot: QtBot) -> None:
     assert task.wait(0)
 
 
+class _Holder:
+    """Records the thread that drops the last reference to it."""
+
+    def __init__(self, released: list[int]) -> None:
+        self._released = released
+
+    def __del__(self) -> None:
+        self._released.append(threading.get_ident())
+
+
+def test_a_lane_never_drops_the_last_reference_to_what_a_task_holds(
+    qtbot: QtBot, tasks: Tasks
+) -> None:
+    """A Python-owned QObject destroyed on a lane's thread crashes Qt later: whatever a
+    task's functions and outcome hold is released on the GUI thread, even when the caller
+    let go of it while the task ran."""
+    released: list[int] = []
+    gate = threading.Event()
+
+    def start() -> None:
+        held = _Holder(released)  # by the first phase's function
+        outcome = _Holder(released)  # returned by the second phase
+
+        def second() -> object:
+            return outcome
+
+        def first() -> Then[object]:
+            gate.wait(WAIT)  # until the caller has let go
+            assert held is not None
+            return Then(Lane.LONG, second)
+
+        tasks.run(first, on_done=lambda _value: None, task=Task())
+        # returning lets go of them: only the task holds them now
+
+    start()
+    gate.set()
+    assert tasks.wait(int(WAIT * 1000))
+    qtbot.waitUntil(lambda: tasks.pending == 0, timeout=5000)
+    qtbot.waitUntil(lambda: len(released) == 2, timeout=5000)
+    assert released == [threading.get_ident()] * 2
+
+
 def test_a_task_waiting_for_another_inkling_says_so_in_its_progress(
     qtbot: QtBot, tasks: Tasks, tmp_path: Path
 ) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from app.llm import LlamaTextModel, ModelError, ModelWorker, StreamingModel
+from app.llm import LlamaTextModel, ModelError, ModelWorker, StreamingModel, load_cancel_token
 from app.llm.llama_backend import DEFAULT_MAX_TOKENS
 from app.llm.vision import LlamaVisionModel
 from app.services.models.choice import choose_model, model_info
@@ -23,7 +23,11 @@ def text_identity(data_dir: Path, path: Path, settings: Settings) -> ModelIdenti
 def start_text_worker(path: Path, settings: Settings) -> ModelWorker[StreamingModel]:
     def load() -> StreamingModel:
         return LlamaTextModel.load(
-            path, n_ctx=settings.n_ctx, n_threads=settings.n_threads, max_tokens=DEFAULT_MAX_TOKENS
+            path,
+            n_ctx=settings.n_ctx,
+            n_threads=settings.n_threads,
+            max_tokens=DEFAULT_MAX_TOKENS,
+            cancel=load_cancel_token(),
         )
 
     return ModelWorker(load, name="inkling-notebook-model")

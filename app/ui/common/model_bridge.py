@@ -19,7 +19,15 @@ from typing import Any, TypeVar
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 
 from app.domain.progress import Cancelled, Progress
-from app.llm import Job, JobContext, LlamaTextModel, ModelError, ModelWorker, StreamingModel
+from app.llm import (
+    Job,
+    JobContext,
+    LlamaTextModel,
+    ModelError,
+    ModelWorker,
+    StreamingModel,
+    load_cancel_token,
+)
 from app.services.settings import Settings
 
 T = TypeVar("T")
@@ -36,7 +44,9 @@ def llama_loader(path: Path, settings: Settings) -> Loader:
     """The production loader: llama.cpp with the saved threads and context size."""
 
     def load() -> StreamingModel:
-        return LlamaTextModel.load(path, n_ctx=settings.n_ctx, n_threads=settings.n_threads)
+        return LlamaTextModel.load(
+            path, n_ctx=settings.n_ctx, n_threads=settings.n_threads, cancel=load_cancel_token()
+        )
 
     return load
 

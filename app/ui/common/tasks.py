@@ -110,12 +110,14 @@ class _Record:
 
     __slots__ = (
         "error",
+        "fn",
         "key",
         "on_done",
         "on_error",
         "on_progress",
         "report_errors",
         "result",
+        "spent",
         "task",
     )
 
@@ -136,39 +138,81 @@ class _Record:
         self.report_errors = report_errors
         self.result: Any = None
         self.error: BaseException | None = None
+        self.fn: Callable[[], Any] = _unset
+        """The phase to run next; with ``spent``, the phases that ran (kept here so that the
+        GUI thread releases them, see ``_Step``)."""
+        self.spent: list[Callable[[], Any]] = []
+
+
+class _Counter:
+    """How many steps are queued or running, and a condition to wait for none."""
+
+    def __init__(self) -> None:
+        self.idle = threading.Condition()
+        self.running = 0
+
+    def started(self) -> None:
+        with self.idle:
+            self.running += 1
+
+    def ended(self) -> None:
+        with self.idle:
+            self.running -= 1
+            if self.running == 0:
+                self.idle.notify_all()
 
 
 class _Step(QRunnable):
-    def __init__(self, tasks: Tasks, record: _Record, fn: Callable[[], Any]) -> None:
+    """One phase of a task on a lane's thread.
+
+    A worker thread must never drop the last reference to a Python-owned QObject: it would
+    be destroyed there (Qt warns that timers are stopped from another thread, then crashes).
+    So the step hands everything back before it counts itself ended: the phase's function,
+    its outcome and the callbacks stay in the record, which the GUI thread releases when it
+    delivers; the step lets go of the record and of ``Tasks`` first; whoever waits for the
+    lanes to drain (``Tasks.wait``) therefore holds the last references.  Qt deletes the
+    runnable itself on this thread, empty.
+    """
+
+    def __init__(self, tasks: Tasks, record: _Record) -> None:
         super().__init__()
         self.setAutoDelete(True)
-        self._tasks = tasks
-        self._record = record
-        self._fn = fn
+        self._tasks: Tasks | None = tasks
+        self._record: _Record | None = record
 
     def run(self) -> None:
         tasks, record = self._tasks, self._record
+        self._tasks = self._record = None
+        if tasks is None or record is None:  # pragma: no cover - a runnable runs once
+            return
+        counter, finished, key = tasks._counter, tasks._finished, record.key
+        delivered = True
         _current.record = record
         try:
             try:
-                result = self._fn()
+                result = record.fn()
             except BaseException as exc:  # delivered to the GUI thread, never lost
                 record.error = exc
             else:
                 if isinstance(result, Then):
                     tasks._start(result.lane, record, result.fn)
-                    return
-                record.result = result
-            record.task._ended.set()
-            tasks._finished.emit(record.key)
+                    delivered = False
+                else:
+                    record.result = result
+                del result
+            if delivered:
+                record.task._ended.set()
         finally:
             _current.record = None
-            self._fn = _ran
-            tasks._step_ended()
+            del tasks, record
+            if delivered:
+                finished.emit(key)
+            del finished
+            counter.ended()
 
 
-def _ran() -> None:  # pragma: no cover - never called
-    raise RuntimeError("this step has already run")
+def _unset() -> None:  # pragma: no cover - never called
+    raise RuntimeError("no phase to run")
 
 
 class Tasks(QObject):
@@ -197,8 +241,7 @@ class Tasks(QObject):
         self._pools = {Lane.DATABASE: database, Lane.LONG: long}
         self._keys = itertools.count(1)
         self._records: dict[int, _Record] = {}
-        self._idle = threading.Condition()
-        self._running = 0
+        self._counter = _Counter()
         self._closing = False
         queued = Qt.ConnectionType.QueuedConnection
         self._finished.connect(self._deliver, queued)
@@ -245,15 +288,11 @@ class Tasks(QObject):
 
     def _start(self, lane: Lane, record: _Record, fn: Callable[[], Any]) -> None:
         """Queue one step (any thread: a step queues the next phase itself)."""
-        with self._idle:
-            self._running += 1
-        self._pools[lane].start(_Step(self, record, fn))
-
-    def _step_ended(self) -> None:
-        with self._idle:
-            self._running -= 1
-            if self._running == 0:
-                self._idle.notify_all()
+        if record.fn is not _unset:
+            record.spent.append(record.fn)
+        record.fn = fn
+        self._counter.started()
+        self._pools[lane].start(_Step(self, record))
 
     @Slot(int, object)
     def _show_progress(self, key: int, progress: Progress) -> None:
@@ -306,8 +345,9 @@ class Tasks(QObject):
         """Block until no step runs or waits on any lane, the phases a step queued
         included (shutdown and tests); False when ``msecs`` passed first.  The lanes'
         threads stay (``QThreadPool.waitForDone`` would end them)."""
-        with self._idle:
-            return self._idle.wait_for(lambda: self._running == 0, msecs / 1000)
+        counter = self._counter
+        with counter.idle:
+            return counter.idle.wait_for(lambda: counter.running == 0, msecs / 1000)
 
     def shutdown(self, msecs: int = 30_000) -> bool:
         """Stop broadcasting changes, cancel every task and wait for the lanes to drain

@@ -3,9 +3,10 @@ automatic detection, and where the data lives.
 
 Like Picard's options pages, each group of controls loads from the typed ``Settings`` and
 saves back into it; the dialog writes the file once, on OK, through ``Tasks`` (off the
-GUI thread). A model file chosen here is validated on the long lane (reading its header
-never holds up the database) before it can replace the current one: a bad file leaves a
-one-sentence message and the old choice.
+GUI thread). A model file chosen here is checked on the long lane (reading its header
+never holds up the database) before it can replace the current one: its header, and its
+chat template rendered in a child process under a time and a memory limit
+(``check_model``); a bad file leaves a one-sentence message and the old choice.
 The optional vision model (a multimodal GGUF and its ``mmproj`` projector, for detectors
 that read page images) is chosen and checked the same way.
 """
@@ -42,7 +43,7 @@ from app.llm import ModelError, ModelInfo, default_model_path
 from app.llm.errors import ModelNotFoundError, NotGGUFError
 from app.llm.info import check_gguf_file
 from app.paths import database_path
-from app.services.models.choice import model_info
+from app.services.models.choice import check_model, model_info
 from app.services.settings import Settings, load_settings, save_settings
 from app.store import Database
 from app.ui.common.messages import MessageLabel, if_alive, user_message
@@ -545,7 +546,7 @@ class SettingsDialog(QDialog):
         self.model_message.show_info(f"Checking {path.name}…")
         self._update_state()
         self._tasks.run(
-            lambda: model_info(data, path),
+            lambda: check_model(data, path),
             lane=Lane.LONG,
             on_done=if_alive(self, self._file_ok),
             on_error=if_alive(self, self._file_bad),
