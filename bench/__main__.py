@@ -28,7 +28,9 @@ from typing import Any
 from bench.common import FULL, N_THREADS, QUICK, Sizes, isolate
 from bench.report import render
 
-SECTIONS = ("pipeline", "notebooks", "gui", "storage", "memory")
+SECTIONS = ("pipeline", "notebooks", "gui", "storage", "memory", "hostile")
+DEFAULT_SECTIONS = SECTIONS[:-1]
+"""``hostile`` (bench.hostile: hostile inputs, no model) runs when asked for by name."""
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -40,7 +42,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--only",
         action="append",
         choices=SECTIONS,
-        help="run only this section (repeatable)",
+        help="run only this section (repeatable); hostile runs only when named",
     )
     parser.add_argument("--entries", type=int, help="generated journal entries (default 50,000)")
     parser.add_argument("--pages", type=int, help="pages of the generated notebook (default 200)")
@@ -95,7 +97,7 @@ def _run(
     model_path = Path(args.model).expanduser() if args.model else default_model_path()
     if model_path is None or not model_path.is_file():
         raise SystemExit("No model to benchmark: install the default model or pass --model PATH.")
-    wanted = set(args.only or SECTIONS)
+    wanted = set(args.only or DEFAULT_SECTIONS)
     rng = random.Random(args.seed)
     started = time.perf_counter()
     out: dict[str, Any] = {
@@ -147,6 +149,10 @@ def _run(
 
         log("memory (a process of its own)")
         out["memory"] = measure_in_child(model_path, sizes.notebook_pages)
+    if "hostile" in wanted:
+        from bench import hostile
+
+        out["hostile"] = hostile.run(log=log)
     out.update(flatten(out))
     out["seconds"] = round(time.perf_counter() - started, 1)
     return out
@@ -170,6 +176,8 @@ KEYS = (
     ("storage", "import_50k_s"),
     ("storage", "search_ms"),
     ("storage", "month_list_ms"),
+    ("storage", "inbox_open_ms"),
+    ("storage", "inbox_next_ms"),
     ("memory", "peak_rss_mb"),
 )
 """The figures the issue names, also gathered at the top level of the JSON document."""

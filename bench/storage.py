@@ -68,6 +68,8 @@ def bench_storage(root: Path, sizes: Sizes, rng: random.Random) -> tuple[dict[st
                 lists.append(time.perf_counter() - started)
     finally:
         db.close()
+    from bench.inbox import bench_inbox
+
     figures = {
         **damage_checks(database_path(folder), root),
         "entries": added,
@@ -78,6 +80,7 @@ def bench_storage(root: Path, sizes: Sizes, rng: random.Random) -> tuple[dict[st
         "month_entries": picks[0].entries,
         "months_ms": ms(months_s),
         "months": len(months),
+        **bench_inbox(folder, sizes.month_lists),
     }
     return figures, folder
 

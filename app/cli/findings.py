@@ -8,7 +8,6 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from app.services.errors import InvalidInputError
 from app.services.notebooks import detectors, findings
 from app.services.notebooks import runs as notebook_runs
 from app.services.notebooks.findings import FindingInfo
@@ -122,12 +121,7 @@ def cmd_detector_export(cli: Cli) -> int:
 
 
 def cmd_detector_import(cli: Cli) -> int:
-    path = Path(cli.args.file)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise InvalidInputError(f"The file {path} cannot be read ({exc.strerror}).") from None
-    view = detectors.import_detector(cli.db, raw).value
+    view = detectors.import_detector_file(cli.db, Path(cli.args.file)).value
     cli.emit({"detector_id": view.detector_id}, f"Imported detector {view.detector_id}.")
     return 0
 

@@ -146,6 +146,13 @@ class CompletionSuggestion(Base):
             unique=True,
             sqlite_where=text("practice_id IS NOT NULL"),
         ),
+        # The review inbox walks the entries by day and asks each for its pending ones.
+        Index(
+            "ix_completion_suggestions_pending",
+            "entry_id",
+            "id",
+            sqlite_where=text("status = 'pending'"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)

@@ -201,6 +201,13 @@ class Finding(Base):
         CheckConstraint(one_of("review_status", ReviewStatus), name="review_status_valid"),
         Index("ix_findings_run_id", "run_id"),
         Index("ix_findings_notebook_id_detector_id", "notebook_id", "detector_id"),
+        # The review inbox: the findings still waiting for a decision, newest first.
+        Index(
+            "ix_findings_unreviewed",
+            "created_at",
+            "id",
+            sqlite_where=text("review_status = 'unreviewed'"),
+        ),
     )
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)

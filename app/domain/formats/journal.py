@@ -18,6 +18,8 @@ from zoneinfo import ZoneInfo
 
 import yaml
 
+from app.domain.formats.untrusted import brief, not_text, one_line
+
 SOURCE_KINDS: Final = ("dayone", "markdown", "logseq", "text")
 TAG_MAX: Final = 100
 _FRONT_MATTER_END: Final = ("---", "...")
@@ -32,7 +34,19 @@ _PHOTO_TYPE: Final = re.compile(r"^[A-Za-z0-9]{1,10}$")
 # libyaml's C parser and emitter when the wheel has them (it does on the usual platforms):
 # the same safe subset of YAML, several times faster than the pure-Python one.
 _Loader: Final[type[yaml.SafeLoader]] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_Dumper: Final[type[yaml.SafeDumper]] = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    """Writes no anchors or aliases (which Inkling does not read back)."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+FRONT_MATTER_MAX: Final = 64 * 1024
+"""Longest front matter read (characters); Inkling writes a few hundred."""
+FRONT_MATTER_DEPTH: Final = 8
+"""Deepest nesting of lists and mappings in front matter (Inkling writes two levels)."""
 
 
 class FormatError(ValueError):
@@ -104,7 +118,7 @@ def _date_value(value: Any) -> date:
             return datetime.fromisoformat(value.strip()).date()
         except ValueError:
             pass
-    raise FormatError(f"The date {value!r} is not a date in the form YYYY-MM-DD.")
+    raise FormatError(f"The date {brief(value)} is not a date in the form YYYY-MM-DD.")
 
 
 def _datetime_value(value: Any, what: str, zone: tzinfo | None) -> datetime:
@@ -116,9 +130,9 @@ def _datetime_value(value: Any, what: str, zone: tzinfo | None) -> datetime:
         try:
             moment = datetime.fromisoformat(value.strip())
         except ValueError:
-            raise FormatError(f"The {what} {value!r} is not a date and time.") from None
+            raise FormatError(f"The {what} {brief(value)} is not a date and time.") from None
     else:
-        raise FormatError(f"The {what} {value!r} is not a date and time.")
+        raise FormatError(f"The {what} {brief(value)} is not a date and time.")
     if moment.tzinfo is not None:
         return moment
     return moment.replace(tzinfo=zone) if zone is not None else moment.astimezone(UTC)
@@ -127,11 +141,11 @@ def _datetime_value(value: Any, what: str, zone: tzinfo | None) -> datetime:
 def check_time_zone(name: Any) -> str:
     """An IANA time zone name this system knows, or ``FormatError``."""
     if not isinstance(name, str) or not name:
-        raise FormatError(f"The time zone {name!r} is not a time zone name.")
+        raise FormatError(f"The time zone {brief(name)} is not a time zone name.")
     try:
         ZoneInfo(name)
     except (KeyError, ValueError, OSError):
-        raise FormatError(f"The time zone {name!r} is not one this computer knows.") from None
+        raise FormatError(f"The time zone {brief(name)} is not one this computer knows.") from None
     return name
 
 
@@ -139,10 +153,15 @@ def check_time_zone(name: Any) -> str:
 
 
 def _valid_text(value: str, what: str) -> str:
+    """``value`` when it is storable text: valid Unicode without a NUL (the one rule of
+    :mod:`app.domain.formats.untrusted`)."""
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
         raise FormatError(f"The {what} holds characters that are not valid Unicode.") from None
+    refused = not_text(value)
+    if refused is not None:
+        raise FormatError(f"The {what} {refused}.")
     return value
 
 
@@ -151,7 +170,7 @@ def clean_tags(values: Iterable[Any]) -> tuple[str, ...]:
     tags: list[str] = []
     for value in values:
         if not isinstance(value, str | int | float) or isinstance(value, bool):
-            raise FormatError(f"The tag {value!r} is not text.")
+            raise FormatError(f"The tag {brief(value)} is not text.")
         tag = str(value).strip()
         if tag.startswith("[[") and tag.endswith("]]"):
             tag = tag[2:-2].strip()
@@ -172,7 +191,7 @@ def _tags_value(value: Any) -> tuple[str, ...]:
         return clean_tags(re.split(r"[,\s]+", value))
     if isinstance(value, list):
         return clean_tags(value)
-    raise FormatError(f"The tags {value!r} are not a list.")
+    raise FormatError(f"The tags {brief(value)} are not a list.")
 
 
 def _bool_value(value: Any, what: str) -> bool:
@@ -180,7 +199,7 @@ def _bool_value(value: Any, what: str) -> bool:
         return False
     if isinstance(value, bool):
         return value
-    raise FormatError(f"The {what} value {value!r} is not true or false.")
+    raise FormatError(f"The {what} value {brief(value)} is not true or false.")
 
 
 # --- Markdown with YAML front matter -----------------------------------------------------------
@@ -205,7 +224,10 @@ def split_front_matter(text: str) -> tuple[dict[str, Any], str]:
     if body.startswith("\n"):
         body = body[1:]
     try:
+        _check_front_matter(block, number)
         meta = yaml.load(block, Loader=_Loader)  # a safe loader: plain data only
+    except FormatError:
+        raise
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         last = number  # the block's last line in the file (the closing --- is line number + 1)
@@ -221,12 +243,41 @@ def split_front_matter(text: str) -> tuple[dict[str, Any], str]:
     return {str(key).casefold(): value for key, value in meta.items()}, body
 
 
+def _check_front_matter(block: str, last: int) -> None:
+    """Refuse front matter whose value would be unbounded: longer than
+    ``FRONT_MATTER_MAX``, nested deeper than ``FRONT_MATTER_DEPTH``, or using an alias
+    (``*name``), which can repeat a value exponentially (a 400-byte "billion laughs").
+    Read as a stream of parser events, so no value is built before it is checked."""
+    if len(block) > FRONT_MATTER_MAX:
+        raise FormatError(
+            f"The front matter is longer than {FRONT_MATTER_MAX:,} characters, the most "
+            "Inkling reads."
+        )
+    depth = 0
+    for event in yaml.parse(block, Loader=_Loader):
+        if isinstance(event, yaml.AliasEvent):
+            line = min(event.start_mark.line + 2, last) if event.start_mark else 2
+            raise FormatError(
+                f"Line {line} of the front matter repeats a value with a YAML alias "
+                "(*name), which Inkling does not read; write the value out."
+            )
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > FRONT_MATTER_DEPTH:
+                raise FormatError(
+                    f"The front matter nests lists or mappings more than {FRONT_MATTER_DEPTH}"
+                    " levels deep."
+                )
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
 def _source_value(value: Any) -> tuple[str, str]:
     if isinstance(value, str):
         kind, sep, ident = value.partition(":")
         if sep and kind in SOURCE_KINDS and ident:
             return kind, ident
-    raise FormatError(f"The source {value!r} is not one Inkling wrote (kind:id).")
+    raise FormatError(f"The source {brief(value)} is not one Inkling wrote (kind:id).")
 
 
 def _attachments_value(value: Any) -> tuple[str, ...]:
@@ -234,7 +285,7 @@ def _attachments_value(value: Any) -> tuple[str, ...]:
         return ()
     if isinstance(value, list) and all(isinstance(v, str) and v for v in value):
         return tuple(value)
-    raise FormatError(f"The attachments {value!r} are not a list of file paths.")
+    raise FormatError(f"The attachments {brief(value)} are not a list of file paths.")
 
 
 def markdown_entry(
@@ -264,7 +315,7 @@ def markdown_entry(
     if title is None:
         title = ""
     if not isinstance(title, str | int | float) or isinstance(title, bool):
-        raise FormatError(f"The title {title!r} is not text.")
+        raise FormatError(f"The title {brief(title)} is not text.")
     created = meta.get("created")
     named = meta.get("time_zone")
     time_zone = check_time_zone(named) if named is not None else None
@@ -351,7 +402,8 @@ def render_markdown(
 
 def _entry_label(index: int, raw: Any) -> str:
     ident = raw.get("uuid") if isinstance(raw, Mapping) else None
-    return f"entry {index + 1}" + (f" ({ident})" if isinstance(ident, str) and ident else "")
+    named = isinstance(ident, str) and ident
+    return f"entry {index + 1}" + (f" ({one_line(ident, limit=80)})" if named else "")
 
 
 def dayone_entries(document: Any, *, zone: tzinfo | None) -> list[ImportedEntry]:
@@ -407,7 +459,7 @@ def _dayone_entry(raw: Any, zone: tzinfo | None) -> ImportedEntry:
         if not isinstance(md5, str) or not _MD5.match(md5):
             raise FormatError("a photo has no md5 checksum, so its file cannot be found.")
         if not isinstance(kind, str) or not _PHOTO_TYPE.match(kind):
-            raise FormatError(f"a photo has an unknown type {kind!r}.")
+            raise FormatError(f"a photo has an unknown type {brief(kind)}.")
         ref = f"{md5.lower()}.{kind.lower()}"
         if ref not in refs:
             refs.append(ref)

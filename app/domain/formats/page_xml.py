@@ -17,6 +17,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from app.domain.formats.untrusted import brief, one_line
+
 PAGE_2013: Final = "http://schema.primaresearch.org/PAGE/gts/pagecontent/2013-07-15"
 PAGE_2019: Final = "http://schema.primaresearch.org/PAGE/gts/pagecontent/2019-07-15"
 ALTO_V4: Final = "http://www.loc.gov/standards/alto/ns-v4#"
@@ -82,7 +84,7 @@ def parse_transcript(data: bytes) -> Transcript:
         return _read_page(root, namespace)
     if name == "alto" and namespace == ALTO_V4:
         return _read_alto(root)
-    found = f"{{{namespace}}}{name}" if namespace else name
+    found = one_line(f"{{{namespace}}}{name}" if namespace else name, limit=120)
     raise TranscriptError(
         f"is neither PAGE-XML (2013 or 2019) nor ALTO v4: its root element is {found}"
     )
@@ -113,7 +115,7 @@ def _read_page(root: ET.Element, ns: str) -> Transcript:
     lines: list[_Line] = []
     for region in _regions_in_order(page, ns):
         for line in region.findall(q("TextLine")):
-            label = f"TextLine '{line.get('id')}'" if line.get("id") else "a TextLine"
+            label = f"TextLine {brief(line.get('id'))}" if line.get("id") else "a TextLine"
             lines.append(_Line(label, _page_line_text(line, ns), line.get("custom", "")))
     return _transcript("page-xml", lines, image)
 
@@ -136,7 +138,9 @@ def _number_or(value: str | None, default: int) -> int:
 
 def _index(value: str | None) -> int:
     if value is None or not _NUMBER.fullmatch(value.strip()):
-        raise TranscriptError(f"has a reading order entry whose index {value!r} is not a number")
+        raise TranscriptError(
+            f"has a reading order entry whose index {brief(value)} is not a number"
+        )
     return int(value)
 
 
@@ -154,7 +158,7 @@ def _regions_in_order(page: ET.Element, ns: str) -> list[ET.Element]:
         target = by_id.get(ref)
         if target is None:
             raise TranscriptError(
-                f"has a reading order that names region '{ref}', which is not on the page"
+                f"has a reading order that names region {brief(ref)}, which is not on the page"
             )
         for region in target.iter(f"{{{ns}}}TextRegion"):
             if id(region) not in seen:
@@ -192,7 +196,7 @@ def _read_alto(root: ET.Element) -> Transcript:
     image = root.findtext(f"{q('Description')}/{q('sourceImageInformation')}/{q('fileName')}")
     lines: list[_Line] = []
     for line in layout.iter(q("TextLine")):
-        label = f"TextLine '{line.get('ID')}'" if line.get("ID") else "a TextLine"
+        label = f"TextLine {brief(line.get('ID'))}" if line.get("ID") else "a TextLine"
         words: list[str] = []
         for child in line:
             name = _split(child.tag)[1]
@@ -267,8 +271,8 @@ def parse_custom(custom: str, where: str = "a TextLine") -> list[tuple[str, dict
             key, colon, value = piece.partition(":")
             if not colon or not key.strip():
                 raise TranscriptError(
-                    f"has a {match.group(1)} tag on {where} with a property "
-                    f"{piece.strip()!r} that is not key:value"
+                    f"has a {brief(match.group(1))} tag on {where} with a property "
+                    f"{brief(piece.strip())} that is not key:value"
                 )
             props[key.strip()] = value.strip()
         tags.append((match.group(1), props))

@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from app import resources
+from app.domain.formats.untrusted import brief
 from app.domain.notebooks.tags import slugify
 
 ENGINES: Final = ("prompt", "lexical_count", "ner_people")
@@ -111,7 +112,9 @@ def _check_text(value: object, name: str, *, max_chars: int, allow_empty: bool =
 
 def _check_choice(value: object, name: str, choices: tuple[str, ...]) -> None:
     if not isinstance(value, str) or value not in choices:
-        raise DefinitionError(f"Unknown {name} {value!r}; expected one of {', '.join(choices)}.")
+        raise DefinitionError(
+            f"Unknown {name} {brief(value)}; expected one of {', '.join(choices)}."
+        )
 
 
 def _is_int(value: object) -> bool:
@@ -260,7 +263,7 @@ class DetectorDefinition:
             raise DefinitionError("A detector definition must be a JSON object.")
         unknown = sorted(str(k) for k in doc if k not in _FIELDS)
         if unknown:
-            raise DefinitionError(f"Unknown detector definition field {unknown[0]!r}.")
+            raise DefinitionError(f"Unknown detector definition field {brief(unknown[0])}.")
         for key in ("detector_id", "version", "title"):
             if key not in doc:
                 raise DefinitionError(f"A detector definition needs {key!r}.")

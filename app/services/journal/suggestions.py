@@ -74,62 +74,66 @@ def accept_suggestion(
     """
     today = today or clock.today()
     with db.session() as session:
-        row = _load(session, suggestion_id)
-        if row.status == SuggestionStatus.ACCEPTED:
-            return OpResult(SuggestionInfo.of(row), NO_CHANGES)
-        if row.status == SuggestionStatus.DISMISSED:
-            raise RefusedError(
-                f"Suggestion {suggestion_id} was dismissed, so it cannot be accepted."
+        view, changes = accept_in(session, suggestion_id, today)
+    return OpResult(view, changes)
+
+
+def accept_in(session: Session, suggestion_id: int, today: date) -> tuple[SuggestionInfo, Changes]:
+    """``accept_suggestion`` inside the caller's transaction (bulk review)."""
+    row = _load(session, suggestion_id)
+    if row.status == SuggestionStatus.ACCEPTED:
+        return SuggestionInfo.of(row), NO_CHANGES
+    if row.status == SuggestionStatus.DISMISSED:
+        raise RefusedError(f"Suggestion {suggestion_id} was dismissed, so it cannot be accepted.")
+    day = completion_day(row.completed_on, row.entry.day, today)
+    if row.habit is not None:
+        target = ("habit", row.habit.id)
+        exists = session.scalar(
+            select(HabitCompletion.id).where(
+                HabitCompletion.habit_id == row.habit.id, HabitCompletion.day == day
             )
-        day = completion_day(row.completed_on, row.entry.day, today)
-        if row.habit is not None:
-            target = ("habit", row.habit.id)
-            exists = session.scalar(
-                select(HabitCompletion.id).where(
-                    HabitCompletion.habit_id == row.habit.id, HabitCompletion.day == day
-                )
-            )
-            if exists is None:
-                amount = row.completed_units
-                if amount is None:
-                    amount = row.habit.default_amount
-                session.add(
-                    HabitCompletion(
-                        habit_id=row.habit.id, day=day, amount=amount, suggestion_id=row.id
-                    )
-                )
-        else:
-            assert row.practice is not None
-            target = ("practice", row.practice.id)
+        )
+        if exists is None:
+            amount = row.completed_units
+            if amount is None:
+                amount = row.habit.default_amount
             session.add(
-                PracticeSession(
-                    practice_id=row.practice.id,
-                    day=day,
-                    minutes=row.practice.default_minutes,
-                    suggestion_id=row.id,
-                )
+                HabitCompletion(habit_id=row.habit.id, day=day, amount=amount, suggestion_id=row.id)
             )
-        row.status = SuggestionStatus.ACCEPTED
-        row.decided_at = row.updated_at = clock.utcnow()
-        session.flush()
-        view = SuggestionInfo.of(row)
-    return OpResult(
-        view, Changes(suggestions=frozenset({view.id}), completions=frozenset({target}))
-    )
+    else:
+        assert row.practice is not None
+        target = ("practice", row.practice.id)
+        session.add(
+            PracticeSession(
+                practice_id=row.practice.id,
+                day=day,
+                minutes=row.practice.default_minutes,
+                suggestion_id=row.id,
+            )
+        )
+    row.status = SuggestionStatus.ACCEPTED
+    row.decided_at = row.updated_at = clock.utcnow()
+    session.flush()
+    view = SuggestionInfo.of(row)
+    return view, Changes(suggestions=frozenset({view.id}), completions=frozenset({target}))
 
 
 def dismiss_suggestion(db: Database, suggestion_id: int) -> OpResult[SuggestionInfo]:
     """Dismiss a pending suggestion; a no-op when already dismissed; refused when accepted."""
     with db.session() as session:
-        row = _load(session, suggestion_id)
-        if row.status == SuggestionStatus.DISMISSED:
-            return OpResult(SuggestionInfo.of(row), NO_CHANGES)
-        if row.status == SuggestionStatus.ACCEPTED:
-            raise RefusedError(
-                f"Suggestion {suggestion_id} was accepted, so it cannot be dismissed."
-            )
-        row.status = SuggestionStatus.DISMISSED
-        row.decided_at = row.updated_at = clock.utcnow()
-        session.flush()
-        view = SuggestionInfo.of(row)
-    return OpResult(view, Changes(suggestions=frozenset({view.id})))
+        view, changes = dismiss_in(session, suggestion_id)
+    return OpResult(view, changes)
+
+
+def dismiss_in(session: Session, suggestion_id: int) -> tuple[SuggestionInfo, Changes]:
+    """``dismiss_suggestion`` inside the caller's transaction (bulk review)."""
+    row = _load(session, suggestion_id)
+    if row.status == SuggestionStatus.DISMISSED:
+        return SuggestionInfo.of(row), NO_CHANGES
+    if row.status == SuggestionStatus.ACCEPTED:
+        raise RefusedError(f"Suggestion {suggestion_id} was accepted, so it cannot be dismissed.")
+    row.status = SuggestionStatus.DISMISSED
+    row.decided_at = row.updated_at = clock.utcnow()
+    session.flush()
+    view = SuggestionInfo.of(row)
+    return view, Changes(suggestions=frozenset({view.id}))

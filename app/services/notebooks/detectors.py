@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, Final
 
 from sqlalchemy import select
 
@@ -22,6 +23,7 @@ from app.domain.notebooks.definitions import (
 )
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError, RefusedError
+from app.services.transfer.source_files import Source
 from app.store import Database
 from app.store.notebooks import CustomDetector
 
@@ -159,6 +161,15 @@ def export_detector(db: Database, detector_id: str) -> dict[str, Any]:
         "format_version": EXPORT_VERSION,
         "definition": definition.to_json(),
     }
+
+
+DETECTOR_FILE_MAX: Final = 1024 * 1024
+"""Largest detector file imported (an export is a few kilobytes)."""
+
+
+def import_detector_file(db: Database, path: Path) -> OpResult[DetectorInfo]:
+    """:func:`import_detector` of the file at ``path`` (at most ``DETECTOR_FILE_MAX``)."""
+    return import_detector(db, Source(path).read_bytes(path, limit=DETECTOR_FILE_MAX))
 
 
 def import_detector(db: Database, document: str | bytes | dict[str, Any]) -> OpResult[DetectorInfo]:

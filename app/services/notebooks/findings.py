@@ -7,6 +7,7 @@ takes the tag off every page of the span.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -185,42 +186,73 @@ def reject_finding(
 def _review(
     db: Database, finding_id: int, page_id: int | None, decision: ReviewStatus
 ) -> OpResult[FindingInfo]:
-    """Record a decision for the whole finding or one page, and tag or untag those pages."""
     with db.session() as session:
-        row = _load(session, finding_id)
-        _check_page(row, page_id)
-        current = {r.page_id: r.decision for r in row.page_reviews}
-        span = list(row.page_ids)
-        if page_id is not None:
-            decisions = review_rules.review_page(span, current, page_id, decision)
-            touched = [page_id]
-        elif decision == ReviewStatus.APPROVED:
-            decisions, touched = review_rules.accept(span, current)
+        view, changes = review_in(session, finding_id, page_id, decision)
+    return OpResult(view, changes)
+
+
+def review_in(
+    session: Session, finding_id: int, page_id: int | None, decision: ReviewStatus
+) -> tuple[FindingInfo, Changes]:
+    """Record a decision for the whole finding or one page, and tag or untag those pages
+    (inside the caller's transaction). ``Changes.pages``: the pages tagged (accepting)
+    or untagged (rejecting)."""
+    row = _load(session, finding_id)
+    _check_page(row, page_id)
+    current = {r.page_id: r.decision for r in row.page_reviews}
+    span = list(row.page_ids)
+    if page_id is not None:
+        decisions = review_rules.review_page(span, current, page_id, decision)
+        touched = [page_id]
+    elif decision == ReviewStatus.APPROVED:
+        decisions, touched = review_rules.accept(span, current)
+    else:
+        decisions, touched = review_rules.reject(span, current)
+    before = (dict(current), row.review_status)
+    _set_reviews(session, row, decisions)
+    pages: set[int] = set()
+    if row.tag_slug:
+        if decision == ReviewStatus.APPROVED:
+            pages = union_tag(session, touched, row.tag_slug, row.tag_label)
         else:
-            decisions, touched = review_rules.reject(span, current)
-        before = (dict(current), row.review_status)
-        _set_reviews(session, row, decisions)
-        pages: set[int] = set()
-        if row.tag_slug:
-            if decision == ReviewStatus.APPROVED:
-                pages = union_tag(session, touched, row.tag_slug, row.tag_label)
-            else:
-                pages = remove_tag(session, touched, row.tag_slug)
-        view = FindingInfo.of(row)
+            pages = remove_tag(session, touched, row.tag_slug)
+    view = FindingInfo.of(row)
     changed = before != (view.page_reviews, view.review_status)
-    return _result(view, changed, pages)
+    return view, _changes(view, changed, pages)
 
 
-def _result(view: FindingInfo, changed: bool, pages: set[int]) -> OpResult[FindingInfo]:
+def restore_review_in(
+    session: Session,
+    finding_id: int,
+    page_reviews: Mapping[int, ReviewStatus],
+    *,
+    untag: Iterable[int] = (),
+    retag: Iterable[int] = (),
+) -> tuple[FindingInfo, Changes]:
+    """Undo a review: put back the page reviews a finding had (``page_reviews``), take
+    its tag off the pages the review tagged (``untag``) and put it back on those it
+    untagged (``retag``)."""
+    row = _load(session, finding_id)
+    before = ({r.page_id: r.decision for r in row.page_reviews}, row.review_status)
+    for review in [r for r in row.page_reviews if r.page_id not in page_reviews]:
+        row.page_reviews.remove(review)
+    _set_reviews(session, row, dict(page_reviews))
+    pages: set[int] = set()
+    if row.tag_slug:
+        pages = remove_tag(session, untag, row.tag_slug) | union_tag(
+            session, retag, row.tag_slug, row.tag_label
+        )
+    view = FindingInfo.of(row)
+    return view, _changes(view, before != (view.page_reviews, view.review_status), pages)
+
+
+def _changes(view: FindingInfo, changed: bool, pages: set[int]) -> Changes:
     if not changed and not pages:
-        return OpResult(view, NO_CHANGES)
-    return OpResult(
-        view,
-        Changes(
-            findings=frozenset({view.id}),
-            pages=frozenset(pages),
-            tags=frozenset({view.tag_slug}) if pages and view.tag_slug else frozenset(),
-        ),
+        return NO_CHANGES
+    return Changes(
+        findings=frozenset({view.id}),
+        pages=frozenset(pages),
+        tags=frozenset({view.tag_slug}) if pages and view.tag_slug else frozenset(),
     )
 
 

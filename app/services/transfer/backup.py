@@ -6,13 +6,16 @@ Inkling wrote), copies it beside the data folder's database, checks it and bring
 to this version's schema, and only then swaps it in with one atomic rename, after every
 connection to the old file is closed: the database is never half-written.  The same
 ``Database`` object keeps working: its next session opens the restored file.
+
+Both copies are scratch files (:mod:`app.store.scratch`): readable by their owner only
+(0600, so the backup is too), and removed by the next backup, restore or open when a
+killed process left one behind.
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
-import uuid
 from contextlib import closing
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -23,6 +26,7 @@ from sqlalchemy import select
 from app import clock
 from app.services.changes import Changes, OpResult, Target
 from app.services.errors import InvalidInputError, RefusedError
+from app.services.transfer.source_files import shown
 from app.store import (
     CustomDetector,
     DamagedDatabaseError,
@@ -42,8 +46,7 @@ from app.store.damage import integrity_check
 from app.store.db import inspect_database
 from app.store.failures import RESCUE_HINT
 from app.store.models import CompletionSuggestion
-
-_SIDE_FILES = ("-wal", "-shm", "-journal")
+from app.store.scratch import remove_stale, scratch_file
 
 
 @dataclass(frozen=True)
@@ -58,11 +61,6 @@ class RestoreSummary:
     path: str
     entries: int
     notebooks: int
-
-
-def remove_with_side_files(path: Path) -> None:
-    for suffix in ("", *_SIDE_FILES):
-        Path(f"{path}{suffix}").unlink(missing_ok=True)
 
 
 def _fsync(path: Path) -> None:
@@ -107,18 +105,20 @@ def backup_database(db: Database, dest: Path | str) -> BackupSummary:
     if target.exists() and target.resolve() == db.path.resolve():
         raise InvalidInputError("A backup cannot replace the database it copies.")
     _refuse_damaged(db)
-    temp = target.parent / f".{target.name}.inkling-{uuid.uuid4().hex}"
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        _copy(db.path, temp, read_only=False)
-        inspect_database(temp)  # an Inkling database at a revision this app knows
-        _check_integrity(temp, target)
-        os.replace(temp, target)
+        remove_stale(target.parent)
+        remove_stale(db.path.parent)
+        with scratch_file(target) as temp:
+            _copy(db.path, temp, read_only=False)
+            inspect_database(temp)  # an Inkling database at a revision this app knows
+            _check_integrity(temp, target)
+            os.replace(temp, target)
         size = target.stat().st_size
     except (OSError, sqlite3.Error) as exc:
-        raise InvalidInputError(f"The backup {target} could not be written ({exc}).") from None
-    finally:
-        remove_with_side_files(temp)
+        raise InvalidInputError(
+            f"The backup {shown(target)} could not be written ({exc})."
+        ) from None
     return BackupSummary(str(target), size)
 
 
@@ -203,26 +203,29 @@ def restore_database(db: Database, src: Path | str) -> OpResult[RestoreSummary]:
     _check_backup(source)
     if source.resolve() == db.path.resolve():
         raise InvalidInputError(f"{source} is the database in use; choose a backup file.")
-    temp = db.path.with_name(f".restore-{uuid.uuid4().hex}.sqlite3")
+    remove_stale(db.path.parent)
     try:
-        try:
-            _copy(source, temp, read_only=True)
-            _check_integrity(temp, source)
-            open_database(temp).close()  # an older backup is brought up to this schema
-            with closing(sqlite3.connect(temp, isolation_level=None)) as connection:
-                connection.execute("PRAGMA journal_mode = DELETE").fetchone()
-            _check_integrity(temp, source)
-        except (sqlite3.Error, StoreError) as exc:
-            raise InvalidInputError(f"{source} cannot be restored ({exc}).") from None
-        before = _ids_if_readable(db)
-        try:
-            _swap(db, temp)
-        except (OSError, sqlite3.Error) as exc:
-            raise InvalidInputError(
-                f"The database could not be replaced ({exc}); it was left as it was."
-            ) from None
-    finally:
-        remove_with_side_files(temp)
+        with scratch_file(db.path) as temp:
+            try:
+                _copy(source, temp, read_only=True)
+                _check_integrity(temp, source)
+                open_database(temp).close()  # an older backup is brought up to this schema
+                with closing(sqlite3.connect(temp, isolation_level=None)) as connection:
+                    connection.execute("PRAGMA journal_mode = DELETE").fetchone()
+                _check_integrity(temp, source)
+            except (sqlite3.Error, StoreError) as exc:
+                raise InvalidInputError(f"{source} cannot be restored ({exc}).") from None
+            before = _ids_if_readable(db)
+            try:
+                _swap(db, temp)
+            except (OSError, sqlite3.Error) as exc:
+                raise InvalidInputError(
+                    f"The database could not be replaced ({exc}); it was left as it was."
+                ) from None
+    except OSError as exc:  # the scratch copy could not be made
+        raise InvalidInputError(
+            f"{shown(source)} cannot be restored ({exc.strerror or exc}); nothing was changed."
+        ) from None
     db.recheck()  # a damaged database replaced by a sound one is writable again
     after = _ids(db)
     changes = Changes(

@@ -40,17 +40,18 @@ from app.domain.formats.journal import (
     logseq_entry,
     markdown_entry,
 )
+from app.domain.formats.untrusted import one_line
 from app.domain.progress import CancelToken, Progress, ProgressFn
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError
 from app.services.journal.entries import BODY_MAX, TITLE_MAX
-from app.services.transfer.source_files import read_bytes, read_text_file
+from app.services.transfer import source_files
+from app.services.transfer.source_files import Source, shown
 from app.store import Database, JournalEntry
 from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
 
 KINDS: Final = ("dayone", "markdown", "logseq", "text")
 TEXT_SUFFIXES: Final = (".txt", ".md", ".markdown")
-ATTACHMENT_MAX: Final = 200 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -92,62 +93,56 @@ def _check_sizes(read: _Read) -> None:
         raise InvalidInputError(f"{read.origin} has a title longer than {TITLE_MAX} characters.")
 
 
-def _text_files(folder: Path, suffixes: tuple[str, ...], *, recursive: bool) -> list[Path]:
+def _text_files(
+    source: Source, folder: Path, suffixes: tuple[str, ...], *, recursive: bool
+) -> list[Path]:
     """Files with these suffixes under ``folder`` (hidden files and folders left out)."""
     if not folder.is_dir():
-        raise InvalidInputError(f"{folder} is not a folder.")
-    try:
-        found = folder.rglob("*") if recursive else folder.iterdir()
-        files = [
-            p
-            for p in found
-            if p.suffix.lower() in suffixes
-            and not any(part.startswith(".") for part in p.relative_to(folder).parts)
-            and p.is_file()
-        ]
-    except OSError as exc:
-        raise InvalidInputError(f"The folder {folder} cannot be read ({exc.strerror}).") from None
+        raise InvalidInputError(f"{shown(folder)} is not a folder.")
+    files = source.files(folder, suffixes, recursive=recursive)
     # by name without the suffix: "2026-11-03.md" before "2026-11-03 (2).md"
     return sorted(files, key=lambda p: p.relative_to(folder).with_suffix("").as_posix())
-
-
-def _read_note(path: Path) -> str:
-    return read_text_file(path)
 
 
 # --- Markdown, Logseq and dated files --------------------------------------------------------
 
 
 def _attachment_readers(
-    note: Path, root: Path, refs: tuple[str, ...]
+    note: Path, source: Source, refs: tuple[str, ...]
 ) -> tuple[tuple[str, Callable[[], bytes]], ...]:
     readers: list[tuple[str, Callable[[], bytes]]] = []
     for ref in refs:
-        target = (note.parent / ref).resolve()
-        if not target.is_relative_to(root.resolve()):
+        target = note.parent / ref
+        try:
+            real = source.inside(target)
+        except InvalidInputError:
             raise InvalidInputError(
-                f"{note} names the attachment {ref}, which is outside the imported folder."
-            )
+                f"{shown(note)} names the attachment {shown(ref)}, which is outside the "
+                "imported folder."
+            ) from None
         if not target.is_file():
-            raise InvalidInputError(f"{note} names the attachment {ref}, which does not exist.")
-        readers.append((target.name, partial(read_bytes, target)))
+            raise InvalidInputError(
+                f"{shown(note)} names the attachment {shown(ref)}, which does not exist."
+            )
+        readers.append(
+            (real.name, partial(source.read_bytes, target, limit=source_files.IMAGE_FILE_MAX))
+        )
     return tuple(readers)
 
 
 def read_markdown(path: Path, cancel: CancelToken) -> list[_Read]:
     """An Obsidian-style folder: notes dated by front matter or a ``YYYY-MM-DD`` name."""
     root = Path(path).expanduser()
-    if not root.exists():
-        raise InvalidInputError(f"{root} does not exist.")
+    source = Source(root)
     reads: list[_Read] = []
-    for note in _text_files(root, (".md", ".markdown"), recursive=True):
+    for note in _text_files(source, root, (".md", ".markdown"), recursive=True):
         cancel.raise_if_cancelled(IMPORT_CANCELLED)
         relative = note.relative_to(root).as_posix()
         try:
             name_day = date_at_start(note.stem)
             rest = note.stem[10:].strip(" -_.,") if name_day else ""
             entry = markdown_entry(
-                _read_note(note),
+                source.read_text(note),
                 kind="markdown",
                 relative=relative,
                 name_day=name_day,
@@ -155,13 +150,13 @@ def read_markdown(path: Path, cancel: CancelToken) -> list[_Read]:
                 name_title=rest,
             )
         except FormatError as exc:
-            raise _format_error(str(note), exc) from None
+            raise _format_error(shown(note), exc) from None
         if entry is not None:
-            readers = _attachment_readers(note, root, entry.attachments)
-            reads.append(_Read(entry, str(note), readers))
+            readers = _attachment_readers(note, source, entry.attachments)
+            reads.append(_Read(entry, shown(note), readers))
     if not reads:
         raise InvalidInputError(
-            f"The folder {root} holds no dated notes (named YYYY-MM-DD.md or with a date "
+            f"The folder {shown(root)} holds no dated notes (named YYYY-MM-DD.md or with a date "
             "in their front matter)."
         )
     return reads
@@ -170,56 +165,58 @@ def read_markdown(path: Path, cancel: CancelToken) -> list[_Read]:
 def read_logseq(path: Path, cancel: CancelToken) -> list[_Read]:
     """A Logseq graph folder (or its ``journals`` folder): pages named ``YYYY_MM_DD.md``."""
     root = Path(path).expanduser()
-    if not root.exists():
-        raise InvalidInputError(f"{root} does not exist.")
+    source = Source(root)
     journals = root if root.name == "journals" else root / "journals"
     if not journals.is_dir():
         raise InvalidInputError(
-            f"{root} is not a Logseq graph: it has no journals folder."
+            f"{shown(root)} is not a Logseq graph: it has no journals folder."
             if root.is_dir()
-            else f"{root} is not a folder."
+            else f"{shown(root)} is not a folder."
         )
     reads: list[_Read] = []
-    for page in _text_files(journals, (".md",), recursive=False):
+    for page in _text_files(source, journals, (".md",), recursive=False):
         cancel.raise_if_cancelled(IMPORT_CANCELLED)
         try:
             day = logseq_day(page.stem)
             if day is None:
                 continue
             entry = logseq_entry(
-                _read_note(page), relative=page.relative_to(journals.parent).as_posix(), day=day
+                source.read_text(page),
+                relative=page.relative_to(journals.parent).as_posix(),
+                day=day,
             )
         except FormatError as exc:
-            raise _format_error(str(page), exc) from None
-        reads.append(_Read(entry, str(page)))
+            raise _format_error(shown(page), exc) from None
+        reads.append(_Read(entry, shown(page)))
     if not reads:
-        raise InvalidInputError(f"The folder {journals} holds no journal pages (YYYY_MM_DD.md).")
+        raise InvalidInputError(
+            f"The folder {shown(journals)} holds no journal pages (YYYY_MM_DD.md)."
+        )
     return reads
 
 
 def read_text(path: Path, cancel: CancelToken) -> list[_Read]:
     """A ``.txt``/``.md`` file, or a folder of them, one entry per file, dated by its name."""
-    source = Path(path).expanduser()
-    if not source.exists():
-        raise InvalidInputError(f"{source} does not exist.")
-    if source.is_dir():
-        root, files = source, _text_files(source, TEXT_SUFFIXES, recursive=True)
+    chosen = Path(path).expanduser()
+    source = Source(chosen)
+    if chosen.is_dir():
+        root, files = chosen, _text_files(source, chosen, TEXT_SUFFIXES, recursive=True)
         if not files:
-            raise InvalidInputError(f"The folder {source} holds no .txt or .md files.")
-    elif source.suffix.lower() in TEXT_SUFFIXES:
-        root, files = source.parent, [source]
+            raise InvalidInputError(f"The folder {shown(chosen)} holds no .txt or .md files.")
+    elif chosen.suffix.lower() in TEXT_SUFFIXES:
+        root, files = chosen.parent, [chosen]
     else:
-        raise InvalidInputError(f"{source.name} is not a .txt or .md file.")
+        raise InvalidInputError(f"{shown(chosen.name)} is not a .txt or .md file.")
     reads: list[_Read] = []
     for file in files:
         cancel.raise_if_cancelled(IMPORT_CANCELLED)
         try:
             dated = date_in_name(file.stem)
         except FormatError as exc:
-            raise _format_error(str(file), exc) from None
+            raise _format_error(shown(file), exc) from None
         if dated is None:
             raise InvalidInputError(
-                f"{file} has no date in its name (YYYY-MM-DD), so it cannot be placed."
+                f"{shown(file)} has no date in its name (YYYY-MM-DD), so it cannot be placed."
             )
         day, title = dated
         relative = file.relative_to(root).as_posix()
@@ -227,10 +224,10 @@ def read_text(path: Path, cancel: CancelToken) -> list[_Read]:
             source_kind="text",
             source_id=f"{day.isoformat()}:{relative}",
             day=day,
-            body=_read_note(file),
+            body=source.read_text(file),
             title=title[:TITLE_MAX],
         )
-        reads.append(_Read(entry, str(file)))
+        reads.append(_Read(entry, shown(file)))
     return reads
 
 
@@ -238,14 +235,17 @@ def read_text(path: Path, cancel: CancelToken) -> list[_Read]:
 
 
 class _Tree:
-    """A Day One export: a folder or a zip file, read by relative POSIX names.
+    """A Day One export: a folder or a zip file, read by relative POSIX names through
+    its :class:`Source` (so contained and within the byte caps).
 
     A zip is opened for each read, so that nothing stays open between reading the
-    journal and storing its photos.
+    journal and storing its photos.  Its members are never extracted: a ``../`` name
+    or a link stored in it is just a name.
     """
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self.source = Source(path)
         self.is_zip = not path.is_dir()
         try:
             if self.is_zip:
@@ -259,27 +259,27 @@ class _Tree:
                     ]
             else:
                 found = [
-                    p.relative_to(path).as_posix()
-                    for p in path.rglob("*")
-                    if p.is_file() and not p.name.startswith(".")
+                    p.relative_to(path).as_posix() for p in self.source.files(path, recursive=True)
                 ]
         except (zipfile.BadZipFile, OSError, ValueError, EOFError):
             raise InvalidInputError(
-                f"{path} is not a Day One export (a readable .zip file or a folder)."
+                f"{shown(path)} is not a Day One export (a readable .zip file or a folder)."
             ) from None
         self.names = sorted(found)
 
     def label(self, name: str) -> str:
-        return f"{self.path} ({name})" if self.is_zip else str(self.path / name)
+        return shown(f"{self.path} ({name})" if self.is_zip else self.path / name)
 
-    def read(self, name: str) -> bytes:
+    def read(self, name: str, limit: int | None = None) -> bytes:
+        limit = source_files.IMAGE_FILE_MAX if limit is None else limit
         if not self.is_zip:
-            return read_bytes(self.path / name)
+            return self.source.read_bytes(self.path / name, limit=limit)
         try:
             with zipfile.ZipFile(self.path) as archive:
                 info = archive.getinfo(name)
-                if info.file_size > ATTACHMENT_MAX:
-                    raise InvalidInputError(f"{self.label(name)} is too large to import.")
+                # the declared size bounds what is inflated: zipfile stops there (and a
+                # member that is longer fails its CRC check)
+                self.source.charge(self.label(name), info.file_size, limit)
                 return archive.read(info)
         except (zipfile.BadZipFile, OSError, ValueError, EOFError, RuntimeError, KeyError):
             raise InvalidInputError(f"{self.label(name)} cannot be read from the zip.") from None
@@ -300,7 +300,7 @@ def _journal_files(tree: _Tree) -> list[str]:
 
 
 def _parse_json(tree: _Tree, name: str) -> object:
-    raw = tree.read(name)
+    raw = tree.read(name, source_files.JSON_FILE_MAX)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -319,14 +319,14 @@ def read_dayone(path: Path, cancel: CancelToken) -> list[_Read]:
     """A Day One JSON export (``.zip`` or unpacked folder): every journal's ``.json`` and
     the photos its entries name (``photos/md5.type``)."""
     source = Path(path).expanduser()
-    if not source.exists():
-        raise InvalidInputError(f"{source} does not exist.")
     tree = _Tree(source)
     names = set(tree.names)
     reads: list[_Read] = []
     journals = _journal_files(tree)
     if not journals:
-        raise InvalidInputError(f"{source} is not a Day One export: it holds no .json journal.")
+        raise InvalidInputError(
+            f"{shown(source)} is not a Day One export: it holds no .json journal."
+        )
     for journal in journals:
         cancel.raise_if_cancelled(IMPORT_CANCELLED)
         try:
@@ -336,13 +336,14 @@ def read_dayone(path: Path, cancel: CancelToken) -> list[_Read]:
         folder = str(PurePosixPath(journal).parent)
         prefix = "" if folder == "." else folder + "/"
         for number, entry in enumerate(entries, start=1):
-            origin = f"{tree.label(journal)}, entry {number} ({entry.source_id})"
+            ident = one_line(entry.source_id, limit=80)
+            origin = f"{tree.label(journal)}, entry {number} ({ident})"
             readers: list[tuple[str, Callable[[], bytes]]] = []
             for file_name in entry.attachments:
                 member = f"{prefix}photos/{file_name}"
                 if member not in names:
                     raise InvalidInputError(
-                        f"{origin} has the photo {file_name}, which is not in the export's "
+                        f"{origin} has the photo {shown(file_name)}, which is not in the export's "
                         "photos folder."
                     )
                 readers.append((file_name, partial(tree.read, member)))

@@ -12,6 +12,7 @@ written to a staging folder; the caller moves it into place when the rows commit
 from __future__ import annotations
 
 import hashlib
+import math
 import re
 import shutil
 import struct
@@ -21,13 +22,27 @@ from pathlib import Path
 from typing import Final
 
 from app.domain.formats.page_xml import PERSON, TranscriptError, parse_transcript
+from app.domain.formats.untrusted import not_text
 from app.domain.progress import CancelToken, Progress, ProgressFn
 from app.services.errors import InvalidInputError
-from app.services.transfer.source_files import read_bytes, read_text_file
+from app.services.transfer import source_files
+from app.services.transfer.source_files import Source, shown
 
 IMAGE_SUFFIXES: Final = {".png": ".png", ".jpg": ".jpg", ".jpeg": ".jpg"}
 TEXT_SUFFIXES: Final = (".txt", ".md")
 PDF_RENDER_SCALE: Final = 1.5  # 108 dpi: readable on screen, small on disk
+PDF_PAGE_PIXELS_MAX: Final = 8 * 1024 * 1024
+"""A PDF page bigger than this at ``PDF_RENDER_SCALE`` (a poster, or a hostile 14,400-point
+page) is rendered smaller to fit: 32 MB of bitmap at most (a letter page is 1.1 million
+pixels, an A2 poster 8.4 million).  Pages are scaled, not refused."""
+PDF_SIDE_MAX: Final = 16_384
+"""Longest side of a rendered PDF page (pixels), however thin the page."""
+IMAGE_PIXELS_MAX: Final = 64 * 1024 * 1024
+"""Largest page image taken (read from its header before anything decodes it): what Qt
+decodes within its default 256 MB allocation limit at 4 bytes a pixel, so every page
+imported can be shown; a 600 dpi A4 scan is 35 million pixels."""
+PAGES_MAX: Final = 10_000
+"""Most pages one notebook import takes."""
 PAGE_TEXT_MAX: Final = 1_000_000
 _PNG_MAGIC: Final = b"\x89PNG\r\n\x1a\n"
 TRANSCRIPT_SUFFIX: Final = ".xml"
@@ -73,29 +88,39 @@ def read_notebook(
     on_progress: ProgressFn | None = None,
     cancel: CancelToken | None = None,
 ) -> list[ImportedPage]:
-    """Read ``path`` (folder, ``.txt``/``.md`` or ``.pdf``), staging images in ``staging``."""
+    """Read ``path`` (folder, ``.txt``/``.md`` or ``.pdf``), staging images in ``staging``.
+
+    Every file is read through one :class:`Source`: contained in what was chosen and
+    within the byte caps."""
     steps = Steps(on_progress, cancel)
-    if not path.exists():
-        raise InvalidInputError(f"{path} does not exist.")
+    source = Source(path)
     if path.is_dir():
-        return _read_folder(path, staging, steps)
+        return _read_folder(source, path, staging, steps)
     suffix = path.suffix.lower()
     if suffix in TEXT_SUFFIXES:
-        pages = _read_text_file(path)
+        pages = _read_text_file(source, path)
         steps(len(pages), len(pages))
         return pages
     if suffix == ".pdf":
-        return _read_pdf(path, staging, steps)
+        return _read_pdf(source, path, staging, steps)
     raise InvalidInputError(
-        f"{path.name} cannot be imported: choose a folder of PNG or JPEG pages or of "
+        f"{shown(path.name)} cannot be imported: choose a folder of PNG or JPEG pages or of "
         "PAGE-XML or ALTO files, a .txt or .md file, or a PDF."
     )
+
+
+def _check_count(path: Path, count: int) -> None:
+    if count > PAGES_MAX:
+        raise InvalidInputError(
+            f"{shown(path)} holds more than {PAGES_MAX:,} pages, the most one notebook "
+            "import takes."
+        )
 
 
 def _check_length(path: Path, text: str) -> str:
     if len(text) > PAGE_TEXT_MAX:
         raise InvalidInputError(
-            f"A page of {path.name} is longer than {PAGE_TEXT_MAX:,} characters."
+            f"A page of {shown(path.name)} is longer than {PAGE_TEXT_MAX:,} characters."
         )
     return text
 
@@ -108,11 +133,12 @@ def split_pages(text: str) -> list[str]:
     return pieces
 
 
-def _read_text_file(path: Path) -> list[ImportedPage]:
-    text = read_text_file(path)
+def _read_text_file(source: Source, path: Path) -> list[ImportedPage]:
+    text = source.read_text(path)
     pages = split_pages(text)
     if not any(page.strip() for page in pages):
-        raise InvalidInputError(f"{path} holds no text to import.")
+        raise InvalidInputError(f"{shown(path)} holds no text to import.")
+    _check_count(path, len(pages))
     return [ImportedPage(_check_length(path, page)) for page in pages]
 
 
@@ -142,6 +168,9 @@ def image_size(data: bytes) -> tuple[int, int]:
         if data[position] != 0xFF:
             break
         marker = data[position + 1]
+        if marker == 0xFF:  # a fill byte before the marker
+            position += 1
+            continue
         length = struct.unpack(">H", data[position + 2 : position + 4])[0]
         if 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC):
             height, width = struct.unpack(">HH", data[position + 5 : position + 9])
@@ -150,53 +179,69 @@ def image_size(data: bytes) -> tuple[int, int]:
     return 0, 0
 
 
-def _files(folder: Path) -> list[Path]:
-    try:
-        return sorted(
-            (p for p in folder.iterdir() if not p.name.startswith(".") and p.is_file()),
-            key=lambda p: (p.name.casefold(), p.name),
-        )
-    except OSError as exc:
-        raise InvalidInputError(f"The folder {folder} cannot be read ({exc.strerror}).") from None
+_FOLDER_SUFFIXES: Final = frozenset({*IMAGE_SUFFIXES, ".txt", TRANSCRIPT_SUFFIX})
 
 
-def _read_folder(folder: Path, staging: Path, steps: Steps) -> list[ImportedPage]:
-    entries = _files(folder)
+def _files(source: Source, folder: Path) -> list[Path]:
+    """The page images, transcriptions and PAGE-XML/ALTO files in ``folder``, by name."""
+    return sorted(source.files(folder, _FOLDER_SUFFIXES), key=lambda p: (p.name.casefold(), p.name))
+
+
+def _read_folder(source: Source, folder: Path, staging: Path, steps: Steps) -> list[ImportedPage]:
+    entries = _files(source, folder)
     nested = folder / TRANSKRIBUS_FOLDER  # its mets.xml and metadata.xml are not pages
     transcripts = [
         p
-        for p in (_files(nested) if nested.is_dir() else entries)
+        for p in (_files(source, nested) if nested.is_dir() else entries)
         if p.suffix.lower() == TRANSCRIPT_SUFFIX
     ] or [p for p in entries if p.suffix.lower() == TRANSCRIPT_SUFFIX]
     if transcripts:
-        return _read_transcripts(sorted(transcripts, key=natural_key), staging, steps)
+        _check_count(folder, len(transcripts))
+        return _read_transcripts(source, sorted(transcripts, key=natural_key), staging, steps)
     images = [p for p in entries if p.suffix.lower() in IMAGE_SUFFIXES]
     if not images:
-        raise InvalidInputError(f"The folder {folder} holds no PNG or JPEG page images.")
+        raise InvalidInputError(f"The folder {shown(folder)} holds no PNG or JPEG page images.")
+    _check_count(folder, len(images))
     stems = {p.stem for p in images}
     for p in entries:
         if p.suffix.lower() == ".txt" and p.stem not in stems:
             raise InvalidInputError(
-                f"{p} has no page image of the same name, so it cannot be placed."
+                f"{shown(p)} has no page image of the same name, so it cannot be placed."
             )
     pages: list[ImportedPage] = []
     for number, image in enumerate(images):
         steps(number, len(images))
-        target, digest = _stage_image(image, staging, number)
+        target, digest = _stage_image(source, image, staging, number)
         transcription = image.with_suffix(".txt")
         text: str | None = None
         if transcription.is_file():
-            text = _check_length(transcription, read_text_file(transcription))
+            text = _check_length(transcription, source.read_text(transcription))
         pages.append(ImportedPage(text, target, digest))
     steps(len(images), len(images))
     return pages
 
 
-def _stage_image(image: Path, staging: Path, number: int) -> tuple[Path, str]:
+def check_image(label: object, data: bytes) -> None:
+    """Refuse ``data`` unless it is a complete PNG or JPEG of at most
+    ``IMAGE_PIXELS_MAX`` pixels, read from its header before anything decodes it."""
+    if image_kind(data) is None:
+        raise InvalidInputError(f"{shown(label)} is not a readable PNG or JPEG image.")
+    width, height = image_size(data)
+    if width <= 0 or height <= 0:
+        raise InvalidInputError(f"{shown(label)} is not a readable PNG or JPEG image.")
+    if width * height > IMAGE_PIXELS_MAX:
+        raise InvalidInputError(
+            f"{shown(label)} is {width:,} × {height:,} pixels, more than the "
+            f"{IMAGE_PIXELS_MAX / 1e6:.0f} million Inkling opens; scale it down first."
+        )
+
+
+def _stage_image(source: Source, image: Path, staging: Path, number: int) -> tuple[Path, str]:
     """Copy a checked PNG or JPEG to ``staging`` as page ``number``; its path and SHA-256."""
-    data = read_bytes(image)
-    if image.suffix.lower() not in IMAGE_SUFFIXES or image_kind(data) is None:
-        raise InvalidInputError(f"{image} is not a readable PNG or JPEG image.")
+    data = source.read_bytes(image, limit=source_files.IMAGE_FILE_MAX)
+    if image.suffix.lower() not in IMAGE_SUFFIXES:
+        raise InvalidInputError(f"{shown(image)} is not a readable PNG or JPEG image.")
+    check_image(image, data)
     target = staging / f"{number}{IMAGE_SUFFIXES[image.suffix.lower()]}"
     target.write_bytes(data)
     return target, hashlib.sha256(data).hexdigest()
@@ -210,45 +255,58 @@ def natural_key(path: Path) -> tuple[list[int | str], str]:
     return parts, path.name
 
 
-def _read_transcripts(files: list[Path], staging: Path, steps: Steps) -> list[ImportedPage]:
+def _read_transcripts(
+    source: Source, files: list[Path], staging: Path, steps: Steps
+) -> list[ImportedPage]:
     """One page per PAGE-XML or ALTO file, each beside the image it names."""
     pages: list[ImportedPage] = []
-    for number, source in enumerate(files):
+    for number, file in enumerate(files):
         steps(number, len(files))
         try:
-            transcript = parse_transcript(read_bytes(source))
+            transcript = parse_transcript(source.read_bytes(file))
         except TranscriptError as exc:
-            raise InvalidInputError(f"{source} {exc}.") from None
-        image = _transcript_image(source, transcript.image)
-        target, digest = _stage_image(image, staging, number) if image else (None, None)
-        text = _check_length(source, transcript.text) if transcript.text is not None else None
+            raise InvalidInputError(f"{shown(file)} {exc}.") from None
+        image = _transcript_image(source, file, transcript.image)
+        target, digest = _stage_image(source, image, staging, number) if image else (None, None)
+        text = _check_length(file, transcript.text) if transcript.text is not None else None
         names = tuple((s.start, s.end) for s in transcript.spans if s.kind == PERSON)
         pages.append(ImportedPage(text, target, digest, names))
     steps(len(files), len(files))
     return pages
 
 
-def _transcript_image(source: Path, name: str | None) -> Path | None:
+def _transcript_image(source: Source, file: Path, name: str | None) -> Path | None:
     """The image a transcription names, looked up by file name beside it (or, for a
     Transkribus ``page/`` folder, beside that folder); a blank name means no image."""
-    folders = [source.parent]
-    if source.parent.name.casefold() == TRANSKRIBUS_FOLDER:
-        folders.append(source.parent.parent)
+    folders = [file.parent]
+    if file.parent.name.casefold() == TRANSKRIBUS_FOLDER:
+        folders.append(file.parent.parent)
+    if file.parent == source.chosen:  # the export's page/ folder chosen: nothing above it
+        folders = [file.parent]
     if name is None:  # ALTO without sourceImageInformation: the image of the same name
         for folder in folders:
-            for candidate in _files(folder):
-                if candidate.stem == source.stem and candidate.suffix.lower() in IMAGE_SUFFIXES:
+            for candidate in _files(source, folder):
+                if candidate.stem == file.stem and candidate.suffix.lower() in IMAGE_SUFFIXES:
                     return candidate
         raise InvalidInputError(
-            f"{source} names no image, and there is no PNG or JPEG of the same name beside it."
+            f"{shown(file)} names no image, and there is no PNG or JPEG of the same name beside it."
         )
     base = name.replace("\\", "/").rsplit("/", 1)[-1].strip()
-    if not base:
-        return None
+    if not base or base in (".", ".."):
+        return None if not base else _no_image(file, name)
     for folder in folders:
         if (folder / base).is_file():
             return folder / base
-    raise InvalidInputError(f"{source} names the image {name}, which is not beside it.")
+    if file.parent.name.casefold() == TRANSKRIBUS_FOLDER and (file.parent.parent / base).is_file():
+        raise InvalidInputError(
+            f"{shown(file)} names the image {shown(name)}, which is in the folder above the one "
+            "chosen; import the whole export folder instead."
+        )
+    return _no_image(file, name)
+
+
+def _no_image(file: Path, name: str) -> Path:
+    raise InvalidInputError(f"{shown(file)} names the image {shown(name)}, which is not beside it.")
 
 
 def _png(width: int, height: int, channels: int, stride: int, buffer: bytes) -> bytes:
@@ -274,18 +332,30 @@ def _png(width: int, height: int, channels: int, stride: int, buffer: bytes) -> 
     )
 
 
-def _read_pdf(path: Path, staging: Path, steps: Steps) -> list[ImportedPage]:
+def pdf_render_scale(width: float, height: float) -> float:
+    """The scale a ``width`` × ``height`` point page is rendered at: ``PDF_RENDER_SCALE``,
+    or less, so that the bitmap keeps within ``PDF_PAGE_PIXELS_MAX`` and ``PDF_SIDE_MAX``."""
+    area = max(width, 1.0) * max(height, 1.0)
+    return min(
+        PDF_RENDER_SCALE,
+        math.sqrt(PDF_PAGE_PIXELS_MAX / area),
+        PDF_SIDE_MAX / max(width, height, 1.0),
+    )
+
+
+def _read_pdf(source: Source, path: Path, staging: Path, steps: Steps) -> list[ImportedPage]:
     import pypdfium2 as pdfium  # type: ignore[import-untyped]
 
-    data = read_bytes(path)
+    data = source.read_bytes(path, limit=source_files.PDF_FILE_MAX)
     try:
         document = pdfium.PdfDocument(data)
     except pdfium.PdfiumError:
-        raise InvalidInputError(f"{path} is not a readable PDF.") from None
+        raise InvalidInputError(f"{shown(path)} is not a readable PDF.") from None
     pages: list[ImportedPage] = []
     try:
         if len(document) == 0:
-            raise InvalidInputError(f"{path} has no pages.")
+            raise InvalidInputError(f"{shown(path)} has no pages.")
+        _check_count(path, len(document))
         for number in range(len(document)):
             steps(number, len(document))
             page = document[number]
@@ -295,7 +365,8 @@ def _read_pdf(path: Path, staging: Path, steps: Steps) -> list[ImportedPage]:
                     text = textpage.get_text_range().replace("\r\n", "\n").replace("\r", "\n")
                 finally:
                     textpage.close()
-                bitmap = page.render(scale=PDF_RENDER_SCALE, rev_byteorder=True)
+                width, height = page.get_size()
+                bitmap = page.render(scale=pdf_render_scale(width, height), rev_byteorder=True)
                 try:
                     png = _png(
                         bitmap.width,
@@ -307,9 +378,16 @@ def _read_pdf(path: Path, staging: Path, steps: Steps) -> list[ImportedPage]:
                 finally:
                     bitmap.close()
             except pdfium.PdfiumError:
-                raise InvalidInputError(f"Page {number + 1} of {path} cannot be read.") from None
+                raise InvalidInputError(
+                    f"Page {number + 1} of {shown(path)} cannot be read."
+                ) from None
             finally:
                 page.close()
+            refused = not_text(text)
+            if refused is not None:
+                raise InvalidInputError(
+                    f"The text of page {number + 1} of {shown(path)} {refused}."
+                )
             target = staging / f"{number}.png"
             target.write_bytes(png)
             text = text.strip("\n")

@@ -24,11 +24,11 @@ from typing import Concatenate, ParamSpec, TypeVar
 
 from app import clock
 from app.services.errors import InvalidInputError
-from app.services.transfer.backup import remove_with_side_files
 from app.store import DamagedDatabaseError, Database, StoreError, open_database
 from app.store.damage import integrity_check
 from app.store.db import head_revision, inspect_database
 from app.store.rescue import TableRescue, rescue_rows, source_revision
+from app.store.scratch import remove_with_side_files
 
 P = ParamSpec("P")
 R = TypeVar("R")

@@ -39,6 +39,7 @@ through that task's progress (:data:`WAITING_LABEL`, no total) and ``waiting``.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import itertools
 import logging
@@ -206,7 +207,9 @@ class _Step(QRunnable):
             _current.record = None
             del tasks, record
             if delivered:
-                finished.emit(key)
+                # RuntimeError: Tasks was destroyed with its window, so nobody is left to tell
+                with contextlib.suppress(RuntimeError):
+                    finished.emit(key)
             del finished
             counter.ended()
 

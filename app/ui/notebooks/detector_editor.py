@@ -835,7 +835,7 @@ class DetectorEditor(QWidget):
             self.saved.emit(result.value.detector_id)
 
         self.tasks.run(
-            lambda: detectors.import_detector(db, path.read_bytes()),
+            lambda: detectors.import_detector_file(db, path),
             on_done=if_alive(self, done),
             on_error=if_alive(self, lambda e: self.message.show_error(user_message(e))),
         )

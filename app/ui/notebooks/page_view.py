@@ -76,6 +76,7 @@ from app.services.notebooks import tags
 from app.services.notebooks.findings import FindingInfo
 from app.services.notebooks.pages import PageInfo
 from app.services.notebooks.tags import TagInfo
+from app.services.transfer.notebook_import import IMAGE_PIXELS_MAX
 from app.store import Database
 from app.ui.common.messages import MessageLabel, if_alive, user_message
 from app.ui.common.tasks import Tasks
@@ -125,15 +126,16 @@ class PageSnapshot:
         return next((i for i, p in enumerate(self.pages, start=1) if p.id == page_id), 0)
 
 
-def read_image(path: str) -> tuple[QImage | None, str | None]:
-    """Read a scan (scaled down past ``MAX_IMAGE_SIDE``); ``(None, reason)`` on failure."""
+def read_image(path: str, max_side: int = MAX_IMAGE_SIDE) -> tuple[QImage | None, str | None]:
+    """Read a scan (scaled down past ``max_side``); ``(None, reason)`` on failure.  One
+    with more than ``IMAGE_PIXELS_MAX`` pixels (in its header) is never decoded."""
     reader = QImageReader(path)
     reader.setAutoTransform(True)
     size = reader.size()
-    if size.isValid() and max(size.width(), size.height()) > MAX_IMAGE_SIDE:
-        reader.setScaledSize(
-            size.scaled(MAX_IMAGE_SIDE, MAX_IMAGE_SIDE, Qt.AspectRatioMode.KeepAspectRatio)
-        )
+    if size.isValid() and size.width() * size.height() > IMAGE_PIXELS_MAX:
+        return None, f"it is {size.width():,} × {size.height():,} pixels, too large to show"
+    if size.isValid() and max(size.width(), size.height()) > max_side:
+        reader.setScaledSize(size.scaled(max_side, max_side, Qt.AspectRatioMode.KeepAspectRatio))
     image = reader.read()
     if image.isNull():
         return None, reader.errorString()

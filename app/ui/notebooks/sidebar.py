@@ -31,6 +31,7 @@ from app.services.notebooks.pages import NotebookInfo
 from app.store import Database
 from app.ui.common.messages import MessageLabel, if_alive, user_message
 from app.ui.common.tasks import Lane, Task, Tasks, Then
+from app.ui.notebooks.page_view import read_image
 
 THUMB = QSize(40, 52)
 ID_ROLE = Qt.ItemDataRole.UserRole
@@ -53,8 +54,8 @@ def load_entries(db: Database) -> list[NotebookEntry]:
         first = next((p for p in pages if p.image_path), None)
         path = notebooks.image_file(db, first) if first is not None else None
         if path is not None and path.exists():
-            image = QImage(str(path))
-            if not image.isNull():
+            image, _ = read_image(str(path), max_side=2 * THUMB.height())  # never decoded whole
+            if image is not None:
                 thumb = image.scaled(
                     THUMB,
                     Qt.AspectRatioMode.KeepAspectRatio,

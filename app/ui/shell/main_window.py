@@ -37,6 +37,7 @@ from app.domain.journal.pipeline import Pipeline
 from app.llm import ModelInfo
 from app.paths import database_path
 from app.services.changes import Changes, OpResult
+from app.services.inbox import InboxItem, ItemKind
 from app.services.journal import entries as journal
 from app.services.journal import samples
 from app.services.models.choice import choose_model, model_info
@@ -48,6 +49,7 @@ from app.store import Database, StorageError, WriteWaits, open_database
 from app.ui.common.messages import user_message
 from app.ui.common.model_bridge import LoaderFactory, ModelBridge, llama_loader
 from app.ui.common.tasks import WAITING_LABEL, Lane, Tasks
+from app.ui.inbox.view import InboxView
 from app.ui.journal.detector import DetectionController
 from app.ui.journal.entry_page import EntryPage
 from app.ui.journal.habits import HabitsView
@@ -64,7 +66,7 @@ from app.ui.shell.welcome import WelcomeView
 
 log = logging.getLogger(__name__)
 
-JOURNAL, HABITS, NOTEBOOKS = "journal", "habits", "notebooks"
+JOURNAL, HABITS, NOTEBOOKS, INBOX = "journal", "habits", "notebooks", "inbox"
 
 
 class _Placeholder(QWidget):
@@ -174,6 +176,9 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.placeholder)
         self.stack.addWidget(self.entry_page)
         self.habits_view: HabitsView | None = None
+        self.inbox_view: InboxView | None = None
+        self._reveal_suggestion: tuple[int, int] | None = None
+        """(entry, suggestion) to highlight once the entry shows (opened from the inbox)."""
         self.welcome_view: WelcomeView | None = None
         self.settings_dialog: SettingsDialog | None = None
         self.model_info: ModelInfo | None = None
@@ -422,6 +427,8 @@ class MainWindow(QMainWindow):
             self.nav.addItem(item)
         if self.notebook_list is None:
             self._add_notebook_views(db)
+        if self.inbox_view is None:
+            self._add_inbox(db)
         self.nav.setFixedHeight(
             self.nav.sizeHintForRow(0) * self.nav.count() + 2 * self.nav.frameWidth() + 4
         )
@@ -489,6 +496,50 @@ class MainWindow(QMainWindow):
         item = QListWidgetItem("Notebooks")
         item.setData(Qt.ItemDataRole.UserRole, NOTEBOOKS)
         self.nav.addItem(item)
+
+    # ------------------------------------------------------------------ inbox
+
+    def _add_inbox(self, db: Database) -> None:
+        """The Inbox section: every pending suggestion and unreviewed finding."""
+        view = InboxView(self.tasks)
+        self.inbox_view = view
+        self.stack.addWidget(view)
+        self.tasks.changed.connect(view.refresh)
+        view.open_requested.connect(self.open_inbox_item)
+        view.status_message.connect(self.show_status)
+        item = QListWidgetItem("Inbox")
+        item.setData(Qt.ItemDataRole.UserRole, INBOX)
+        self.nav.addItem(item)
+        view.count_changed.connect(
+            lambda count: item.setText(f"Inbox ({count})" if count else "Inbox")
+        )
+        shortcut = QShortcut(QKeySequence("Ctrl+I"), self)
+        shortcut.activated.connect(self.show_inbox)
+        view.set_database(db)
+
+    def show_inbox(self) -> None:
+        if self.inbox_view is not None:
+            self.show_section(INBOX)
+            self.inbox_view.focus_list()
+
+    def open_inbox_item(self, item: InboxItem) -> None:
+        """Open an inbox item where it is: the entry with the suggestion highlighted, or
+        the notebook page with the finding selected."""
+        if item.kind == ItemKind.SUGGESTION and item.entry_id is not None:
+            self._reveal_suggestion = (item.entry_id, item.id)
+            self.open_entry(item.entry_id)
+            if self.entry_page.entry_id == item.entry_id:
+                self._show_revealed()
+        elif item.notebook_id is not None and item.page_id is not None:
+            self.open_page(item.notebook_id, item.page_id)
+            if self.page_view is not None:
+                self.page_view.select_finding(item.id)
+
+    def _show_revealed(self) -> None:
+        wanted, self._reveal_suggestion = self._reveal_suggestion, None
+        if wanted is not None and wanted[0] == self.entry_page.entry_id:
+            self.entry_page.panel.select(wanted[1])
+            self.entry_page.focus_review()
 
     def _maybe_welcome(self, db: Database) -> None:
         def show(empty: bool) -> None:
@@ -565,6 +616,9 @@ class MainWindow(QMainWindow):
         elif section == NOTEBOOKS:
             self.entry_page.save_now()
             self.stack.setCurrentWidget(self._notebook_page)
+        elif section == INBOX and self.inbox_view is not None:
+            self.entry_page.save_now()
+            self.stack.setCurrentWidget(self.inbox_view)
         elif section == JOURNAL:
             if self.entry_page.entry_id is not None:
                 self.stack.setCurrentWidget(self.entry_page)
@@ -668,6 +722,7 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.entry_page)
         self.detect_action.setEnabled(True)
         self.review_action.setEnabled(True)
+        self._show_revealed()
 
     def new_entry(self) -> None:
         db = self.db

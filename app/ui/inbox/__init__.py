@@ -1,0 +1,1 @@
+"""The review inbox: one queue of every pending suggestion and unreviewed finding."""
