@@ -28,7 +28,7 @@ from app.services.models.choice import check_explicit_model, start_worker
 from app.services.notebooks import runs as notebook_runs
 from app.services.notebooks.models import start_text_worker
 from app.services.settings import Settings, load_settings
-from app.store import Database, StoreError, open_database, storage_failure
+from app.store import Database, StoreError, WriteWaits, open_database, storage_failure
 from app.store.failures import opened_read_only_sentence
 
 EXIT_REFUSED = 1
@@ -67,15 +67,30 @@ class Cli:
         self.workers = workers or Workers()
         self.data = data_dir(args.data_dir)
         self._db: Database | None = None
+        self._waited_shown: int | None = None
 
     @property
     def db(self) -> Database:
         if self._db is None:
-            self._db = open_database(database_path(self.data))
+            waits = WriteWaits()
+            waits.listen(self._waiting)
+            self._db = open_database(database_path(self.data), waits)
             if self._db.damage is not None:
                 self.note(f"inkling: warning: {opened_read_only_sentence(self._db.path)}")
-            notebook_runs.reconcile_interrupted(self._db)  # runs a crash left "running"
+            # runs a crash or a kill left "running", results kept for later; never waits
+            notebook_runs.reconcile_interrupted(self._db)
         return self._db
+
+    def _waiting(self, waited: float) -> None:
+        """While another Inkling holds the write lock: say so, then every few seconds."""
+        second = int(waited)
+        if self._waited_shown is None:
+            self.note("inkling: waiting for another Inkling to finish writing…")
+        elif second < self._waited_shown + 5:
+            return
+        else:
+            self.note(f"inkling: still waiting for another Inkling ({second} s)…")
+        self._waited_shown = second
 
     def close(self) -> None:
         if self._db is not None:

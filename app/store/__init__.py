@@ -5,8 +5,10 @@ the journal (``models``), notebooks (``notebooks``), imported entries (``entry_s
 """
 
 from app.store.base import Base
+from app.store.contention import WriteWaits
 from app.store.db import (
     Database,
+    DatabaseBusyError,
     NewerDatabaseError,
     NotInklingDatabaseError,
     open_database,
@@ -44,6 +46,7 @@ __all__ = [
     "CustomDetector",
     "DamagedDatabaseError",
     "Database",
+    "DatabaseBusyError",
     "DetectionRun",
     "DetectorPreference",
     "EntryAttachment",
@@ -65,6 +68,7 @@ __all__ = [
     "StorageError",
     "StoreError",
     "Tag",
+    "WriteWaits",
     "open_database",
     "search_entries",
     "storage_failure",

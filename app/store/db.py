@@ -4,6 +4,10 @@
 SQLite connection) and refuses anything that is not an Inkling database, or
 that a newer Inkling wrote.  Only then does it switch the file to WAL and apply
 pending Alembic migrations, all in one transaction.
+
+Opening never takes the write lock unless a migration is due: another Inkling process
+(the window, a long import) may be writing meanwhile.  Writers wait for each other
+(:mod:`app.store.contention`); a wait that runs out is :class:`DatabaseBusyError`.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry
 
+from app.store.contention import STEP_MS, WaitedTooLongError, WriteWaits, begin_write
 from app.store.damage import quick_check
 from app.store.failures import (
     DamagedDatabaseError,
@@ -37,6 +42,7 @@ APPLICATION_ID: Final = 0x496E6B6C  # "Inkl" in the SQLite header; set by migrat
 MIGRATIONS_DIR: Final = Path(__file__).resolve().with_name("migrations")
 _SQLITE_MAGIC: Final = b"SQLite format 3\x00"
 _READONLY_OPTION: Final = "inkling_readonly"
+_WAIT_OPTION: Final = "inkling_wait_limit"
 
 
 class NotInklingDatabaseError(StoreError):
@@ -47,12 +53,27 @@ class NewerDatabaseError(StoreError):
     """The database was migrated by a newer Inkling than this one."""
 
 
+class DatabaseBusyError(StoreError):
+    """Another Inkling process held the write lock for longer than writers wait."""
+
+    def __init__(self, path: Path, waited: float) -> None:
+        super().__init__(
+            f"Another Inkling was still writing to {path} after {waited:.0f} seconds, "
+            "so nothing was changed; try again when it has finished."
+        )
+        self.waited = waited
+
+
 class Database:
     """An open Inkling database.  Safe to share between threads; sessions are not."""
 
-    def __init__(self, path: Path, engine: Engine, *, damage: str | None = None) -> None:
+    def __init__(
+        self, path: Path, engine: Engine, waits: WriteWaits, *, damage: str | None = None
+    ) -> None:
         self.path = path
         self.engine = engine
+        self.waits = waits
+        """How long writers wait for another process; listen to it to show the wait."""
         self.damage = damage
         """What ``quick_check`` found when the file was opened (then it is read-only)."""
         self._writer = sessionmaker(engine, expire_on_commit=False)
@@ -61,15 +82,24 @@ class Database:
         )
 
     @contextmanager
-    def session(self, *, readonly: bool = False) -> Iterator[Session]:
+    def session(self, *, readonly: bool = False, wait: float | None = None) -> Iterator[Session]:
         """One transaction: commit when the block ends, roll back if it raises.
 
         Transactions take the write lock when they start (``BEGIN IMMEDIATE``), so a
-        read-then-write never fails half-way because another writer got in between.
+        read-then-write never fails half-way because another writer got in between;
+        while another process holds it they wait, up to ``wait`` seconds (None: the
+        database's limit), then raise :class:`DatabaseBusyError` with nothing written.
         ``readonly=True`` starts a plain deferred transaction instead: it never waits
-        for writers (WAL readers see a snapshot) — use it for long reads such as exports.
+        for writers (WAL readers see a snapshot) — use it for every read.
         """
-        factory = self._reader if readonly else self._writer
+        if readonly:
+            factory = self._reader
+        elif wait is None:
+            factory = self._writer
+        else:
+            factory = sessionmaker(
+                self.engine.execution_options(**{_WAIT_OPTION: wait}), expire_on_commit=False
+            )
         sentences = failures_as_sentences(self.path, read_only_damaged=self.damage is not None)
         with sentences, factory.begin() as session:
             yield session
@@ -80,7 +110,7 @@ class Database:
             return
         self.damage = None
         self.engine.dispose()
-        self.engine = _create_engine(self.path, foreign_keys=True)
+        self.engine = _create_engine(self.path, foreign_keys=True, waits=self.waits)
         self._writer.configure(bind=self.engine)
         self._reader.configure(bind=self.engine.execution_options(**{_READONLY_OPTION: True}))
 
@@ -99,8 +129,10 @@ class Database:
         self.close()
 
 
-def open_database(path: Path) -> Database:
-    """Open (creating if needed) the database at ``path``, migrated to this app's schema."""
+def open_database(path: Path, waits: WriteWaits | None = None) -> Database:
+    """Open (creating if needed) the database at ``path``, migrated to this app's schema.
+
+    ``waits``: how long its writers wait for another process, and who hears about it."""
     path = Path(path).expanduser().absolute()
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -113,11 +145,12 @@ def open_database(path: Path) -> Database:
     scripts = ScriptDirectory.from_config(config)
     known = {script.revision for script in scripts.walk_revisions()}
     current = _read_revision(path, known)
+    waits = waits if waits is not None else WriteWaits()
     damage = _damage(path, current, scripts.get_current_head())
     if current != scripts.get_current_head():
-        _migrate(path, config)
-    engine = _create_engine(path, foreign_keys=True, query_only=damage is not None)
-    return Database(path, engine, damage=damage)
+        _migrate(path, config, waits=waits)
+    engine = _create_engine(path, foreign_keys=True, query_only=damage is not None, waits=waits)
+    return Database(path, engine, waits, damage=damage)
 
 
 def _damage(path: Path, current: str | None, head: str | None) -> str | None:
@@ -210,14 +243,16 @@ def create_database(path: Path, revision: str) -> None:
     _migrate(path, _alembic_config(), revision)
 
 
-def _migrate(path: Path, config: Config, revision: str = "head") -> None:
+def _migrate(
+    path: Path, config: Config, revision: str = "head", *, waits: WriteWaits | None = None
+) -> None:
     """Apply every pending migration in one transaction; on any error nothing is changed.
 
     Foreign keys are off while migrating: SQLite alters a table by copying it and
     dropping the original, which would otherwise cascade-delete the rows that point
     at it.  Every reference is checked before the transaction commits.
     """
-    engine = _create_engine(path, foreign_keys=False)
+    engine = _create_engine(path, foreign_keys=False, waits=waits)
     try:
         with engine.begin() as connection:
             config.attributes["connection"] = connection
@@ -238,8 +273,11 @@ def _migrate(path: Path, config: Config, revision: str = "head") -> None:
         engine.dispose()
 
 
-def _create_engine(path: Path, *, foreign_keys: bool, query_only: bool = False) -> Engine:
-    """An engine whose every connection uses WAL, a busy timeout and explicit transactions.
+def _create_engine(
+    path: Path, *, foreign_keys: bool, query_only: bool = False, waits: WriteWaits | None = None
+) -> Engine:
+    """An engine whose every connection uses WAL, a busy timeout and explicit transactions;
+    writing transactions wait for the write lock as ``waits`` says.
 
     ``query_only``: every write is refused (SQLITE_READONLY) and no transaction takes
     the write lock (a damaged database)."""
@@ -248,7 +286,7 @@ def _create_engine(path: Path, *, foreign_keys: bool, query_only: bool = False) 
         connect_args={"check_same_thread": False},  # one engine, many threads
     )
     pragmas = (
-        "PRAGMA busy_timeout = 5000",
+        f"PRAGMA busy_timeout = {STEP_MS}",
         *(("PRAGMA query_only = ON",) if query_only else ("PRAGMA journal_mode = WAL",)),
         "PRAGMA synchronous = NORMAL",
         f"PRAGMA foreign_keys = {'ON' if foreign_keys else 'OFF'}",
@@ -263,9 +301,20 @@ def _create_engine(path: Path, *, foreign_keys: bool, query_only: bool = False) 
         for pragma in pragmas:
             connection.execute(pragma).close()
 
+    writers = waits if waits is not None else WriteWaits()
+
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Connection) -> None:
-        readonly = query_only or connection.get_execution_options().get(_READONLY_OPTION, False)
-        connection.exec_driver_sql("BEGIN DEFERRED" if readonly else "BEGIN IMMEDIATE")
+        options = connection.get_execution_options()
+        if query_only or options.get(_READONLY_OPTION, False):
+            connection.exec_driver_sql("BEGIN DEFERRED")
+            return
+        raw = cast(sqlite3.Connection, connection.connection.driver_connection)
+        try:
+            begin_write(raw, writers, limit=options.get(_WAIT_OPTION))
+        except WaitedTooLongError as exc:
+            raise DatabaseBusyError(path, exc.waited) from None
+        except sqlite3.Error as exc:  # as SQLAlchemy wraps every other driver error
+            raise DBAPIError.instance("BEGIN IMMEDIATE", None, exc, sqlite3.Error) from exc
 
     return engine

@@ -16,6 +16,7 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, inspect, text
 
 from app.store import Base, Database, StoreError, open_database
+from app.store.contention import STEP_MS
 from app.store.db import APPLICATION_ID, MIGRATIONS_DIR, _alembic_config
 from app.store.search import is_search_object
 
@@ -182,7 +183,8 @@ def test_every_connection_uses_wal_foreign_keys_and_busy_timeout(db: Database) -
             connection = s.connection()
             assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
             assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
-            assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() == 5000
+            # each attempt waits this long inside SQLite; writers retry up to their limit
+            assert connection.exec_driver_sql("PRAGMA busy_timeout").scalar() == STEP_MS
             assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 1  # NORMAL
 
 

@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
 
 from app.domain.progress import Cancelled, Progress
 from app.services.changes import Changes, OpResult
-from app.ui.common.tasks import Lane, Task, Tasks, Then
+from app.services.journal import targets
+from app.store import WriteWaits, open_database
+from app.ui.common.tasks import WAITING_LABEL, Lane, Task, Tasks, Then
+from tests.lock_holder import write_lock_held
 
 WAIT = 5.0
 
@@ -288,3 +292,23 @@ def test_a_lane_never_drops_the_last_reference_to_what_a_task_holds(
     qtbot.waitUntil(lambda: tasks.pending == 0, timeout=5000)
     qtbot.waitUntil(lambda: len(released) == 2, timeout=5000)
     assert released == [threading.get_ident()] * 2
+
+
+def test_a_task_waiting_for_another_inkling_says_so_in_its_progress(
+    qtbot: QtBot, tasks: Tasks, tmp_path: Path
+) -> None:
+    waits = WriteWaits(limit=30)
+    waits.listen(tasks.database_waiting)
+    seen: list[Progress] = []
+    done: list[object] = []
+    with open_database(tmp_path / "inkling.sqlite3", waits) as db:
+        with write_lock_held(db.path, seconds=1.5):
+            with qtbot.waitSignal(tasks.waiting, timeout=5000):
+                tasks.run(
+                    lambda: targets.add_habit(db, "Swim"),
+                    on_progress=seen.append,
+                    on_done=done.append,
+                )
+            qtbot.waitUntil(lambda: bool(done), timeout=10_000)
+        assert [t.name for t in targets.list_targets(db)] == ["Swim"]
+    assert Progress(0, None, WAITING_LABEL) in seen

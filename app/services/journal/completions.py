@@ -15,7 +15,7 @@ from app.store.models import Habit, HabitCompletion, Practice, PracticeSession
 
 def list_completions(db: Database) -> list[CompletionInfo]:
     """Every completion, by day, habits before practices."""
-    with db.session() as session:
+    with db.session(readonly=True) as session:
         habit_rows = session.scalars(
             select(HabitCompletion).order_by(HabitCompletion.day, HabitCompletion.habit_id)
         )

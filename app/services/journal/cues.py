@@ -56,7 +56,7 @@ def effective_cues(name: str, stored: list[str] | None) -> tuple[tuple[str, ...]
 
 
 def get_cues(db: Database, target_type: str, target_id: int) -> CueInfo:
-    with db.session() as session:
+    with db.session(readonly=True) as session:
         row = target_row(session, target_type, target_id)
         cues, exclude = effective_cues(row.name, row.cues)
         return CueInfo(target_type, target_id, row.name, cues, exclude, row.cues is None)
@@ -82,7 +82,7 @@ def set_cues(
 def list_cues(db: Database) -> dict[tuple[str, int], CueInfo]:
     """Every habit's and practice's cue words, in one read."""
     out: dict[tuple[str, int], CueInfo] = {}
-    with db.session() as session:
+    with db.session(readonly=True) as session:
         rows: list[tuple[str, Habit | Practice]] = [
             *(("habit", h) for h in session.scalars(select(Habit))),
             *(("practice", p) for p in session.scalars(select(Practice))),

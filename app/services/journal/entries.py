@@ -76,7 +76,7 @@ def add_entries(db: Database, entries: Iterable[NewEntry]) -> OpResult[int]:
 
 
 def get_entry(db: Database, entry_id: int) -> EntryInfo:
-    with db.session() as session:
+    with db.session(readonly=True) as session:
         entry = session.get(JournalEntry, entry_id)
         if entry is None:
             raise NotFoundError(f"There is no journal entry with id {entry_id}.")
@@ -84,7 +84,7 @@ def get_entry(db: Database, entry_id: int) -> EntryInfo:
 
 
 def list_entries(db: Database) -> list[EntryInfo]:
-    with db.session() as session:
+    with db.session(readonly=True) as session:
         rows = session.scalars(select(JournalEntry).order_by(JournalEntry.day, JournalEntry.id))
         return [EntryInfo.of(row) for row in rows]
 

@@ -54,7 +54,7 @@ def list_suggestions(
     query = query.order_by(
         CompletionSuggestion.entry_id, CompletionSuggestion.anchor_start, CompletionSuggestion.id
     )
-    with db.session() as session:
+    with db.session(readonly=True) as session:
         return [SuggestionInfo.of(row) for row in session.scalars(query)]
 
 

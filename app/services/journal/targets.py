@@ -74,7 +74,7 @@ def add_practice(
 
 def list_targets(db: Database, *, include_inactive: bool = False) -> list[TargetInfo]:
     """Habits (by id) then practices (by id); archived habits and ended practices on request."""
-    with db.session() as session:
+    with db.session(readonly=True) as session:
         habits = session.scalars(select(Habit).order_by(Habit.id)).all()
         practices = session.scalars(select(Practice).order_by(Practice.id)).all()
         views = [TargetInfo.of_habit(h) for h in habits]
@@ -83,7 +83,7 @@ def list_targets(db: Database, *, include_inactive: bool = False) -> list[Target
 
 
 def get_target(db: Database, target_type: str, target_id: int) -> TargetInfo:
-    with db.session() as session:
+    with db.session(readonly=True) as session:
         return _view(target_row(session, target_type, target_id))
 
 

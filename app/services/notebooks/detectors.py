@@ -72,7 +72,7 @@ def get_definition(db: Database, detector_id: str) -> DetectorDefinition:
     found = _builtins().get(detector_id)
     if found is not None:
         return found
-    with db.session() as session:
+    with db.session(readonly=True) as session:
         row = session.scalar(
             select(CustomDetector).where(CustomDetector.detector_id == detector_id)
         )
@@ -83,7 +83,7 @@ def get_definition(db: Database, detector_id: str) -> DetectorDefinition:
 
 def all_definitions(db: Database) -> list[DetectorDefinition]:
     """The built-ins in display order, then custom detectors by id."""
-    with db.session() as session:
+    with db.session(readonly=True) as session:
         rows = session.scalars(select(CustomDetector).order_by(CustomDetector.detector_id)).all()
         custom = [_stored(row) for row in rows]
     return [*builtin_detectors(), *custom]

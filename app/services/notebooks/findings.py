@@ -116,7 +116,7 @@ def list_findings(
     """The published findings of a notebook (of one detector), by detector and page."""
     from app.store.notebooks import NotebookPage
 
-    with db.session() as session:
+    with db.session(readonly=True) as session:
         require_notebook(session, notebook_id)
         order = dict(
             session.execute(
@@ -135,7 +135,7 @@ def list_findings(
 
 
 def get_finding(db: Database, finding_id: int) -> FindingInfo:
-    with db.session() as session:
+    with db.session(readonly=True) as session:
         return FindingInfo.of(_load(session, finding_id))
 
 

@@ -215,7 +215,7 @@ def import_notebook(
 
 
 def list_notebooks(db: Database) -> list[NotebookInfo]:
-    with db.session() as session:
+    with db.session(readonly=True) as session:
         counts = dict(
             session.execute(
                 select(NotebookPage.notebook_id, func.count()).group_by(NotebookPage.notebook_id)
@@ -228,7 +228,7 @@ def list_notebooks(db: Database) -> list[NotebookInfo]:
 
 
 def get_notebook(db: Database, notebook_id: int) -> NotebookInfo:
-    with db.session() as session:
+    with db.session(readonly=True) as session:
         notebook = require_notebook(session, notebook_id)
         count = session.scalar(select(func.count()).where(NotebookPage.notebook_id == notebook_id))
         return NotebookInfo(notebook.id, notebook.title, int(count or 0), notebook.created_at)
@@ -264,7 +264,7 @@ def page_tags(session: Session, page_ids: list[int]) -> dict[int, tuple[str, ...
 
 def list_pages(db: Database, notebook_id: int) -> list[PageInfo]:
     """The notebook's pages in order, with their effective text and tags."""
-    with db.session() as session:
+    with db.session(readonly=True) as session:
         require_notebook(session, notebook_id)
         pages = session.scalars(
             select(NotebookPage)
@@ -276,7 +276,7 @@ def list_pages(db: Database, notebook_id: int) -> list[PageInfo]:
 
 
 def get_page(db: Database, page_id: int) -> PageInfo:
-    with db.session() as session:
+    with db.session(readonly=True) as session:
         page = require_page(session, page_id)
         return PageInfo.of(page, page_tags(session, [page.id])[page.id])
 
@@ -327,7 +327,7 @@ def delete_notebook(db: Database, notebook_id: int) -> OpResult[None]:
 
 def running_attempts(db: Database) -> list[int]:
     """Ids of attempts still marked running (for diagnostics)."""
-    with db.session() as session:
+    with db.session(readonly=True) as session:
         return list(
             session.scalars(
                 select(DetectionRun.id).where(DetectionRun.attempt_state == AttemptState.RUNNING)

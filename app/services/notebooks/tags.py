@@ -109,7 +109,7 @@ def remove_page_tags(db: Database, page_id: int, slugs: Iterable[str]) -> OpResu
 
 def list_tags(db: Database) -> list[TagInfo]:
     """The catalogue, by slug, with how many pages carry each tag."""
-    with db.session() as session:
+    with db.session(readonly=True) as session:
         counts = dict(
             session.execute(select(PageTag.tag_slug, func.count()).group_by(PageTag.tag_slug))
             .tuples()
@@ -139,7 +139,7 @@ def set_tag_label(db: Database, slug: str, label: str) -> OpResult[TagInfo]:
 def pages_with_tag(db: Database, slug: str, *, notebook_id: int | None = None) -> list[PageInfo]:
     """Pages carrying ``slug``, by notebook and order."""
     slug = normalize_slug(slug)
-    with db.session() as session:
+    with db.session(readonly=True) as session:
         if notebook_id is not None:
             require_notebook(session, notebook_id)
         query = (

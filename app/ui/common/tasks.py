@@ -31,6 +31,10 @@ When a task's result is an ``OpResult`` whose ``Changes`` are not empty, they ar
 broadcast through ``changed``: every view subscribed to it (``changed.connect(
 view.refresh)``) re-reads only what is affected.  An error that no ``on_error`` takes
 goes to ``failed`` (the main window shows it); a ``Cancelled`` one is not a failure.
+
+While a task waits for another Inkling process to let go of the database's write lock,
+:meth:`Tasks.database_waiting` (a listener of the database's ``WriteWaits``) reports it
+through that task's progress (:data:`WAITING_LABEL`, no total) and ``waiting``.
 """
 
 from __future__ import annotations
@@ -54,6 +58,9 @@ log = logging.getLogger(__name__)
 
 LONG_THREADS = 4
 """Long tasks at once; they mostly wait (on the model's thread, the network, the disk)."""
+WAITING_LABEL = "Waiting for another Inkling to finish writing…"
+_current = threading.local()
+"""The ``_Record`` whose step runs on this thread (``record``), if any."""
 
 
 class Lane(enum.Enum):
@@ -181,6 +188,7 @@ class _Step(QRunnable):
             return
         counter, finished, key = tasks._counter, tasks._finished, record.key
         delivered = True
+        _current.record = record
         try:
             try:
                 result = record.fn()
@@ -196,6 +204,7 @@ class _Step(QRunnable):
             if delivered:
                 record.task._ended.set()
         finally:
+            _current.record = None
             del tasks, record
             if delivered:
                 # RuntimeError: Tasks was destroyed with its window, so nobody is left to tell
@@ -218,6 +227,8 @@ class Tasks(QObject):
     """An error no ``on_error`` took (the main window shows it in a dialog)."""
     busy_changed = Signal(bool)
     """True when the first task starts, False when the last one has been delivered."""
+    waiting = Signal(float)
+    """Seconds a task has waited for another Inkling process's write lock so far."""
     _finished = Signal(int)
     _progressed = Signal(int, object)
 
@@ -317,6 +328,14 @@ class Tasks(QObject):
             record.on_done(result)
         if isinstance(result, OpResult) and not result.changes.empty and not self._closing:
             self.changed.emit(result.changes)
+
+    def database_waiting(self, waited: float) -> None:
+        """Another process holds the write lock (any thread; a ``WriteWaits`` listener):
+        the waiting task's progress line and ``waiting`` say so."""
+        record: _Record | None = getattr(_current, "record", None)
+        if record is not None:
+            record.task.report(Progress(0, None, WAITING_LABEL))
+        self.waiting.emit(waited)
 
     # ------------------------------------------------------------------ stopping
 

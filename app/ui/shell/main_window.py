@@ -46,11 +46,11 @@ from app.services.notebooks.models import text_identity, vision_runtime
 from app.services.notebooks.runs import ModelIdentity, VisionRuntime, reconcile_interrupted
 from app.services.settings import Settings, load_settings
 from app.services.views import EntryInfo
-from app.store import Database, StorageError, open_database
+from app.store import Database, StorageError, WriteWaits, open_database
 from app.ui.common.messages import user_message
 from app.ui.common.model_bridge import LoaderFactory, ModelBridge, llama_loader
 from app.ui.common.outside_changes import OutsideChanges
-from app.ui.common.tasks import Lane, Tasks
+from app.ui.common.tasks import WAITING_LABEL, Lane, Tasks
 from app.ui.inbox.view import InboxView
 from app.ui.journal.detector import DetectionController
 from app.ui.journal.entry_page import EntryPage
@@ -295,6 +295,7 @@ class MainWindow(QMainWindow):
             self.tasks.changed.connect(view.refresh)
         self.tasks.changed.connect(self._changed)
         self.tasks.failed.connect(self.show_error)
+        self.tasks.waiting.connect(lambda _s: self.statusBar().showMessage(WAITING_LABEL, 3000))
         self.nav.currentItemChanged.connect(self._section_changed)
         self.journal_sidebar.entry_selected.connect(self.open_entry)
         self.journal_sidebar.match_opened.connect(self._find_after_load)
@@ -333,7 +334,9 @@ class MainWindow(QMainWindow):
 
         def open_db() -> tuple[Database, Settings]:
             path.parent.mkdir(parents=True, exist_ok=True)
-            db = open_database(path)
+            waits = WriteWaits()  # the CLI or another window may be writing meanwhile
+            waits.listen(self.tasks.database_waiting)
+            db = open_database(path, waits)
             try:
                 reconcile_interrupted(db)  # runs a crash or a kill left "running"
             except Exception:  # never stop the journal from opening
