@@ -96,4 +96,9 @@ def test_a_header_that_declares_an_absurd_array_is_read_within_the_limit(tmp_pat
     with pytest.raises(ModelLoadError) as caught:
         read_header_isolated(path, path, limits=LIMITS)
     assert time.monotonic() - started < HANG
-    assert "its header took more than 1.5 seconds to read" in str(caught.value)
+    # whichever limit it meets first ends it: time on a busy machine, memory on a quiet one
+    message = str(caught.value)
+    assert (
+        "its header took more than 1.5 seconds to read" in message
+        or "its header needs more than 67 MB of memory" in message
+    )
