@@ -4,13 +4,14 @@ first, keyset pages, filters, counts, single and bulk decisions with undo."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
 from sqlalchemy import text
 
 from app import clock
+from app.clock import FixedClock
 from app.domain import CompletionDetected
 from app.domain.journal.pipeline import Pipeline
 from app.llm import ModelWorker
@@ -28,6 +29,14 @@ from tests.services.conftest import ScriptedModel
 from tests.services.test_findings_and_tags import reply as poems
 
 FOUND_AT = datetime(2026, 11, 20, 9, 0, tzinfo=ZoneInfo("Europe/Paris"))
+
+
+@pytest.fixture(autouse=True)
+def in_paris(clock: FixedClock) -> FixedClock:
+    """The user's clock in Paris, the zone the findings were stamped in: a finding's day is
+    the user's local day, whatever zone the computer running the tests is in."""
+    clock.set(FOUND_AT + timedelta(days=10))
+    return clock
 
 
 def suggest(db: Database, day: date, habits: Sequence[tuple[str, int]], title: str = "") -> int:
