@@ -1,10 +1,7 @@
 from __future__ import annotations
 
-import io
-import json
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -12,19 +9,8 @@ import pytest
 from app import cli
 from app.clock import FixedClock
 from app.llm import ModelWorker
+from tests.cli.helpers import run, run_json
 from tests.services.conftest import ScriptedModel, hits
-
-
-def run(*argv: str) -> tuple[int, str]:
-    out = io.StringIO()
-    code = cli.main(list(argv), out=out)
-    return code, out.getvalue()
-
-
-def run_json(*argv: str) -> Any:
-    code, out = run(*argv, "--json")
-    assert code == 0, out
-    return json.loads(out)
 
 
 def test_habits_entries_and_their_json_shapes(isolated_dirs: Path) -> None:

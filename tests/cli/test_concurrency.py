@@ -4,27 +4,12 @@ succeed, and a wait that runs out ends in one sentence with nothing written."""
 
 from __future__ import annotations
 
-import io
-import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from app import cli
+from tests.cli.helpers import run, run_json
 from tests.lock_holder import write_lock_held
-
-
-def run(*argv: str) -> tuple[int, str]:
-    out = io.StringIO()
-    code = cli.main(list(argv), out=out)
-    return code, out.getvalue()
-
-
-def run_json(*argv: str) -> Any:
-    code, out = run(*argv, "--json")
-    assert code == 0, out
-    return json.loads(out)
 
 
 @pytest.fixture

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 from typing import Any
@@ -11,16 +10,11 @@ import pytest
 
 from app import cli
 from app.llm import ModelWorker
+from tests.cli.helpers import run
 from tests.services.conftest import ScriptedModel
 from tests.services.test_evaluation import JOURNAL_CASES, NOTEBOOK_CASES, reply_for, write_jsonl
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "eval"
-
-
-def run(*argv: str) -> tuple[int, str]:
-    out = io.StringIO()
-    code = cli.main(list(argv), out=out)
-    return code, out.getvalue()
 
 
 @pytest.fixture

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from app import cli
 from app.domain import Prompt
 from app.llm import ModelWorker
+from tests.cli.helpers import run, run_json
 from tests.notebook_files import SAMPLE_NOTEBOOK
 from tests.services.conftest import ScriptedModel
 
@@ -39,18 +38,6 @@ FINDING_KEYS = {
     "review_status",
     "evidence",
 }
-
-
-def run(*argv: str) -> tuple[int, str]:
-    out = io.StringIO()
-    code = cli.main(list(argv), out=out)
-    return code, out.getvalue()
-
-
-def run_json(*argv: str) -> Any:
-    code, out = run(*argv, "--json")
-    assert code == 0, out
-    return json.loads(out)
 
 
 def reply(prompt: Prompt) -> str:

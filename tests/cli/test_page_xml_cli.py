@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
 import pytest
 
-from app import cli
+from tests.cli.helpers import run
 from tests.transcript_files import PAGE_2013_TEXT, transcript_folder
-
-
-def run(*argv: str) -> tuple[int, str]:
-    out = io.StringIO()
-    code = cli.main(list(argv), out=out)
-    return code, out.getvalue()
 
 
 def test_import_then_export_then_import_again(

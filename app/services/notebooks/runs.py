@@ -639,21 +639,31 @@ def _published_view(session: Session, run: DetectionRun, *, cache_hit: bool) -> 
     return RunInfo.of(run, findings, cache_hit=cache_hit)
 
 
+def _run_row(plan: _Plan, **fields: Any) -> DetectionRun:
+    """A new run row for ``plan``: its notebook, detector, definition, route and warnings,
+    with ``fields`` (state, outcome...)."""
+    definition = plan.definition
+    return DetectionRun(
+        notebook_id=plan.notebook_id,
+        detector_id=definition.detector_id,
+        detector_version=definition.version,
+        definition=definition.to_json(),
+        route=plan.route,
+        warnings=[w.to_json() for w in plan.warnings],
+        **fields,
+    )
+
+
 def _skipped(db: Database, plan: _Plan, capability: Capability, message: str) -> OpResult[RunInfo]:
     """Record a run that could not apply (no model, no spaCy): nothing published."""
     definition = plan.definition
     with db.session() as session:
-        run = DetectionRun(
-            notebook_id=plan.notebook_id,
-            detector_id=definition.detector_id,
-            detector_version=definition.version,
-            definition=definition.to_json(),
+        run = _run_row(
+            plan,
             attempt_state=AttemptState.SUCCEEDED,
             outcome=RunOutcome.SKIPPED_NOT_APPLICABLE,
             capability=capability,
-            route=plan.route,
             message=message,
-            warnings=[w.to_json() for w in plan.warnings],
             finished_at=clock.utcnow(),
         )
         session.add(run)
@@ -759,19 +769,14 @@ def _start_attempt(
     """Commit the attempt as ``running`` with its lock already held, so that no other
     process ever sees it running without an owner."""
     definition = plan.definition
-    run = DetectionRun(
-        notebook_id=plan.notebook_id,
-        detector_id=definition.detector_id,
-        detector_version=definition.version,
-        definition=definition.to_json(),
+    run = _run_row(
+        plan,
         attempt_state=AttemptState.RUNNING,
-        route=plan.route,
         cache_identity=plan.identity,
         model_name=used_model.name if used_model else None,
         model_digest=used_model.digest if used_model else None,
         prompt_id=(definition.prompt_ref.prompt_id if definition.prompt_ref else None),
         prompt_version=definition.prompt_ref.version if definition.prompt_ref else None,
-        warnings=[w.to_json() for w in plan.warnings],
     )
     if definition.prompt_ref is not None and plan.route == "vision":
         run.prompt_id = vision_twin(definition.prompt_ref.prompt_id)
