@@ -270,11 +270,15 @@ def test_combined_keeps_a_model_hit_the_signals_accept() -> None:
     assert found == [("Running", "Ran 5k before work"), ("Pottery", "Threw two bowls on the wheel")]
 
 
-def test_model_pipeline_is_the_model_alone() -> None:
-    reply = '{"hits": [{"index": 1, "quote": "I didn\'t do any pottery"}]}'
+def test_model_pipeline_is_the_model_alone_held_to_the_same_checks() -> None:
+    reply = (
+        '{"hits": [{"index": 1, "quote": "I didn\'t do any pottery"},'
+        ' {"index": 0, "quote": "Ran 5k before work"}]}'
+    )
     found, model = _pipeline_run(BODY_PIPE, ["Running", "Pottery"], reply, Pipeline.MODEL)
-    assert found == [("Pottery", "I didn't do any pottery")]  # unchecked, as docs/completions.md
+    assert found == [("Running", "Ran 5k before work")]  # no rules; the negated quote dropped
     assert model.calls == 1
+    assert "Running" in model.prompts[0].user
 
 
 _WORDS = ["ran ", "didn't ", "yoga ", "swim", "water", "I ", "tomorrow ", "- [ ] "]
