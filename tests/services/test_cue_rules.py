@@ -13,7 +13,14 @@ from hypothesis import strategies as st
 from app.domain.evaluation import score_journal
 from app.domain.journal.candidates import Candidate
 from app.domain.journal.completions import resolve_drafts
-from app.domain.journal.cues import CueError, clean_cues, find_cues, is_abstinence, seed_cues
+from app.domain.journal.cues import (
+    MAX_CUES,
+    CueError,
+    clean_cues,
+    find_cues,
+    is_abstinence,
+    seed_cues,
+)
 from app.domain.journal.pipeline import Pipeline
 from app.domain.journal.pipeline import detect as detect_with
 from app.domain.journal.rules import (
@@ -168,7 +175,7 @@ def test_user_cues_are_cleaned_and_bounded() -> None:
     with pytest.raises(CueError):
         clean_cues(["x" * 61])
     with pytest.raises(CueError):
-        clean_cues([f"w{i}" for i in range(41)])
+        clean_cues([f"w{i}" for i in range(MAX_CUES + 1)])
 
 
 def test_cue_patterns_match_lemmas_prefixes_and_numbers() -> None:

@@ -4,6 +4,7 @@ turn into a suggestion, and each dropped hit is recorded with its reason."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from datetime import date
 
@@ -94,7 +95,7 @@ def _run(
     ],
 )
 def test_the_model_alone_is_held_to_the_rules_signals(body: str, quote: str, reason: str) -> None:
-    reply = '{"hits": [{"index": 0, "quote": "%s"}]}' % quote.replace("\n", "\\n")
+    reply = json.dumps({"hits": [{"index": 0, "quote": quote}]})
     found, dropped = _run(body, ["Meditation"], reply, Pipeline.MODEL)
     assert found == []
     assert [(d.index, d.reason, d.target) for d in dropped] == [(0, reason, ("habit", 1))]

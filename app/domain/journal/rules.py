@@ -94,7 +94,7 @@ _UNCHECKED: Final = re.compile(r"^\s*(?:[-*•]\s*)?(?:\[ ?\]|☐)")
 _LINE_NOT_DONE: Final = re.compile(r"❌|✗|✘|☒|\bnope\b|\bnot done\b|\bskipped\b|\bmissed\b", re.I)
 _TRAILING_MARKS: Final = re.compile(r"[\s✅✔✓☑]+$")
 _TIME: Final = re.compile(
-    r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?![\d,])|\b(midnight)\b", re.I
+    r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?!\d|,\d)|\b(midnight)\b", re.I
 )
 _NAME_DEADLINE: Final = re.compile(
     r"\b(?:by|before)\s+(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?|\b(midnight)\b", re.I
@@ -350,6 +350,12 @@ def _future_heading_over(parsed: ParsedText, tok: Token) -> bool:
     return False
 
 
+def _is_plan_heading(heading: str) -> bool:
+    """A plan word among a heading's first four words ("Plan for later", "Things I want
+    to do", not "Three things I'm grateful for tonight")."""
+    return bool(_PLAN_HEADING.search(" ".join(heading.split()[:4])))
+
+
 def _plan_heading_over(text: str, at: int) -> bool:
     """A heading line ("Plan for later:", "Goals:", "To do:") above the list lines that hold
     ``at``, or before it on its own line; a line ticked done is not covered."""
@@ -358,7 +364,7 @@ def _plan_heading_over(text: str, at: int) -> bool:
     if _DONE_MARK.search(line):
         return False
     colon = line.find(":", 0, at - line_start)
-    if 0 < colon <= 40 and _PLAN_HEADING.search(line[:colon]):
+    if 0 < colon <= 40 and _is_plan_heading(line[:colon]):
         return True
     if not _is_list_line(line) and line.strip():
         return False
@@ -369,7 +375,7 @@ def _plan_heading_over(text: str, at: int) -> bool:
         if not prev:
             return False  # a blank line ends the heading's reach
         if prev.endswith(":") and len(prev) <= 60:
-            return bool(_PLAN_HEADING.search(prev))
+            return _is_plan_heading(prev)
         if not _is_list_line(prev):
             return False
         cursor = prev_start
@@ -530,11 +536,20 @@ def blocked(
             for tok in chain:
                 if tok.dep in ("nsubj", "nsubjpass") and tok.i < governor.i:
                     return BlockReason.SOMEONE_ELSE
+    if _describes_a_thing(parsed, head, match):
+        return BlockReason.A_THING  # "ate grilled sardines", "a walking stick"
     if head.dep == "compound":
         owner = parsed.head(head)
         if governor is not None and governor.lemma not in DOING_VERBS and owner is not None:
             return BlockReason.A_THING
     return None
+
+
+def _describes_a_thing(parsed: ParsedText, head: Token, match: CueMatch) -> bool:
+    """A one-word cue that is a verb's participle right before the noun it describes."""
+    if head.dep != "amod" or match.first != match.last or head.head != head.i + 1:
+        return False
+    return head.tag in ("VBN", "VBG") or head.lower.endswith("ed")
 
 
 def _mood(parsed: ParsedText, verb: Token, *, own: bool = False) -> BlockReason | None:
