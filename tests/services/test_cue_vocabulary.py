@@ -22,6 +22,7 @@ from tests.services.test_cue_rules import detect
         ("07:10 — 5k easy run, legs heavy", "Running", "5k easy run"),
         ("Rode 30 km along the canal route.", "Cycling", "Rode 30 km"),
         ("Talked to nani on whatsapp for an hour.", "Call family", "Talked to nani"),
+        ("Grilled salmon for dinner with rice.", "Cook at home", "Grilled"),
     ],
 )
 def test_own_words_are_read(body: str, name: str, quote: str) -> None:

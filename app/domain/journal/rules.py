@@ -546,8 +546,13 @@ def blocked(
 
 
 def _describes_a_thing(parsed: ParsedText, head: Token, match: CueMatch) -> bool:
-    """A one-word cue that is a verb's participle right before the noun it describes."""
+    """A one-word cue that is a verb's participle right before the noun it describes, not
+    at the start of its sentence ("Played guitar", "Grilled salmon for dinner" are terse
+    deeds, whatever the parser says)."""
     if head.dep != "amod" or match.first != match.last or head.head != head.i + 1:
+        return False
+    before = _words(parsed, parsed.sentences[head.sent][0], head.i)
+    if not before or parsed.text.rfind("\n", 0, head.start) > before[-1].start:
         return False
     return head.tag in ("VBN", "VBG") or head.lower.endswith("ed")
 
