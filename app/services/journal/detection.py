@@ -256,5 +256,5 @@ def detect_entry(
         def job(ctx: JobContext[TextModel]) -> DetectionReply:
             return run_detection(request, ctx.model, today=today)
 
-        reply = worker.submit(job).result()
+        reply = worker.submit(job).wait()
     return store_detections(db, reply)
