@@ -44,14 +44,12 @@ def test_refusals_are_one_line_and_exit_1(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     folder = transcript_folder(tmp_path)
-    (folder / "scan-2.jpg").unlink()
-    code, out = run("notebook", "import", str(folder), "--json")
+    (folder / "page-2.xml").write_text("<PcGts>", encoding="utf-8")
+    code, out = run("notebook", "import", str(folder), "--json", "--strict")
     err = capsys.readouterr().err
     assert (code, out) == (1, "")
     source = folder / "page-2.xml"
-    assert err.endswith(
-        f"\ninkling: {source} names the image images/scan-2.jpg, which is not beside it.\n"
-    )
+    assert err.endswith(f"\ninkling: {source} is not well-formed XML (line 1, column 8).\n")
     code, _ = run("export", "page-xml", "99", str(tmp_path / "x"), "--json")
     assert code == 1
     assert capsys.readouterr().err == "inkling: There is no notebook with id 99.\n"
