@@ -343,21 +343,38 @@ def _read_folder(
             _check_count(folder, len(plan))
             return _read_plan(source, plan, staging, steps, report)
     entries = _files(source, folder)
-    nested = folder / TRANSKRIBUS_FOLDER  # its mets.xml and metadata.xml are not pages
-    transcripts = [
-        p
-        for p in (_files(source, nested) if nested.is_dir() else entries)
-        if p.suffix.lower() == TRANSCRIPT_SUFFIX and p.name.casefold() not in _NOT_PAGES
-    ] or [
-        p
-        for p in entries
-        if p.suffix.lower() == TRANSCRIPT_SUFFIX and p.name.casefold() not in _NOT_PAGES
-    ]
+    transcripts = _transcripts(source, folder, entries)
     if transcripts:
         _check_count(folder, len(transcripts))
         ordered = sorted(transcripts, key=natural_key)
         return _read_plan(source, [_Planned(p.stem, p) for p in ordered], staging, steps, report)
     return _read_images(source, folder, entries, staging, steps, report)
+
+
+def _is_page_file(path: Path) -> bool:
+    return path.suffix.lower() == TRANSCRIPT_SUFFIX and path.name.casefold() not in _NOT_PAGES
+
+
+def _transcripts(source: Source, folder: Path, entries: list[Path]) -> list[Path]:
+    """The PAGE-XML or ALTO files of a folder without METS: those of its ``page/``
+    folder (Transkribus), else its own, else, when it holds no page images either, those
+    of the subfolder holding most of them (an export whose transcriptions and scans sit
+    in sibling folders: ``xml/`` and ``images/``)."""
+    nested = folder / TRANSKRIBUS_FOLDER
+    found = [p for p in _files(source, nested) if _is_page_file(p)] if nested.is_dir() else []
+    found = found or [p for p in entries if _is_page_file(p)]
+    if found or any(p.suffix.lower() in IMAGE_SUFFIXES for p in entries):
+        return found
+    subfolders = sorted(
+        (p for p in folder.iterdir() if p.is_dir() and not p.is_symlink() and p.name[:1] != "."),
+        key=natural_key,
+    )
+    best: list[Path] = []
+    for sub in subfolders:
+        pages = [p for p in _files(source, sub) if _is_page_file(p)]
+        if len(pages) > len(best):
+            best = pages
+    return best
 
 
 def _read_images(
