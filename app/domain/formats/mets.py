@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from typing import Final
 from urllib.parse import unquote
 
+from app.domain.formats.page_xml import xml_root
+
 METS: Final = "http://www.loc.gov/METS/"
 XLINK: Final = "http://www.w3.org/1999/xlink"
 _TRANSCRIPT_TYPES: Final = ("xml",)
@@ -64,17 +66,7 @@ def parse_mets(data: bytes) -> list[MetsPage]:
     """The pages of the physical structure map in order (``ORDER`` when every page has a
     numeric one, else document order), with the files each points at.  An empty list
     when the file lists no pages (a METS that only describes the document)."""
-    try:
-        source = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise MetsError(f"is not UTF-8 text (byte {exc.start + 1})") from None
-    if "<!DOCTYPE" in source or "<!ENTITY" in source:
-        raise MetsError("declares a DTD, which METS files never need")
-    try:
-        root = ET.fromstring(source)
-    except ET.ParseError as exc:
-        line, column = exc.position
-        raise MetsError(f"is not well-formed XML (line {line}, column {column + 1})") from None
+    root = xml_root(data, MetsError, "METS files")
     if root.tag != f"{{{METS}}}mets":
         raise MetsError("is not a METS file: its root element is not mets")
     files = _files(root)

@@ -69,24 +69,28 @@ class _Line:
 # --------------------------------------------------------------------------- reading
 
 
+def xml_root(data: bytes, error: type[ValueError], kind: str) -> ET.Element:
+    """The root of an archival XML file (UTF-8, no DTD, well-formed); else ``error``
+    whose message completes "<file> ..." (``kind`` names the files that never need a DTD)."""
+    try:
+        source = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise error(f"is not UTF-8 text (byte {exc.start + 1})") from None
+    if "<!DOCTYPE" in source or "<!ENTITY" in source:
+        raise error(f"declares a DTD, which {kind} never need")
+    try:
+        return ET.fromstring(source)
+    except ET.ParseError as exc:
+        line, column = exc.position
+        raise error(f"is not well-formed XML (line {line}, column {column + 1})") from None
+
+
 def parse_transcript(data: bytes) -> Transcript:
     """Read a PAGE-XML (2010, 2013 or 2019) or ALTO (v2, v3 or v4) file; raises
     :class:`TranscriptError`.  The versions differ in what this reads not at all: PAGE's
     regions, lines, ``TextEquiv`` and reading order; ALTO's lines, ``String``, ``HYP``
     and ``sourceImageInformation``."""
-    try:
-        source = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise TranscriptError(f"is not UTF-8 text (byte {exc.start + 1})") from None
-    if "<!DOCTYPE" in source or "<!ENTITY" in source:
-        raise TranscriptError("declares a DTD, which PAGE-XML and ALTO files never need")
-    try:
-        root = ET.fromstring(source)
-    except ET.ParseError as exc:
-        line, column = exc.position
-        raise TranscriptError(
-            f"is not well-formed XML (line {line}, column {column + 1})"
-        ) from None
+    root = xml_root(data, TranscriptError, "PAGE-XML and ALTO files")
     namespace, name = _split(root.tag)
     if name == "PcGts" and namespace in PAGE_NAMESPACES:
         return _read_page(root, namespace)

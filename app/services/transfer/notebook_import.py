@@ -88,7 +88,7 @@ TRANSCRIPT_SUFFIX: Final = ".xml"
 TRANSKRIBUS_FOLDER: Final = "page"
 """Transkribus exports put the PAGE-XML files in ``page/`` beside the images."""
 METS_NAME: Final = "mets.xml"
-_NOT_PAGES: Final = frozenset({METS_NAME, "metadata.xml", "doc.xml"})
+_NOT_PAGES: Final = frozenset({METS_NAME, "metadata.xml"})
 """XML files of an export that describe the document, not a page."""
 NO_IMAGE_TYPES: Final = "PNG, JPEG or TIFF"
 
@@ -489,7 +489,7 @@ def _mets_plan(source: Source, folder: Path, mets: Path, report: Report) -> list
                 image_named=image is not None,
             )
         )
-    return [p for p in plan if p.transcript is not None or p.image is not None] or []
+    return [p for p in plan if p.transcript is not None or p.image is not None]
 
 
 def _located(source: Source, base: Path, href: str | None) -> Path | None:

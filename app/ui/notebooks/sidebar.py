@@ -124,7 +124,8 @@ class NotebookList(QWidget):
         header.addWidget(title, 1)
         self.import_button = QPushButton("Import…", self)
         self.import_button.setToolTip(
-            "Import a folder of page scans or of PAGE-XML/ALTO files, a text file or a PDF"
+            "Import a folder of page scans (PNG, JPEG, TIFF) or of PAGE-XML/ALTO files (an "
+            "archival export, with or without mets.xml and scans), a text file or a PDF"
         )
         menu = QMenu(self.import_button)
         self.import_folder_action = menu.addAction("Folder of page images or PAGE-XML/ALTO…")
