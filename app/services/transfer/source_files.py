@@ -40,6 +40,11 @@ IMPORT_BYTES_MAX: Final = 8 * 1024 * MB
 """Everything one import reads, together."""
 
 
+class SourceRefusedError(InvalidInputError):
+    """A refusal of the whole source, never of one item: a link out of what was chosen,
+    or more bytes than one import reads.  Importers that skip bad items still stop here."""
+
+
 def shown(path: object) -> str:
     """A file name or path for a message: on one line, shortened in the middle."""
     return one_line(path)
@@ -69,7 +74,7 @@ class Source:
         """``path``'s real location; refused when it lies outside what was chosen."""
         real = Path(os.path.realpath(path))
         if real != self.real and not real.is_relative_to(self.real):
-            raise InvalidInputError(
+            raise SourceRefusedError(
                 f"{shown(path)} links outside {shown(self.chosen)}; Inkling imports only "
                 "what is inside the folder or file you chose."
             )
@@ -148,7 +153,7 @@ class Source:
         self._check_size(label, size, limit)
         self.total += size
         if self.total > self.total_max:
-            raise InvalidInputError(
+            raise SourceRefusedError(
                 f"{shown(self.chosen)} holds more than {_size(self.total_max)} to import, "
                 "the most one import reads; import it in parts."
             )

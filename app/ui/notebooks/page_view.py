@@ -25,6 +25,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Final
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, QSize, QStringListModel, Qt, Signal
@@ -46,6 +47,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QCompleter,
+    QFileDialog,
     QFrame,
     QGraphicsPixmapItem,
     QGraphicsScene,
@@ -528,9 +530,14 @@ class PageView(QWidget):
         self.fit_button = QToolButton()
         self.fit_button.setText("Fit width")
         self.fit_button.setToolTip("Fit the scan to the width")
+        self.attach_button = QToolButton()
+        self.attach_button.setText("Attach scan…")
+        self.attach_button.setToolTip("Give this page a scan (PNG, JPEG or TIFF), or replace it")
+        self.attach_button.clicked.connect(self._pick_scan)
         self.zoom_label = _muted(QLabel())
         bar.addWidget(_bold(QLabel("Scan")))
         bar.addStretch(1)
+        bar.addWidget(self.attach_button)
         bar.addWidget(self.zoom_label)
         bar.addWidget(self.zoom_out_button)
         bar.addWidget(self.zoom_in_button)
@@ -768,7 +775,8 @@ class PageView(QWidget):
         else:
             self.scan.set_image(None)
             self.no_scan_label.setText(
-                "No scan for this page"
+                f"No scan for this page (text only); attach one with Attach scan… or "
+                f"`inkling notebook attach-scan {page.id} FILE`."
                 if snapshot.image_error is None
                 else f"The scan could not be read ({snapshot.image_error})."
             )
@@ -1125,6 +1133,28 @@ class PageView(QWidget):
 
         # done runs first (the edit has ended), then the changes reach the views
         self.tasks.run(write, on_done=if_alive(self, done), on_error=if_alive(self, failed))
+
+    # ------------------------------------------------------------------ scans
+
+    def _pick_scan(self) -> None:
+        if self.snapshot is None:
+            return
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Attach a scan", "", "Scans (*.png *.jpg *.jpeg *.tif *.tiff)"
+        )
+        if path:
+            self.attach_scan(Path(path))
+
+    def attach_scan(self, path: Path) -> None:
+        """Give the page shown the scan at ``path`` (in the background)."""
+        if self.snapshot is None:
+            return
+        db, page_id = self.db, self.snapshot.page.id
+        self.tasks.run(
+            lambda: notebooks.attach_scan(db, page_id, path),
+            on_done=if_alive(self, lambda _result: self._say("Scan attached.")),
+            on_error=if_alive(self, lambda e: self.message.show_error(user_message(e))),
+        )
 
     # ------------------------------------------------------------------ pages
 
