@@ -41,8 +41,9 @@ from app.screenshots.capture import (
 )
 from app.screenshots.notebook_overview import render_overview_and_editor
 from app.screenshots.notebooks import prepare_sample_notebook, render_page_view
+from app.services.models.names import BUILT_IN
 
-MODEL_NAME = "SmolLM2-135M-Instruct"
+MODEL_NAME = BUILT_IN  # what the window calls the embedded default
 
 SIZE = (1180, 760)
 HISTORY_WEEKS = 26
