@@ -118,12 +118,16 @@ def list_months(db: Database) -> list[MonthCount]:
         ]
 
 
-def list_month(db: Database, year: int, month: int) -> list[EntryInfo]:
-    """One month's entries, by day then id (a range over the index on ``day``)."""
+def _month_range(year: int, month: int) -> tuple[date, date]:
+    """A month's first day and the first day after it."""
     if not 1 <= month <= 12:
         raise InvalidInputError(f"There is no month {month}; use 1 to 12.")
-    first = date(year, month, 1)
-    after = date(year + month // 12, month % 12 + 1, 1)
+    return date(year, month, 1), date(year + month // 12, month % 12 + 1, 1)
+
+
+def list_month(db: Database, year: int, month: int) -> list[EntryInfo]:
+    """One month's entries, by day then id (a range over the index on ``day``)."""
+    first, after = _month_range(year, month)
     query = (
         select(JournalEntry)
         .where(JournalEntry.day >= first, JournalEntry.day < after)
@@ -131,6 +135,37 @@ def list_month(db: Database, year: int, month: int) -> list[EntryInfo]:
     )
     with db.session(readonly=True) as session:
         return [EntryInfo.of(row) for row in session.scalars(query)]
+
+
+def days_with_entries(db: Database, year: int, month: int) -> list[date]:
+    """The days of a month that have entries (for the calendar), from the index on ``day``."""
+    first, after = _month_range(year, month)
+    query = (
+        select(JournalEntry.day)
+        .where(JournalEntry.day >= first, JournalEntry.day < after)
+        .distinct()
+        .order_by(JournalEntry.day)
+    )
+    with db.session(readonly=True) as session:
+        return list(session.scalars(query))
+
+
+def entry_near(db: Database, day: date) -> int | None:
+    """The entry to show for ``day``: its first one, else the first after it, else the
+    last before it; None in an empty journal."""
+    order = (JournalEntry.day, JournalEntry.id)
+    with db.session(readonly=True) as session:
+        after = session.scalar(
+            select(JournalEntry.id).where(JournalEntry.day >= day).order_by(*order).limit(1)
+        )
+        if after is not None:
+            return after
+        return session.scalar(
+            select(JournalEntry.id)
+            .where(JournalEntry.day < day)
+            .order_by(JournalEntry.day.desc(), JournalEntry.id.desc())
+            .limit(1)
+        )
 
 
 def update_entry(

@@ -29,6 +29,8 @@ from app.store import Database
 from app.ui.common.tasks import Tasks
 from app.ui.journal.detector import DetectionController
 from app.ui.journal.editor import EntryEditor
+from app.ui.journal.extras_bar import EntryExtrasBar
+from app.ui.journal.find_bar import FindBar
 from app.ui.journal.highlights import rebase, target_color
 from app.ui.journal.review_panel import (
     NOT_READ_YET,
@@ -141,6 +143,8 @@ class EntryPage(QWidget):
         self.banner_close.clicked.connect(self.banner.hide)
 
         self.editor = EntryEditor()
+        self.extras = EntryExtrasBar(tasks)
+        self.find_bar = FindBar(self.editor)
         self.panel = ReviewPanel()
         self.popover = SuggestionPopover(self)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -156,11 +160,17 @@ class EntryPage(QWidget):
         layout.setContentsMargins(12, 10, 12, 8)
         layout.setSpacing(8)
         layout.addLayout(header)
+        layout.addWidget(self.extras)
         layout.addWidget(self.banner)
+        layout.addWidget(self.find_bar)
         layout.addWidget(self.splitter, 1)
 
         self.setTabOrder(self.date_edit, self.title_edit)
-        self.setTabOrder(self.title_edit, self.editor)
+        self.setTabOrder(self.title_edit, self.detect_button)
+        self.setTabOrder(self.detect_button, self.extras.star)
+        self.setTabOrder(self.extras.star, self.extras.tag_edit)
+        self.setTabOrder(self.extras.tag_edit, self.find_bar.edit)
+        self.setTabOrder(self.find_bar.edit, self.editor)
         self.setTabOrder(self.editor, self.panel)
 
         self._save_timer = QTimer(self)
@@ -225,6 +235,12 @@ class EntryPage(QWidget):
 
     def set_database(self, db: Database | None) -> None:
         self._db = db
+        self.extras.set_database(db)
+
+    def open_find(self) -> None:
+        """Show the find bar (Ctrl+F), with the selected words if any."""
+        if self._entry is not None:
+            self.find_bar.open_bar()
 
     def set_auto_detect(self, on: bool) -> None:
         self.auto_detect = on
@@ -272,6 +288,7 @@ class EntryPage(QWidget):
             self._loading = False
         self.save_state.setText("")
         self.setEnabled(True)
+        self.extras.show_entry(entry.id)
         self._render(reset_current=True)
         self.entry_loaded.emit(entry.id)
 
@@ -284,6 +301,8 @@ class EntryPage(QWidget):
         self.editor.clear()
         self.title_edit.clear()
         self._loading = False
+        self.extras.show_entry(None)
+        self.find_bar.hide()
         self._render()
         self.setEnabled(False)
 
@@ -301,6 +320,7 @@ class EntryPage(QWidget):
         if entry_id in changes.deleted_entries:
             self.close_entry()
             return
+        self.extras.refresh(changes)
         if changes.targets:
 
             def shown(items: list[TargetInfo]) -> None:

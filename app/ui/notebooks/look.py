@@ -4,10 +4,19 @@ tag chips, page ranges, and a wrapping layout for chips."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QLayout, QLayoutItem, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QLayoutItem,
+    QToolButton,
+    QWidget,
+)
 
 # Built-in finding types keep a fixed colour; other types get one derived from their name.
 _TYPE_COLOURS = {
@@ -78,6 +87,38 @@ def chip_style(colour: QColor) -> str:
         f"background: transparent; font-weight: bold; padding: 0 2px; }}"
         f"QFrame#tagChip QToolButton:hover {{ background: rgba(0,0,0,40); border-radius: 7px; }}"
     )
+
+
+def tag_chip(label: str, colour: QColor, name: str, remove: Callable[[], None]) -> QFrame:
+    """A tag chip in ``colour``: ``label`` and a "×" that calls ``remove``; ``name`` is
+    the tag as tooltips and screen readers say it."""
+    chip = QFrame()
+    chip.setObjectName("tagChip")
+    chip.setAccessibleName(f"Tag {name}")
+    chip.setStyleSheet(chip_style(colour))
+    row = QHBoxLayout(chip)
+    row.setContentsMargins(9, 2, 3, 2)
+    row.setSpacing(2)
+    text = QLabel(label)
+    text.setToolTip(name)
+    row.addWidget(text)
+    button = QToolButton()
+    button.setText("×")
+    button.setToolTip(f"Remove the tag {name}")
+    button.setAccessibleName(f"Remove {name}")
+    button.setCursor(Qt.CursorShape.PointingHandCursor)
+    button.clicked.connect(lambda _=False: remove())
+    row.addWidget(button)
+    return chip
+
+
+def clear_layout(layout: QLayout) -> None:
+    """Take every item out of ``layout``, deleting its widgets."""
+    while layout.count():
+        item = layout.takeAt(0)
+        widget = item.widget() if item is not None else None
+        if widget is not None:
+            widget.deleteLater()
 
 
 def first_line(text: str | None, limit: int = 80) -> str:
