@@ -16,7 +16,7 @@ from app.domain.journal.suggestions import SuggestionStatus
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
 from app.services.views import EntryInfo
-from app.store import Database, SearchHit
+from app.store import Database, SearchFilter, SearchHit
 from app.store import search_entries as _search
 from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
 from app.store.models import (
@@ -344,7 +344,17 @@ def restore_entry(db: Database, deleted: DeletedEntry) -> OpResult[EntryInfo]:
     )
 
 
-def search_entries(db: Database, text: str, *, limit: int = 50) -> list[SearchHit]:
-    """Entries containing every word typed (the last one as a prefix), best match first."""
+def search_entries(
+    db: Database, text: str, *, limit: int = 50, where: SearchFilter | None = None
+) -> list[SearchHit]:
+    """Entries containing every word typed (the last one as a prefix), best match first,
+    narrowed by ``where`` (days, tag, habit or practice); no words: what ``where`` lets
+    through, newest first."""
     with db.session(readonly=True) as session:
-        return _search(session.connection(), text, limit=limit)
+        return _search(session.connection(), text, limit=limit, where=where)
+
+
+def list_tags(db: Database) -> list[str]:
+    """Every tag an entry has, alphabetically (for the search filter)."""
+    with db.session(readonly=True) as session:
+        return list(session.scalars(select(EntryTag.tag).distinct().order_by(EntryTag.tag)))

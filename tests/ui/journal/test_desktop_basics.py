@@ -238,3 +238,31 @@ def test_the_window_has_an_icon_and_a_first_size_that_fits_the_screen(window: Ma
     from app.ui.shell.main_window import first_size
 
     assert first_size(window) == expected
+
+
+def test_search_filters_narrow_the_results_and_list_entries_without_words(
+    qtbot: QtBot, window: MainWindow, journal_folder: tuple[Path, dict[date, int]]
+) -> None:
+    ids = journal_folder[1]
+    sidebar = window.journal_sidebar
+    sidebar.search.setText("harbour")
+    qtbot.waitUntil(lambda: sorted(sidebar.hit_ids()) == sorted(ids.values()), timeout=10_000)
+    qtbot.mouseClick(sidebar.filter_button, Qt.MouseButton.LeftButton)
+    assert sidebar.filters.isVisible()
+    qtbot.waitUntil(lambda: sidebar.tag_box.count() == 2, timeout=10_000)  # "Any tag", travel
+    sidebar.start_edit.setDate(QDate(2026, 11, 1))
+    qtbot.waitUntil(lambda: sorted(sidebar.hit_ids()) == [ids[NOV_2], ids[NOV_3]])
+    sidebar.end_edit.setDate(QDate(2026, 11, 2))
+    qtbot.waitUntil(lambda: sidebar.hit_ids() == [ids[NOV_2]])
+    sidebar.end_edit.setDate(QDate(2026, 10, 2))  # before the first day
+    qtbot.waitUntil(lambda: sidebar.stack.currentWidget() is sidebar.no_results)
+    assert "first day comes after" in sidebar.no_results.text()
+
+    for edit in (sidebar.start_edit, sidebar.end_edit):
+        edit.setDate(edit.minimumDate())
+    sidebar.tag_box.setCurrentIndex(sidebar.tag_box.findData("travel"))
+    sidebar.search.clear()  # no words: the entries the filter lets through
+    qtbot.waitUntil(lambda: sidebar.hit_ids() == [ids[OCTOBER]], timeout=10_000)
+    assert sidebar.stack.currentWidget() is sidebar.results
+    qtbot.mouseClick(sidebar.filter_button, Qt.MouseButton.LeftButton)  # filters off
+    qtbot.waitUntil(lambda: sidebar.stack.currentWidget() is sidebar.tree)
