@@ -55,4 +55,4 @@ def test_the_screenshots_name_the_model_as_the_window_does() -> None:
     default = default_model_path()
     if default is None:
         pytest.skip("the embedded default model is not installed")
-    assert window.MODEL_NAME == display_name(default)  # never the GGUF header's name
+    assert display_name(default) == window.MODEL_NAME  # never the GGUF header's name

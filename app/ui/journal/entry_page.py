@@ -4,6 +4,7 @@ highlighted in the text and reviewed with the mouse (popover, side panel) or the
 from __future__ import annotations
 
 from datetime import date
+from itertools import pairwise
 
 from PySide6.QtCore import QDate, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QKeySequence, QPalette, QShortcut
@@ -170,7 +171,11 @@ class EntryPage(QWidget):
         self.setTabOrder(self.detect_button, self.extras.star)
         self.setTabOrder(self.extras.star, self.extras.tag_edit)
         self.setTabOrder(self.extras.tag_edit, self.find_bar.edit)
-        self.setTabOrder(self.find_bar.edit, self.editor)
+        find = self.find_bar
+        for first, second in pairwise(
+            (find.edit, find.previous_button, find.next_button, find.close_button, self.editor)
+        ):
+            self.setTabOrder(first, second)
         self.setTabOrder(self.editor, self.panel)
 
         self._save_timer = QTimer(self)

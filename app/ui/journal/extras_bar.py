@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from itertools import pairwise
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QImage, QPixmap
@@ -146,11 +147,24 @@ class EntryExtrasBar(QWidget):
         self.star.setToolTip("Starred: click to unstar" if starred else "Star this entry")
         self.star.setAccessibleDescription("on" if starred else "off")
         tags = value.tags if value is not None else ()
+        photos = value.photos if value is not None else ()
+        changed = old is None or value is None or (old.tags, old.photos) != (tags, photos)
         if old is None or value is None or old.tags != tags:
             self._fill_chips(tags)
-        photos = value.photos if value is not None else ()
         if old is None or value is None or old.photos != photos:
             self._fill_photos(photos)
+        if changed:
+            self._chain_tabs()
+
+    def _chain_tabs(self) -> None:
+        """Tab goes star, each chip's "×", the tag field, each photo: as they read
+        (widgets made later would otherwise come last in the window's tab order)."""
+        removers = [
+            button for chip in self.chips.values() for button in chip.findChildren(QToolButton)
+        ]
+        chain: list[QWidget] = [self.star, *removers, self.tag_edit, *self.thumbnails.values()]
+        for first, second in pairwise(chain):
+            QWidget.setTabOrder(first, second)
 
     def _fill_chips(self, tags: tuple[str, ...]) -> None:
         clear_layout(self.chip_layout)

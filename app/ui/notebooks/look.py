@@ -7,7 +7,7 @@ import hashlib
 from collections.abc import Callable
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QAccessible, QColor
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -17,6 +17,9 @@ from PySide6.QtWidgets import (
     QToolButton,
     QWidget,
 )
+
+from app.ui.common.accessibility import give_role
+from app.ui.common.contrast import readable_on
 
 # Built-in finding types keep a fixed colour; other types get one derived from their name.
 _TYPE_COLOURS = {
@@ -67,10 +70,8 @@ def page_range(first: int, last: int) -> str:
 
 
 def text_colour_on(background: QColor) -> QColor:
-    """Black or white, whichever reads better on ``background``."""
-    r, g, b = background.redF(), background.greenF(), background.blueF()
-    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    return QColor("#1b1b1b") if luminance > 0.55 else QColor("#ffffff")
+    """Black or white, whichever reads better on ``background`` (WCAG contrast)."""
+    return readable_on(background)
 
 
 def swatch_style(colour: QColor, radius: int) -> str:
@@ -89,10 +90,14 @@ def chip_style(colour: QColor) -> str:
     )
 
 
-def tag_chip(label: str, colour: QColor, name: str, remove: Callable[[], None]) -> QFrame:
+class TagChip(QFrame):
+    """A tag on a page or an entry (see ``tag_chip``)."""
+
+
+def tag_chip(label: str, colour: QColor, name: str, remove: Callable[[], None]) -> TagChip:
     """A tag chip in ``colour``: ``label`` and a "×" that calls ``remove``; ``name`` is
     the tag as tooltips and screen readers say it."""
-    chip = QFrame()
+    chip = TagChip()
     chip.setObjectName("tagChip")
     chip.setAccessibleName(f"Tag {name}")
     chip.setStyleSheet(chip_style(colour))
@@ -110,6 +115,9 @@ def tag_chip(label: str, colour: QColor, name: str, remove: Callable[[], None]) 
     button.clicked.connect(lambda _=False: remove())
     row.addWidget(button)
     return chip
+
+
+give_role(TagChip, QAccessible.Role.Grouping)
 
 
 def clear_layout(layout: QLayout) -> None:

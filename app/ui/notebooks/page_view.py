@@ -30,6 +30,7 @@ from typing import Any, Final
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, QSize, QStringListModel, Qt, Signal
 from PySide6.QtGui import (
+    QAccessible,
     QBrush,
     QColor,
     QHelpEvent,
@@ -79,6 +80,7 @@ from app.services.notebooks.pages import PageInfo
 from app.services.notebooks.tags import TagInfo
 from app.services.transfer.notebook_import import IMAGE_PIXELS_MAX
 from app.store import Database
+from app.ui.common.accessibility import give_role
 from app.ui.common.messages import MessageLabel, if_alive, user_message
 from app.ui.common.tasks import Tasks
 from app.ui.common.text_marks import PositionMap, highlight_background
@@ -1213,3 +1215,6 @@ class PageView(QWidget):
         if abs(rect.center().y() - pos.y()) > rect.height():
             return None
         return PositionMap(self.snapshot.page.text or "").from_qt(cursor.position())
+
+
+give_role(FindingCard, QAccessible.Role.ListItem)

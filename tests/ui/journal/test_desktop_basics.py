@@ -10,16 +10,17 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QBuffer, QByteArray, QDate, QIODevice, Qt
-from PySide6.QtGui import QColor, QGuiApplication, QImage, QTextCursor
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QAccessible, QColor, QGuiApplication, QImage, QTextCursor
+from PySide6.QtWidgets import QApplication, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.paths import database_path
 from app.services.journal import entries as journal
-from app.services.journal import extras
+from app.services.journal import extras, targets
 from app.store import open_database
+from app.ui.common.accessibility import name_of, role_of
 from app.ui.common.model_bridge import ModelBridge
-from app.ui.shell.main_window import FIRST_SIZE, MainWindow
+from app.ui.shell.main_window import FIRST_SIZE, HABITS, MainWindow
 from tests.services.conftest import ScriptedModel
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
@@ -52,6 +53,7 @@ def journal_folder(tmp_path: Path) -> tuple[Path, dict[date, int]]:
         extras.add_tag(db, ids[OCTOBER], "travel")
         extras.set_starred(db, ids[OCTOBER], True)
         extras.add_photo(db, ids[NOV_3], "harbour.png", "image/png", png_bytes())
+        targets.add_habit(db, "Running")
     finally:
         db.close()
     return folder, ids
@@ -266,3 +268,67 @@ def test_search_filters_narrow_the_results_and_list_entries_without_words(
     assert sidebar.stack.currentWidget() is sidebar.results
     qtbot.mouseClick(sidebar.filter_button, Qt.MouseButton.LeftButton)  # filters off
     qtbot.waitUntil(lambda: sidebar.stack.currentWidget() is sidebar.tree)
+
+
+def tab_walk(qtbot: QtBot, start: QWidget, steps: int = 60) -> list[QWidget]:
+    """The widgets Tab visits from ``start``, in order, until it comes back."""
+    start.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is start)
+    seen: list[QWidget] = [start]
+    for _ in range(steps):
+        focus = QApplication.focusWidget()
+        assert focus is not None
+        qtbot.keyClick(focus, Qt.Key.Key_Tab)
+        now = QApplication.focusWidget()
+        assert now is not None
+        if now is start:
+            return seen
+        seen.append(now)
+    return seen
+
+
+def test_the_keyboard_alone_reaches_every_control_of_an_entry_in_reading_order(
+    qtbot: QtBot, window: MainWindow, journal_folder: tuple[Path, dict[date, int]]
+) -> None:
+    show(qtbot, window, journal_folder[1][NOV_3])
+    page, sidebar = window.entry_page, window.journal_sidebar
+    qtbot.waitUntil(lambda: len(page.extras.thumbnails) == 1)
+    page.extras.add_tag("sea")
+    qtbot.waitUntil(lambda: "sea" in page.extras.chips and not window.tasks.busy)
+    [remove] = page.extras.chips["sea"].findChildren(QToolButton)
+    page.open_find()
+    visited = tab_walk(qtbot, sidebar.search)
+    [thumbnail] = page.extras.thumbnails.values()
+    wanted = [
+        sidebar.search,
+        sidebar.filter_button,
+        sidebar.new_button,
+        sidebar.tree,
+        page.date_edit,
+        page.title_edit,
+        page.detect_button,
+        page.extras.star,
+        remove,
+        page.extras.tag_edit,
+        thumbnail,
+        page.find_bar.edit,
+        page.find_bar.next_button,
+        page.find_bar.close_button,
+        page.editor,
+        page.panel,
+    ]
+    missing = [w.accessibleName() or type(w).__name__ for w in wanted if w not in visited]
+    assert missing == []
+    order = [visited.index(w) for w in wanted]
+    assert order == sorted(order)  # top to bottom, left to right
+
+
+def test_the_keyboard_reaches_the_habit_calendar(qtbot: QtBot, window: MainWindow) -> None:
+    window.show_section(HABITS)
+    habits = window.habits_view
+    assert habits is not None
+    qtbot.waitUntil(lambda: habits.heatmap.isVisible() and not window.tasks.busy, timeout=10_000)
+    visited = tab_walk(qtbot, window.nav)
+    assert habits.heatmap in visited
+    assert name_of(habits.heatmap) == "Completion calendar for Running"
+    assert role_of(habits.heatmap) == QAccessible.Role.Chart
