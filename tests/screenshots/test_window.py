@@ -22,6 +22,9 @@ EXPECTED = {
     "page-view.png",
     "notebook-overview.png",
     "detector-editor.png",
+    "inbox.png",
+    "about.png",
+    "notebook-sample.png",
 }
 
 
