@@ -389,6 +389,18 @@ class EntryPage(QWidget):
         self.save_state.setText("Editing…")
         self._save_timer.start()
 
+    def take_unsaved(self) -> tuple[str, str, date] | None:
+        """The edit not saved yet, as (body, title, day), handed to the caller instead of
+        being saved (a deletion folds it into its copy); None when all is saved."""
+        self._save_timer.stop()
+        if not self.dirty:
+            return None
+        day = self.date_edit.date().toPython()
+        assert isinstance(day, date)
+        edit = (self.editor.toPlainText(), self.title_edit.text().strip(), day)
+        self._saved_body, self._saved_title, self._saved_day = edit
+        return edit
+
     def save_now(self) -> None:
         """Save what changed (one save at a time; the next follows when it returns)."""
         self._save_timer.stop()

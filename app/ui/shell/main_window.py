@@ -830,7 +830,13 @@ class MainWindow(QMainWindow):
         db, entry_id = self.db, self.entry_page.entry_id
         if db is None or entry_id is None:
             return
-        self.entry_page.save_now()  # queued first on the same lane: the copy has it
+        unsaved = self.entry_page.take_unsaved()
+
+        def delete() -> OpResult[DeletedEntry]:
+            if unsaved is not None:  # saved first, so that undo brings back the last words
+                body, title, day = unsaved
+                journal.update_entry(db, entry_id, body=body, title=title, day=day)
+            return journal.delete_entry(db, entry_id)
 
         def deleted(result: OpResult[DeletedEntry]) -> None:
             kept = result.value
@@ -845,7 +851,7 @@ class MainWindow(QMainWindow):
             self.undo_delete_button.show()
             self._undo_offer.start()
 
-        self.tasks.run(lambda: journal.delete_entry(db, entry_id), on_done=deleted)
+        self.tasks.run(delete, on_done=deleted)
 
     def undo_delete(self) -> None:
         """Put the last deleted entry back, with all it had, and open it."""

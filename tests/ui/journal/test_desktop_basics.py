@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QBuffer, QByteArray, QDate, QIODevice, Qt
 from PySide6.QtGui import QAccessible, QColor, QGuiApplication, QImage, QTextCursor
-from PySide6.QtWidgets import QApplication, QToolButton, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
+from app.domain.journal.suggestions import SuggestionStatus
 from app.paths import database_path
 from app.services.journal import entries as journal
 from app.services.journal import extras, targets
-from app.store import open_database
+from app.store import CompletionSuggestion, open_database
 from app.ui.common.accessibility import name_of, role_of
 from app.ui.common.model_bridge import ModelBridge
 from app.ui.shell.main_window import FIRST_SIZE, HABITS, MainWindow
@@ -53,7 +54,19 @@ def journal_folder(tmp_path: Path) -> tuple[Path, dict[date, int]]:
         extras.add_tag(db, ids[OCTOBER], "travel")
         extras.set_starred(db, ids[OCTOBER], True)
         extras.add_photo(db, ids[NOV_3], "harbour.png", "image/png", png_bytes())
-        targets.add_habit(db, "Running")
+        running = targets.add_habit(db, "Running").value.id
+        with db.session() as session:
+            session.add(
+                CompletionSuggestion(
+                    entry_id=ids[NOV_2],
+                    target_type="habit",
+                    habit_id=running,
+                    label="Walked",
+                    anchor_start=0,
+                    anchor_end=6,
+                    anchor_text="Walked",
+                )
+            )
     finally:
         db.close()
     return folder, ids
@@ -127,7 +140,7 @@ def test_find_marks_every_match_and_steps_through_them(
     qtbot.keyClicks(bar.edit, "HARBOUR")  # case does not matter
     starts = [m.selectionStart() for m in bar.matches]
     assert starts == [i for i in range(len(BODY)) if BODY.lower().startswith("harbour", i)]
-    assert len(editor.extraSelections()) == 3
+    assert len(editor.extraSelections()) == 1 + 3  # the suggestion's highlight, then matches
     assert editor.textCursor().selectionStart() == starts[0]
     assert bar.count.text() == "1 of 3"
     qtbot.keyClick(bar.edit, Qt.Key.Key_Return)
@@ -142,7 +155,7 @@ def test_find_marks_every_match_and_steps_through_them(
     assert bar.count.text() == "No matches"
     qtbot.keyClick(bar.edit, Qt.Key.Key_Escape)
     assert not bar.isVisible()
-    assert editor.extraSelections() == []
+    assert len(editor.extraSelections()) == 1  # the suggestion's highlight stays
 
     window.show_inbox()  # no entry shows: Find says where it works
     window.edit_menu.find_action.trigger()
@@ -324,6 +337,8 @@ def test_the_keyboard_alone_reaches_every_control_of_an_entry_in_reading_order(
 
 
 def test_the_keyboard_reaches_the_habit_calendar(qtbot: QtBot, window: MainWindow) -> None:
+    # the newest entry opens first (then the window shows it): wait, then go to Habits
+    qtbot.waitUntil(lambda: window.entry_page.entry_id is not None and not window.tasks.busy)
     window.show_section(HABITS)
     habits = window.habits_view
     assert habits is not None
@@ -332,3 +347,47 @@ def test_the_keyboard_reaches_the_habit_calendar(qtbot: QtBot, window: MainWindo
     assert habits.heatmap in visited
     assert name_of(habits.heatmap) == "Completion calendar for Running"
     assert role_of(habits.heatmap) == QAccessible.Role.Chart
+
+
+def test_deleting_keeps_unsaved_words_for_undo_and_works_from_the_editor(
+    qtbot: QtBot, window: MainWindow, journal_folder: tuple[Path, dict[date, int]]
+) -> None:
+    ids = journal_folder[1]
+    show(qtbot, window, ids[NOV_3])
+    page = window.entry_page
+    page._save_timer.setInterval(60_000)  # the words typed stay unsaved
+    page.editor.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is page.editor)
+    page.editor.moveCursor(QTextCursor.MoveOperation.End)
+    qtbot.keyClicks(page.editor, " Last")
+    page.save_now()  # a save on its way (no event is processed until the delete)
+    qtbot.keyClicks(page.editor, " words.")
+    mods = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(page.editor, Qt.Key.Key_Delete, mods)  # the shortcut, typing in the text
+    qtbot.waitUntil(lambda: ids[NOV_3] not in window.journal_sidebar.entry_ids(), timeout=10_000)
+    assert window.findChildren(QMessageBox) == []  # no late save of a deleted entry
+    qtbot.mouseClick(window.undo_delete_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: page.entry_id == ids[NOV_3], timeout=10_000)
+    assert page.editor.toPlainText() == BODY + " Last words."
+
+
+def test_edit_undo_takes_back_an_accept_in_the_entry_and_in_the_inbox(
+    qtbot: QtBot, window: MainWindow, journal_folder: tuple[Path, dict[date, int]]
+) -> None:
+    show(qtbot, window, journal_folder[1][NOV_2])
+    page = window.entry_page
+    [pending] = page.suggestions
+    page.focus_review()
+    page.accept(pending.id)
+    qtbot.waitUntil(lambda: page.suggestions[0].status == SuggestionStatus.ACCEPTED)
+    window.edit_menu.undo_action.trigger()
+    qtbot.waitUntil(lambda: page.suggestions[0].status == SuggestionStatus.PENDING)
+
+    inbox = window.inbox_view
+    assert inbox is not None
+    window.show_inbox()
+    qtbot.waitUntil(lambda: len(inbox.items) == 1 and not window.tasks.busy, timeout=10_000)
+    inbox.accept_current()
+    qtbot.waitUntil(lambda: inbox.items == [] and not window.tasks.busy, timeout=10_000)
+    window.edit_menu.undo_action.trigger()
+    qtbot.waitUntil(lambda: len(inbox.items) == 1, timeout=10_000)
