@@ -10,17 +10,20 @@ from app.services.journal import extras, targets
 from app.store import CompletionSuggestion, Database, SearchFilter
 
 
-def suggest(db: Database, entry_id: int, habit_id: int, status: SuggestionStatus) -> None:
+def suggest(
+    db: Database, entry_id: int, habit_id: int, status: SuggestionStatus, words: str = "Ran"
+) -> None:
+    """A suggestion of ``habit_id`` anchored on ``words``, the entry's first ones."""
     with db.session() as session:
         session.add(
             CompletionSuggestion(
                 entry_id=entry_id,
                 target_type="habit",
                 habit_id=habit_id,
-                label="Ran",
+                label=words,
                 anchor_start=0,
-                anchor_end=3,
-                anchor_text="Ran",
+                anchor_end=len(words),
+                anchor_text=words,
                 status=status,
             )
         )

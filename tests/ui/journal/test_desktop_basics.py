@@ -18,11 +18,12 @@ from app.domain.journal.suggestions import SuggestionStatus
 from app.paths import database_path
 from app.services.journal import entries as journal
 from app.services.journal import extras, targets
-from app.store import CompletionSuggestion, open_database
+from app.store import open_database
 from app.ui.common.accessibility import name_of, role_of
 from app.ui.common.model_bridge import ModelBridge
 from app.ui.shell.main_window import FIRST_SIZE, HABITS, MainWindow
 from tests.services.conftest import ScriptedModel
+from tests.services.test_search_filters import suggest
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
 
@@ -55,18 +56,7 @@ def journal_folder(tmp_path: Path) -> tuple[Path, dict[date, int]]:
         extras.set_starred(db, ids[OCTOBER], True)
         extras.add_photo(db, ids[NOV_3], "harbour.png", "image/png", png_bytes())
         running = targets.add_habit(db, "Running").value.id
-        with db.session() as session:
-            session.add(
-                CompletionSuggestion(
-                    entry_id=ids[NOV_2],
-                    target_type="habit",
-                    habit_id=running,
-                    label="Walked",
-                    anchor_start=0,
-                    anchor_end=6,
-                    anchor_text="Walked",
-                )
-            )
+        suggest(db, ids[NOV_2], running, SuggestionStatus.PENDING, "Walked")
     finally:
         db.close()
     return folder, ids
