@@ -25,11 +25,13 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, QSize, QStringListModel, Qt, Signal
 from PySide6.QtGui import (
+    QAccessible,
     QBrush,
     QColor,
     QHelpEvent,
@@ -80,14 +82,16 @@ from app.services.notebooks.pages import PageInfo
 from app.services.notebooks.tags import TagInfo
 from app.services.transfer.notebook_import import IMAGE_PIXELS_MAX
 from app.store import Database
+from app.ui.common.accessibility import give_role
 from app.ui.common.messages import MessageLabel, if_alive, user_message
 from app.ui.common.tasks import Tasks
 from app.ui.common.text_marks import PositionMap, highlight_background
 from app.ui.notebooks.look import (
     FlowLayout,
-    chip_style,
+    clear_layout,
     page_range,
     swatch_style,
+    tag_chip,
     type_colour,
     type_name,
 )
@@ -1008,32 +1012,14 @@ class PageView(QWidget):
     # ------------------------------------------------------------------ tags
 
     def _fill_chips(self, snapshot: PageSnapshot) -> None:
-        while self.chip_layout.count():
-            item = self.chip_layout.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.deleteLater()
+        clear_layout(self.chip_layout)
         self.chips = {}
         catalogue = {t.slug: t for t in snapshot.catalogue}
         for slug in snapshot.page.tags:
             tag = catalogue.get(slug)
-            chip = QFrame()
-            chip.setObjectName("tagChip")
             colour = QColor(tag.colour) if tag is not None else QColor("#9e9e9e")
-            chip.setStyleSheet(chip_style(colour))
-            row = QHBoxLayout(chip)
-            row.setContentsMargins(9, 2, 3, 2)
-            row.setSpacing(2)
-            label = QLabel(tag.label if tag is not None else slug)
-            label.setToolTip(slug)
-            row.addWidget(label)
-            remove = QToolButton()
-            remove.setText("×")
-            remove.setToolTip(f"Remove the tag {slug}")
-            remove.setAccessibleName(f"Remove {slug}")
-            remove.setCursor(Qt.CursorShape.PointingHandCursor)
-            remove.clicked.connect(lambda _=False, s=slug: self.remove_tag(s))
-            row.addWidget(remove)
+            label = tag.label if tag is not None else slug
+            chip = tag_chip(label, colour, slug, partial(self.remove_tag, slug))
             self.chip_layout.addWidget(chip)
             self.chips[slug] = chip
         if not snapshot.page.tags:
@@ -1259,3 +1245,6 @@ class PageView(QWidget):
         if abs(rect.center().y() - pos.y()) > rect.height():
             return None
         return PositionMap(self.snapshot.page.text or "").from_qt(cursor.position())
+
+
+give_role(FindingCard, QAccessible.Role.ListItem)
