@@ -475,6 +475,8 @@ def _finding_item(
     page_id = view.evidence[0].page_id if view.evidence else view.start_page
     detector = detector_titles.get(view.detector_id, view.detector_id)
     title = view.title or view.tag_label or detector
+    if title == view.detector_id:  # a count detector's tag is named by its id
+        title = detector
     return InboxItem(
         kind=ItemKind.FINDING,
         id=row.id,

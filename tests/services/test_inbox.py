@@ -297,3 +297,14 @@ def test_the_queue_is_read_from_the_indexes_without_sorting(
         assert "TEMP B-TREE" not in plan, plan
         assert "ix_journal_entries_day" in plan
         assert "ix_completion_suggestions_pending" in plan
+
+
+def test_a_count_finding_is_titled_by_its_detector_not_its_id(
+    notebook_db: tuple[Database, int],
+) -> None:
+    db, notebook = notebook_db
+    with clock.using(clock.FixedClock(FOUND_AT)):
+        run_detector(db, None, notebook, "first_person")
+    counted = [i for i in walk(db) if i.finding and i.finding.detector_id == "first_person"]
+    assert counted
+    assert {i.title for i in counted} == {"First person"}
