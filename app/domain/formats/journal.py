@@ -10,7 +10,7 @@ caller adds).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, tzinfo
 from typing import Any, Final
@@ -27,6 +27,44 @@ _ISO_DAY: Final = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)")
 _UNDERSCORE_DAY: Final = re.compile(r"(?<!\d)(\d{4})_(\d{2})_(\d{2})(?!\d)")
 _COMPACT_DAY: Final = re.compile(r"(?<!\d)(\d{4})(\d{2})(\d{2})(?!\d)")
 _LOGSEQ_PROPERTY: Final = re.compile(r"^(?:- )?([A-Za-z][\w-]*):: ?(.*)$")
+_ORG_SETTING: Final = re.compile(r"^#\+([A-Za-z_]+):(.*)$")
+_ORG_READ: Final = frozenset({"title", "tags", "filetags", "alias", "startup", "options"})
+_ORG_HEADLINE: Final = re.compile(r"^(\*+)(?:[ \t]+(.*?))?[ \t]*$")
+_MONTHS: Final = (
+    "january", "february", "march", "april", "may", "june",
+    "july", "august", "september", "october", "november", "december",
+)  # fmt: skip
+_ORDINAL: Final = r"\d{1,2}(?:st|nd|rd|th)"
+_LOGSEQ_TITLE_DAY: Final = re.compile(
+    rf"([A-Za-z]{{3,9}}\.?) ({_ORDINAL}|\d{{1,2}}), (\d{{4}})", re.IGNORECASE
+)
+_CONFLICT_COPY: Final = re.compile(
+    r"(.+?)(?:\.sync-conflict-\d{8}-\d{6}(?:-[A-Za-z0-9]+)?"
+    r"| ?\([^()]*conflict(?:ed)? copy[^()]*\)"
+    r"|_conflict-\d{8}-\d{6})",
+    re.IGNORECASE,
+)
+_MOMENT_TOKEN: Final = re.compile(
+    r"\[[^\]]*\]|YYYY|YY|MMMM|MMM|MM|Mo|M|Do|DD|D|dddd|ddd|dd|d|.", re.S
+)
+_MOMENT_FIELDS: Final[dict[str, tuple[str, str]]] = {
+    # token: (what it gives: y year, Y two-digit year, m month, b month name, d day; or
+    # "" for a weekday, matched and ignored), its regex
+    "YYYY": ("y", r"\d{4}"),
+    "YY": ("Y", r"\d{2}"),
+    "MMMM": ("b", r"[A-Za-z]{3,9}"),
+    "MMM": ("b", r"[A-Za-z]{3,4}\.?"),
+    "MM": ("m", r"\d{2}"),
+    "Mo": ("m", _ORDINAL),
+    "M": ("m", r"\d{1,2}"),
+    "DD": ("d", r"\d{2}"),
+    "Do": ("d", _ORDINAL),
+    "D": ("d", r"\d{1,2}"),
+    "dddd": ("", r"[A-Za-z]{6,9}"),
+    "ddd": ("", r"[A-Za-z]{3}"),
+    "dd": ("", r"[A-Za-z]{2}"),
+    "d": ("", r"[0-6]"),
+}
 _MD5: Final = re.compile(r"^[0-9a-fA-F]{32}$")
 _PHOTO_TYPE: Final = re.compile(r"^[A-Za-z0-9]{1,10}$")
 
@@ -91,9 +129,89 @@ def date_at_start(stem: str) -> date | None:
 
 
 def logseq_day(stem: str) -> date | None:
-    """A Logseq journal page's date (``YYYY_MM_DD``), if the name is one."""
+    """A Logseq journal page's date, if the name is one: ``YYYY_MM_DD`` (Logseq's file
+    names) or its default page title ``Nov 27th, 2020``, which some
+    versions and settings use as the file name."""
     match = _UNDERSCORE_DAY.fullmatch(stem)
-    return _day(match) if match else None
+    if match:
+        return _day(match)
+    titled = _LOGSEQ_TITLE_DAY.fullmatch(stem.strip())
+    if titled is None:
+        return None
+    month = _month_number(titled.group(1))
+    if month is None:
+        return None
+    day, year = re.sub(r"\D", "", titled.group(2)), titled.group(3)
+    try:
+        return date(int(year), month, int(day))
+    except ValueError:
+        raise FormatError(f"The date {stem.strip()!r} in its name is not a real date.") from None
+
+
+def _month_number(name: str) -> int | None:
+    """1-12 for an English month name or its abbreviation (``Nov``, ``Sept``, ``November``)."""
+    key = name.casefold().rstrip(".")
+    for number, month in enumerate(_MONTHS, start=1):
+        if len(key) >= 3 and month.startswith(key):
+            return number
+    return None
+
+
+def conflict_original(stem: str) -> str | None:
+    """The name a sync tool's conflict copy was made from, or None when ``stem`` is no
+    conflict copy: Syncthing (``x.sync-conflict-20201128-101010-ABCDEFG``), Dropbox,
+    Nextcloud and Obsidian Sync (``x (… conflicted copy …)``), ownCloud
+    (``x_conflict-20201128-101010``)."""
+    match = _CONFLICT_COPY.fullmatch(stem)
+    return match.group(1).strip() if match else None
+
+
+def moment_day_reader(pattern: str) -> Callable[[str], date | None]:
+    """A reader of names written in a moment.js date format (Obsidian's daily-notes
+    ``format``, e.g. ``YYYY-MM-DD``, ``DD.MM.YYYY``, ``YYYY/MM/YYYY-MM-DD dddd``,
+    ``[Journal] Do MMMM YYYY``): it returns the date a whole name (without ``.md``,
+    ``/`` between folders) gives, or None when the name is not in that format.  Month
+    and weekday names are English; tokens other than years, months and days match
+    their literal text."""
+    parts: list[str] = []
+    for number, token in enumerate(_MOMENT_TOKEN.findall(pattern)):
+        if len(token) >= 2 and token.startswith("[") and token.endswith("]"):
+            parts.append(re.escape(token[1:-1]))
+        elif token in _MOMENT_FIELDS:
+            kind, regex = _MOMENT_FIELDS[token]
+            parts.append(f"(?P<{kind}{number}>{regex})" if kind else f"(?:{regex})")
+        else:
+            parts.append(re.escape(token))
+    compiled = re.compile("".join(parts), re.IGNORECASE)
+
+    def read(name: str) -> date | None:
+        match = compiled.fullmatch(name)
+        if match is None:
+            return None
+        found: dict[str, int] = {}
+        for group, value in match.groupdict().items():
+            kind = group.rstrip("0123456789")
+            if kind == "b":
+                kind, number = "m", _month_number(value)
+                if number is None:
+                    return None
+            elif kind == "Y":
+                kind, number = "y", 2000 + int(value)
+            else:
+                number = int(re.sub(r"\D", "", value))
+            if found.setdefault(kind, number) != number:
+                return None  # the name's folder and file disagree
+        if set(found) != {"y", "m", "d"}:
+            return None
+        try:
+            return date(found["y"], found["m"], found["d"])
+        except ValueError:
+            raise FormatError(
+                f"The date {found['y']:04}-{found['m']:02}-{found['d']:02} in its name is not "
+                "a real date."
+            ) from None
+
+    return read
 
 
 def date_in_name(stem: str) -> tuple[date, str] | None:
@@ -342,8 +460,21 @@ def markdown_entry(
     )
 
 
-def logseq_entry(text: str, *, relative: str, day: date) -> ImportedEntry:
-    """A Logseq journal page: the page text as is, tags from a leading ``tags::`` property."""
+def logseq_entry(text: str, *, relative: str, day: date, org: bool = False) -> ImportedEntry:
+    """A Logseq journal page: the page text as is, tags from a leading ``tags::`` property;
+    with ``org``, a page written in Org mode (``YYYY_MM_DD.org``, :func:`org_to_text`)."""
+    title, tags, body = org_to_text(text) if org else _logseq_markdown(text)
+    return ImportedEntry(
+        source_kind="logseq",
+        source_id=f"{day.isoformat()}:{relative}",
+        day=day,
+        body=_valid_text(body, "text"),
+        title=_valid_text(title, "title"),
+        tags=tags,
+    )
+
+
+def _logseq_markdown(text: str) -> tuple[str, tuple[str, ...], str]:
     meta, body = split_front_matter(text)
     tags: tuple[str, ...] = _tags_value(meta.get("tags"))
     title = ""
@@ -356,14 +487,56 @@ def logseq_entry(text: str, *, relative: str, day: date) -> ImportedEntry:
             tags = clean_tags([*tags, *re.split(r",\s*", value)])
         elif key == "title":
             title = " ".join(value.split())
-    return ImportedEntry(
-        source_kind="logseq",
-        source_id=f"{day.isoformat()}:{relative}",
-        day=day,
-        body=_valid_text(body, "text"),
-        title=_valid_text(title, "title"),
-        tags=tags,
-    )
+    return title, tags, body
+
+
+def is_empty_page(body: str) -> bool:
+    """Whether a journal page holds nothing but empty bullets (Logseq writes ``-`` on
+    each day it opens; its Org pages have ``*``)."""
+    return all(line.strip() in ("", "-", "*") for line in body.split("\n"))
+
+
+def org_to_text(text: str) -> tuple[str, tuple[str, ...], str]:
+    """A Logseq Org page as ``(title, tags, body)``: ``#+TITLE:`` and ``#+TAGS:`` /
+    ``#+FILETAGS:`` read, other ``#+`` settings and ``:PROPERTIES:`` drawers left out,
+    headlines (``*``, ``**``) written as the Markdown bullets Logseq shows (``-``,
+    indented two spaces a level), everything else as is."""
+    title, tags, lines = "", tuple[str, ...](), list[str]()
+    in_drawer = False
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if in_drawer:
+            in_drawer = stripped.casefold() != ":end:"
+            continue
+        if stripped.casefold() == ":properties:":
+            in_drawer = True
+            continue
+        setting = _ORG_SETTING.match(stripped)
+        if setting:
+            key, value = setting.group(1).casefold(), setting.group(2).strip()
+            if key == "title":
+                title = " ".join(value.split())
+            elif key in ("tags", "filetags"):
+                tags = clean_tags([*tags, *re.split(r"[,:\s]+", value)])
+            if key in _ORG_READ:
+                continue
+        headline = _ORG_HEADLINE.match(line)
+        if headline:
+            depth = len(headline.group(1))
+            line = "  " * (depth - 1) + "-" + (f" {headline.group(2)}" if headline.group(2) else "")
+        lines.append(line)
+    return title, tags, "\n".join(lines)
+
+
+def obsidian_daily_settings(document: Any) -> tuple[str, str]:
+    """The ``folder`` and ``format`` of a decoded ``.obsidian/daily-notes.json`` (Obsidian
+    leaves out what is left at its default: the vault's top and ``YYYY-MM-DD``)."""
+    if not isinstance(document, dict):
+        raise FormatError("It is not a mapping of settings.")
+    folder, pattern = document.get("folder") or "", document.get("format") or "YYYY-MM-DD"
+    if not isinstance(folder, str) or not isinstance(pattern, str):
+        raise FormatError("Its folder or format is not text.")
+    return folder.strip().strip("/"), pattern.strip()
 
 
 def render_markdown(
@@ -406,14 +579,22 @@ def _entry_label(index: int, raw: Any) -> str:
     return f"entry {index + 1}" + (f" ({one_line(ident, limit=80)})" if named else "")
 
 
-def dayone_entries(document: Any, *, zone: tzinfo | None) -> list[ImportedEntry]:
+def dayone_entries(
+    document: Any,
+    *,
+    zone: tzinfo | None,
+    on_error: Callable[[int, str, FormatError], None] | None = None,
+) -> list[ImportedEntry]:
     """The entries of a decoded Day One ``Journal.json``; their attachments are the photo
     files they name (``md5.type``, as the export's ``photos`` folder names them).
 
     An entry's day is its creation date in its own ``timeZone``; an entry that names none
     was written in ``zone`` (the user's; ``None``: the system's), not in UTC.
 
-    ``FormatError`` names the entry (its number and uuid) that does not fit.
+    An entry that does not fit is handed to ``on_error`` (its index, its label
+    ``entry N (uuid)`` and the sentence saying why) and left out; without ``on_error``,
+    ``FormatError`` names the entry.  A document that is not a Day One journal at all is always a
+    ``FormatError``.
     """
     if not isinstance(document, dict) or not isinstance(document.get("entries"), list):
         raise FormatError("It is not a Day One export: it has no list of entries.")
@@ -422,7 +603,9 @@ def dayone_entries(document: Any, *, zone: tzinfo | None) -> list[ImportedEntry]
         try:
             result.append(_dayone_entry(raw, zone))
         except FormatError as exc:
-            raise FormatError(f"In {_entry_label(index, raw)}: {exc}") from None
+            if on_error is None:
+                raise FormatError(f"In {_entry_label(index, raw)}: {exc}") from None
+            on_error(index, _entry_label(index, raw), exc)
     return result
 
 

@@ -5,11 +5,13 @@ file or archive); every file is listed and read through it, so that
 
 - **nothing outside it is read**: a file's real path (symbolic links resolved) must lie
   inside the chosen folder, or be the chosen file itself; a link that leads out (a note
-  linked to ``/etc/passwd``) refuses the import, naming the link.  Links to folders are
+  linked to ``/etc/passwd``) refuses the whole import (:class:`WholeSourceRefusedError`, even
+  where an importer skips bad items), naming the link.  Links to folders are
   not followed; the final open refuses a link swapped in after the check
   (``O_NOFOLLOW``), and only regular files are read (a FIFO would block forever);
 - **nothing unbounded is read**: each file has a byte cap by kind (``*_FILE_MAX``) and
-  one import reads at most ``IMPORT_BYTES_MAX`` in all;
+  one import reads at most ``IMPORT_BYTES_MAX`` in all (past it, the whole import is
+  refused: :class:`WholeSourceRefusedError`);
 - **text is text**: UTF-8 (a BOM dropped), lines ending in ``\\n``, no NUL (the rule of
   :mod:`app.domain.formats.untrusted`).
 
@@ -38,6 +40,11 @@ IMAGE_FILE_MAX: Final = 200 * MB
 PDF_FILE_MAX: Final = 512 * MB
 IMPORT_BYTES_MAX: Final = 8 * 1024 * MB
 """Everything one import reads, together."""
+
+
+class WholeSourceRefusedError(InvalidInputError):
+    """A refusal of the whole source, not only of the file read: a link leading out of
+    it, or more bytes than one import reads."""
 
 
 def shown(path: object) -> str:
@@ -69,7 +76,7 @@ class Source:
         """``path``'s real location; refused when it lies outside what was chosen."""
         real = Path(os.path.realpath(path))
         if real != self.real and not real.is_relative_to(self.real):
-            raise InvalidInputError(
+            raise WholeSourceRefusedError(
                 f"{shown(path)} links outside {shown(self.chosen)}; Inkling imports only "
                 "what is inside the folder or file you chose."
             )
@@ -148,7 +155,7 @@ class Source:
         self._check_size(label, size, limit)
         self.total += size
         if self.total > self.total_max:
-            raise InvalidInputError(
+            raise WholeSourceRefusedError(
                 f"{shown(self.chosen)} holds more than {_size(self.total_max)} to import, "
                 "the most one import reads; import it in parts."
             )
