@@ -6,6 +6,7 @@ conflicting pages; ``strict`` keeps all-or-nothing; nothing valid is still refus
 from __future__ import annotations
 
 import json
+import mimetypes
 import shutil
 import zipfile
 from datetime import date
@@ -272,3 +273,68 @@ def test_undated_text_files_are_reported_not_blocking(db: Database, tmp_path: Pa
         "Imported 1 entry; 1 skipped.",
         "  1 × It has no date in its name (YYYY-MM-DD), so it cannot be placed. (notes.txt)",
     ]
+
+
+# --- Day One in full ---------------------------------------------------------------------
+
+
+def test_day_one_text_title_links_and_every_kind_of_attachment(
+    db: Database, tmp_path: Path
+) -> None:
+    folder = tmp_path / "dayone"
+    media = {
+        "photos": ("1" * 32, "jpeg", b"\xff\xd8 a photo"),
+        "videos": ("2" * 32, "mov", b"a video"),
+        "audios": ("3" * 32, "m4a", b"a recording"),
+        "pdfs": ("4" * 32, "pdf", b"%PDF-1.4 a ticket"),
+    }
+    for sub, (md5, kind, data) in media.items():
+        (folder / sub).mkdir(parents=True)
+        if sub != "pdfs":  # the PDF is missing from the export
+            (folder / sub / f"{md5}.{kind}").write_bytes(data)
+    entry = {
+        "uuid": "E1",
+        "creationDate": "2026-11-02T10:00:00Z",
+        "text": "# A \\#1 day at the lake\\!\n\nI was unhappy\\. Then:\n\\- swam\n"
+        "![](dayone-moment://P1)\n![](dayone-moment:/video/V1)\n"
+        "![](dayone-moment:/audio/A1)\n![](dayone-moment:/pdfAttachment/D1)\n"
+        "`keep\\.this` and a path C:\\\\temp\n",
+        "photos": [{"identifier": "P1", "md5": "1" * 32, "type": "jpeg"}],
+        "videos": [{"identifier": "V1", "md5": "2" * 32, "type": "mov"}],
+        "audios": [{"identifier": "A1", "md5": "3" * 32, "format": "aac"}],
+        "pdfAttachments": [{"identifier": "D1", "md5": "4" * 32, "type": "pdf"}],
+    }
+    (folder / "Journal.json").write_text(json.dumps({"entries": [entry]}), encoding="utf-8")
+    summary = journal_import.import_journal(db, "dayone", folder).value
+    ((_day, title, body),) = entries(db)
+    assert title == "A #1 day at the lake!"
+    assert body == (
+        f"I was unhappy. Then:\n- swam\n![]({'1' * 32}.jpeg)\n![]({'2' * 32}.mov)\n"
+        f"![]({'3' * 32}.m4a)\n![]({'4' * 32}.pdf)\n`keep\\.this` and a path C:\\temp\n"
+    )
+    with db.session() as session:
+        kept = [
+            (a.file_name, a.media_type, a.data) for a in session.scalars(select(EntryAttachment))
+        ]
+    assert kept == [
+        (f"{'1' * 32}.jpeg", "image/jpeg", b"\xff\xd8 a photo"),
+        (f"{'2' * 32}.mov", "video/quicktime", b"a video"),
+        (
+            f"{'3' * 32}.m4a",
+            mimetypes.guess_type("x.m4a")[0] or "application/octet-stream",
+            b"a recording",
+        ),
+    ]
+    assert summary.skipped == (
+        Skipped(
+            "Journal.json",
+            f"entry 1 (E1), PDF {'4' * 32}.pdf",
+            "The PDF is not in the export's pdfs folder.",
+        ),
+    )
+
+
+def test_the_fixture_photo_link_names_its_attachment(db: Database) -> None:
+    journal_import.import_journal(db, "dayone", FIXTURES / "dayone")
+    first = journal.list_entries(db)[0]
+    assert first.body.endswith(f"![]({PHOTO})")

@@ -106,7 +106,8 @@ class ImportedEntry:
     """When it was written (aware), if the source says."""
     time_zone: str | None = None
     attachments: tuple[str, ...] = ()
-    """References the reader resolves to files (Day One: ``md5.type``; Markdown: paths)."""
+    """References the reader resolves to files (Day One: ``photos/md5.type`` and the other
+    folders of ``DAYONE_MEDIA``; Markdown: paths)."""
 
 
 # --- dates -----------------------------------------------------------------------------------
@@ -585,8 +586,10 @@ def dayone_entries(
     zone: tzinfo | None,
     on_error: Callable[[int, str, FormatError], None] | None = None,
 ) -> list[ImportedEntry]:
-    """The entries of a decoded Day One ``Journal.json``; their attachments are the photo
-    files they name (``md5.type``, as the export's ``photos`` folder names them).
+    """The entries of a decoded Day One ``Journal.json``; their attachments are the photos,
+    videos, audio recordings and PDFs they name (``photos/md5.type``: the export's folder
+    and file name).  The text is read by :func:`dayone_text`: a first-line heading is the
+    title, Markdown escapes become text and ``dayone-moment:`` links name the attachment.
 
     An entry's day is its creation date in its own ``timeZone``; an entry that names none
     was written in ``zone`` (the user's; ``None``: the system's), not in UTC.
@@ -629,31 +632,88 @@ def _dayone_entry(raw: Any, zone: tzinfo | None) -> ImportedEntry:
     tags = raw.get("tags")
     if tags is not None and not isinstance(tags, list):
         raise FormatError("the entry's tags are not a list.")
-    photos = raw.get("photos")
-    if photos is None:
-        photos = []
-    if not isinstance(photos, list):
-        raise FormatError("the entry's photos are not a list.")
     refs: list[str] = []
-    for photo in photos:
-        if not isinstance(photo, dict):
-            raise FormatError("a photo is not an object.")
-        md5, kind = photo.get("md5"), photo.get("type", "jpeg")
-        if not isinstance(md5, str) or not _MD5.match(md5):
-            raise FormatError("a photo has no md5 checksum, so its file cannot be found.")
-        if not isinstance(kind, str) or not _PHOTO_TYPE.match(kind):
-            raise FormatError(f"a photo has an unknown type {brief(kind)}.")
-        ref = f"{md5.lower()}.{kind.lower()}"
-        if ref not in refs:
-            refs.append(ref)
+    links: dict[str, str] = {}
+    for key, (folder, what, default) in DAYONE_MEDIA.items():
+        for ref, identifier in _dayone_media(raw.get(key), folder, what, default):
+            if ref not in refs:
+                refs.append(ref)
+            if identifier:
+                links.setdefault(identifier, ref.rpartition("/")[2])
+    title, body = dayone_text(text, links)
     return ImportedEntry(
         source_kind="dayone",
         source_id=_valid_text(ident.strip(), "uuid"),
         day=local.date(),
-        body=_valid_text(text, "text"),
+        body=_valid_text(body, "text"),
+        title=_valid_text(title, "title"),
         tags=clean_tags(tags or []),
         starred=_bool_value(raw.get("starred"), "starred"),
         created_at=created,
         time_zone=time_zone,
         attachments=tuple(refs),
     )
+
+
+DAYONE_MEDIA: Final = {
+    # the entry's key: (the export's folder, what one is called, the type when none is given)
+    "photos": ("photos", "photo", "jpeg"),
+    "videos": ("videos", "video", "mov"),
+    "audios": ("audios", "audio recording", "m4a"),
+    "pdfAttachments": ("pdfs", "PDF", "pdf"),
+}
+"""What a Day One entry keeps beside its text, each in its own folder of the export."""
+
+
+def _dayone_media(value: Any, folder: str, what: str, default: str) -> Iterable[tuple[str, str]]:
+    """``(folder/md5.type, identifier)`` for each item of an entry's media list."""
+    if value is None:
+        return
+    if not isinstance(value, list):
+        raise FormatError(f"the entry's {folder} are not a list.")
+    for item in value:
+        if not isinstance(item, dict):
+            raise FormatError(f"a {what} is not an object.")
+        md5, kind = item.get("md5"), item.get("type", default)
+        if not isinstance(md5, str) or not _MD5.match(md5):
+            raise FormatError(f"a {what} has no md5 checksum, so its file cannot be found.")
+        if not isinstance(kind, str) or not _PHOTO_TYPE.match(kind):
+            raise FormatError(f"a {what} has an unknown type {brief(kind)}.")
+        identifier = item.get("identifier")
+        yield (
+            f"{folder}/{md5.lower()}.{kind.lower()}",
+            identifier if isinstance(identifier, str) else "",
+        )
+
+
+_ESCAPE_OR_CODE: Final = re.compile(
+    r"^(```|~~~).*?^\1[^\n]*$"  # a fenced code block: kept as written
+    r"|`[^`\n]*`"  # a code span: kept as written
+    r"|\\([!-/:-@\[-`{-~])",  # a backslash before ASCII punctuation: the punctuation
+    re.MULTILINE | re.DOTALL,
+)
+_MOMENT_LINK: Final = re.compile(
+    r"dayone-moment:/{1,2}(?:(?:photo|video|audio|pdfAttachment)/)?([A-Za-z0-9-]+)"
+)
+_HEADING: Final = re.compile(r"#{1,6}[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*")
+
+
+def unescape_markdown(text: str) -> str:
+    """Markdown's backslash escapes (``unhappy\\.``, ``\\-``) as the characters they
+    stand for, outside code (CommonMark's rule; Day One escapes what it exports)."""
+    return _ESCAPE_OR_CODE.sub(lambda m: m.group(2) if m.group(2) is not None else m.group(0), text)
+
+
+def dayone_text(text: str, links: Mapping[str, str]) -> tuple[str, str]:
+    """A Day One entry's ``(title, body)``: the title from a first line that is a
+    heading (``# Title``), Markdown escapes as text, and each ``dayone-moment:`` link
+    pointing at the attachment (its file name, ``md5.type``) when ``links`` (identifier
+    to file name) knows it."""
+    first, newline, rest = text.partition("\n")
+    heading = _HEADING.fullmatch(first.strip())
+    title = ""
+    if heading is not None:
+        title = " ".join(unescape_markdown(heading.group(1)).split())
+        text = rest.lstrip("\n") if newline else ""
+    body = _MOMENT_LINK.sub(lambda m: links.get(m.group(1), m.group(0)), text)
+    return title, unescape_markdown(body)

@@ -47,6 +47,7 @@ from sqlalchemy.orm import Session
 
 from app import clock
 from app.domain.formats.journal import (
+    DAYONE_MEDIA,
     FormatError,
     ImportedEntry,
     conflict_original,
@@ -517,6 +518,9 @@ def _parse_json(tree: _Tree, name: str) -> object:
         raise InvalidInputError(f"{tree.label(name)} is not valid JSON.") from None
 
 
+_MEDIA_NAMES: Final = {folder: what for folder, what, _type in DAYONE_MEDIA.values()}
+
+
 def _entry_failed(
     report: _Report,
     journal: str,
@@ -532,7 +536,8 @@ def _entry_failed(
 
 def read_dayone(path: Path, cancel: CancelToken, report: _Report) -> list[_Read]:
     """A Day One JSON export (``.zip`` or unpacked folder): every journal's ``.json`` and
-    the photos its entries name (``photos/md5.type``).  A journal that cannot be read,
+    the photos, videos, audio recordings and PDFs its entries name (``photos/md5.type``,
+    ``videos/``, ``audios/``, ``pdfs/``).  A journal that cannot be read,
     an entry that does not fit and a photo that is missing are reported and left out."""
     source = Path(path).expanduser()
     tree = _Tree(source)
@@ -564,15 +569,17 @@ def read_dayone(path: Path, cancel: CancelToken, report: _Report) -> list[_Read]
             item = f"entry {number + 1} ({one_line(entry.source_id, limit=80)})"
             origin = f"{label}, {item}"
             readers: list[tuple[str, Callable[[], bytes]]] = []
-            for file_name in entry.attachments:
-                member = f"{prefix}photos/{file_name}"
+            for ref in entry.attachments:
+                folder, _, file_name = ref.rpartition("/")
+                what = _MEDIA_NAMES.get(folder, "file")
+                member = f"{prefix}{ref}"
                 if member not in names:
                     report.problem(
                         journal,
-                        f"{item}, photo {file_name}",
-                        "The photo is not in the export's photos folder.",
-                        f"{origin} has the photo {shown(file_name)}, which is not in the "
-                        "export's photos folder.",
+                        f"{item}, {what} {file_name}",
+                        f"The {what} is not in the export's {folder} folder.",
+                        f"{origin} has the {what} {shown(file_name)}, which is not in the "
+                        f"export's {folder} folder.",
                     )
                     continue
                 readers.append((file_name, partial(tree.read, member)))
