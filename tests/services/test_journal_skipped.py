@@ -18,9 +18,9 @@ from sqlalchemy import select
 from app.domain.formats.skipped import Skipped
 from app.services.errors import InvalidInputError
 from app.services.journal import entries as journal
-from app.services.transfer import journal_import, source_files
-from app.store import Database
-from app.store.entry_sources import EntryAttachment, EntryTag
+from app.services.transfer import journal_export, journal_import, source_files
+from app.store import Database, open_database
+from app.store.entry_sources import EntryAttachment, EntryContext, EntryTag
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "journals"
 PHOTO = "af46d2c8855d78fe176d08ba114484e0.png"
@@ -338,3 +338,45 @@ def test_the_fixture_photo_link_names_its_attachment(db: Database) -> None:
     journal_import.import_journal(db, "dayone", FIXTURES / "dayone")
     first = journal.list_entries(db)[0]
     assert first.body.endswith(f"![]({PHOTO})")
+
+
+def context_rows(db: Database) -> list[tuple[str, float | None, float | None, str]]:
+    with db.session() as session:
+        return [
+            (c.place, c.latitude, c.longitude, c.weather)
+            for c in session.scalars(select(EntryContext).order_by(EntryContext.entry_id))
+        ]
+
+
+def test_day_one_place_and_weather_are_kept_and_exported(db: Database, tmp_path: Path) -> None:
+    folder = tmp_path / "dayone"
+    folder.mkdir()
+    entry = {
+        "uuid": "W1",
+        "creationDate": "2026-11-02T10:00:00Z",
+        "text": "Rain all day.",
+        "location": {
+            "placeName": "Café Einstein",
+            "localityName": "Berlin",
+            "administrativeArea": "Berlin",
+            "country": "Germany",
+            "latitude": 52.5,
+            "longitude": 13.4,
+        },
+        "weather": {"conditionsDescription": "Rain", "temperatureCelsius": 7.6},
+    }
+    odd = {"uuid": "W2", "creationDate": "2026-11-03T10:00:00Z", "location": "somewhere"}
+    (folder / "Journal.json").write_text(json.dumps({"entries": [entry, odd]}), encoding="utf-8")
+    assert journal_import.import_journal(db, "dayone", folder).value.imported == 2
+    kept = [("Café Einstein, Berlin, Germany", 52.5, 13.4, "Rain, 8 °C")]
+    assert context_rows(db) == kept
+    journal_export.export_markdown(db, tmp_path / "out")
+    note = (tmp_path / "out" / "2026-11-02.md").read_text(encoding="utf-8")
+    assert "place: Café Einstein, Berlin, Germany\nlatitude: 52.5\nlongitude: 13.4\n" in note
+    assert "weather: Rain, 8 °C\n" in note
+    other = open_database(tmp_path / "other.sqlite3")
+    try:
+        journal_import.import_journal(other, "markdown", tmp_path / "out")
+        assert context_rows(other) == kept
+    finally:
+        other.close()

@@ -108,6 +108,12 @@ class ImportedEntry:
     attachments: tuple[str, ...] = ()
     """References the reader resolves to files (Day One: ``photos/md5.type`` and the other
     folders of ``DAYONE_MEDIA``; Markdown: paths)."""
+    place: str = ""
+    """Where it was written, most precise name first (Day One's ``location``)."""
+    latitude: float | None = None
+    longitude: float | None = None
+    weather: str = ""
+    """The conditions and temperature (Day One's ``weather``)."""
 
 
 # --- dates -----------------------------------------------------------------------------------
@@ -422,9 +428,10 @@ def markdown_entry(
     ``zone`` (the user's; ``None``: the system's).
 
     Front matter keys: ``date``, ``title``, ``tags``, ``starred``, ``created``,
-    ``time_zone``, ``source`` and ``attachments`` (what ``render_markdown`` writes); others
-    are ignored.  The source identity is the front matter's ``source`` when present,
-    else the date and the file's relative path.
+    ``time_zone``, ``source``, ``attachments``, ``place``, ``latitude``, ``longitude`` and
+    ``weather`` (what ``render_markdown`` writes); others are ignored.  The source identity
+    is the front matter's ``source`` when present, else the date and the file's relative
+    path.
     """
     meta, body = split_front_matter(text)
     day = _date_value(meta["date"]) if meta.get("date") is not None else name_day
@@ -458,6 +465,10 @@ def markdown_entry(
         ),
         time_zone=time_zone,
         attachments=_attachments_value(meta.get("attachments")),
+        place=_short_text(meta.get("place")),
+        latitude=_coordinate(meta.get("latitude"), 90),
+        longitude=_coordinate(meta.get("longitude"), 180),
+        weather=_short_text(meta.get("weather")),
     )
 
 
@@ -551,6 +562,10 @@ def render_markdown(
     time_zone: str | None = None,
     source: tuple[str, str] | None = None,
     attachments: tuple[str, ...] = (),
+    place: str = "",
+    latitude: float | None = None,
+    longitude: float | None = None,
+    weather: str = "",
 ) -> str:
     """An entry as Markdown with YAML front matter; ``markdown_entry`` reads it back."""
     meta: dict[str, Any] = {"date": day, "title": title}
@@ -567,6 +582,14 @@ def render_markdown(
         meta["source"] = f"{source[0]}:{source[1]}"
     if attachments:
         meta["attachments"] = list(attachments)
+    for key, value in (
+        ("place", place),
+        ("latitude", latitude),
+        ("longitude", longitude),
+        ("weather", weather),
+    ):
+        if value not in ("", None):
+            meta[key] = value
     front = yaml.dump(meta, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=1_000_000)
     return f"---\n{front}---\n\n{body}"
 
@@ -641,6 +664,7 @@ def _dayone_entry(raw: Any, zone: tzinfo | None) -> ImportedEntry:
             if identifier:
                 links.setdefault(identifier, ref.rpartition("/")[2])
     title, body = dayone_text(text, links)
+    place, latitude, longitude = dayone_place(raw.get("location"))
     return ImportedEntry(
         source_kind="dayone",
         source_id=_valid_text(ident.strip(), "uuid"),
@@ -652,6 +676,10 @@ def _dayone_entry(raw: Any, zone: tzinfo | None) -> ImportedEntry:
         created_at=created,
         time_zone=time_zone,
         attachments=tuple(refs),
+        place=place,
+        latitude=latitude,
+        longitude=longitude,
+        weather=dayone_weather(raw.get("weather")),
     )
 
 
@@ -717,3 +745,49 @@ def dayone_text(text: str, links: Mapping[str, str]) -> tuple[str, str]:
         text = rest.lstrip("\n") if newline else ""
     body = _MOMENT_LINK.sub(lambda m: links.get(m.group(1), m.group(0)), text)
     return title, unescape_markdown(body)
+
+
+CONTEXT_MAX: Final = 500
+"""The longest place or weather kept (characters)."""
+_PLACE_KEYS: Final = ("placeName", "localityName", "administrativeArea", "country")
+
+
+def _short_text(value: Any) -> str:
+    """A one-line text value without NUL, at most ``CONTEXT_MAX`` long; "" for others."""
+    if not isinstance(value, str) or not_text(value) is not None:
+        return ""
+    return " ".join(value.split())[:CONTEXT_MAX]
+
+
+def _coordinate(value: Any, limit: float) -> float | None:
+    if isinstance(value, int | float) and not isinstance(value, bool) and -limit <= value <= limit:
+        return float(value)
+    return None
+
+
+def dayone_place(location: Any) -> tuple[str, float | None, float | None]:
+    """A Day One ``location`` as ``(names, latitude, longitude)``: the place's names most
+    precise first, each once; what is missing or not of its type is left out."""
+    if not isinstance(location, dict):
+        return "", None, None
+    names: list[str] = []
+    for key in _PLACE_KEYS:
+        name = _short_text(location.get(key))
+        if name and name not in names:
+            names.append(name)
+    return (
+        ", ".join(names)[:CONTEXT_MAX],
+        _coordinate(location.get("latitude"), 90),
+        _coordinate(location.get("longitude"), 180),
+    )
+
+
+def dayone_weather(weather: Any) -> str:
+    """A Day One ``weather`` as ``Partly Cloudy, 12 °C`` (what it gives of the two)."""
+    if not isinstance(weather, dict):
+        return ""
+    parts = [_short_text(weather.get("conditionsDescription"))]
+    celsius = _coordinate(weather.get("temperatureCelsius"), 100)
+    if celsius is not None:
+        parts.append(f"{celsius:.0f} °C")
+    return ", ".join(part for part in parts if part)

@@ -70,7 +70,7 @@ from app.services.journal.entries import BODY_MAX, TITLE_MAX
 from app.services.transfer import source_files
 from app.services.transfer.source_files import Source, WholeSourceRefusedError, shown
 from app.store import Database, JournalEntry
-from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
+from app.store.entry_sources import EntryAttachment, EntryContext, EntrySource, EntryTag
 
 KINDS: Final = ("dayone", "markdown", "logseq", "text")
 TEXT_SUFFIXES: Final = (".txt", ".md", ".markdown")
@@ -699,6 +699,16 @@ def _add(session: Session, read: _Read, report: _Report) -> int:
     session.add_all(
         EntryTag(entry_id=row.id, tag=tag, position=n) for n, tag in enumerate(entry.tags)
     )
+    if entry.place or entry.weather or entry.latitude is not None:
+        session.add(
+            EntryContext(
+                entry_id=row.id,
+                place=entry.place,
+                latitude=entry.latitude,
+                longitude=entry.longitude,
+                weather=entry.weather,
+            )
+        )
     names = list(_unique_names([name for name, _ in read.attachments]))
     position = 0
     for (_, load), name in zip(read.attachments, names, strict=True):

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
+from sqlalchemy import select
 
 from app.services.journal import entries as journal
-from app.store import Database
+from app.store import Database, EntrySource
 from app.store.db import inspect_database
 from app.ui.shell.main_window import MainWindow
 
@@ -94,6 +95,30 @@ def test_a_bad_file_ends_in_an_error_dialog_and_imports_nothing(
     box.close()
     assert not window.file_io.busy
     assert len(journal.list_entries(database(window))) == before
+
+
+def test_an_imported_entry_shows_where_it_was_written(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(
+        QFileDialog,
+        "getOpenFileName",
+        staticmethod(lambda *a, **k: (str(FIXTURES / "dayone"), "")),
+    )
+    with qtbot.waitSignal(window.file_io.finished, timeout=10_000):
+        window.file_io.import_actions["dayone"].trigger()
+    page = window.entry_page
+    assert page.context_label.isHidden()  # the sample entry came with no place
+    with database(window).session(readonly=True) as session:
+        berlin = session.scalars(
+            select(EntrySource.entry_id).where(
+                EntrySource.source_id == "5A1B2C3D4E5F40718293A4B5C6D7E8F9"
+            )
+        ).one()
+    window.open_entry(berlin)
+    qtbot.waitUntil(lambda: page.entry_id == berlin, timeout=5000)
+    assert page.context_label.text() == "Berlin, Germany"
+    assert not page.context_label.isHidden()
 
 
 def test_an_import_that_skipped_files_shows_what_and_why(
