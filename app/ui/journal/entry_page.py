@@ -28,6 +28,7 @@ from app.services.journal.detection import DetectionOutcome
 from app.services.views import EntryInfo, SuggestionInfo, TargetInfo
 from app.store import Database
 from app.ui.common.tasks import Tasks
+from app.ui.journal.attachments import Attachment, AttachmentStrip, load_attachments
 from app.ui.journal.detector import DetectionController
 from app.ui.journal.editor import EntryEditor
 from app.ui.journal.highlights import rebase, target_color
@@ -44,6 +45,11 @@ NO_CANDIDATES = (
     "has been suggested already (or none is set up yet)."
 )
 DETECT_DELAY_MS = 3000
+
+
+Loaded = tuple[EntryInfo, list[SuggestionInfo], list[TargetInfo], str, list[Attachment]]
+"""An entry as its background load reads it: the entry, its suggestions, the targets,
+its place and weather, its attachments."""
 
 
 class EntryPage(QWidget):
@@ -150,6 +156,7 @@ class EntryPage(QWidget):
         self.editor = EntryEditor()
         self.panel = ReviewPanel()
         self.popover = SuggestionPopover(self)
+        self.attachments = AttachmentStrip()
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("entrySplitter")
         self.splitter.setChildrenCollapsible(False)
@@ -166,6 +173,7 @@ class EntryPage(QWidget):
         layout.addWidget(self.context_label)
         layout.addWidget(self.banner)
         layout.addWidget(self.splitter, 1)
+        layout.addWidget(self.attachments)
 
         self.setTabOrder(self.date_edit, self.title_edit)
         self.setTabOrder(self.title_edit, self.editor)
@@ -252,20 +260,19 @@ class EntryPage(QWidget):
         self.save_now()
         self.popover.hide_popover()
 
-        def load() -> tuple[EntryInfo, list[SuggestionInfo], list[TargetInfo], str]:
+        def load() -> Loaded:
             return (
                 journal.get_entry(db, entry_id),
                 suggestions.list_suggestions(db, entry_id=entry_id),
                 targets.list_targets(db, include_inactive=True),
                 describe_context(db, entry_id),
+                load_attachments(db, entry_id),
             )
 
         self._tasks.run(load, on_done=self._loaded)
 
-    def _loaded(
-        self, loaded: tuple[EntryInfo, list[SuggestionInfo], list[TargetInfo], str]
-    ) -> None:
-        entry, items, all_targets, context = loaded
+    def _loaded(self, loaded: Loaded) -> None:
+        entry, items, all_targets, context, attachments = loaded
         if entry.id != self._requested:
             return  # another entry was asked for meanwhile; its load follows
         self._set_targets(all_targets)
@@ -284,6 +291,7 @@ class EntryPage(QWidget):
         self.save_state.setText("")
         self.context_label.setText(context)
         self.context_label.setVisible(bool(context))
+        self.attachments.show_attachments(attachments)
         self.setEnabled(True)
         self._render(reset_current=True)
         self.entry_loaded.emit(entry.id)
@@ -298,6 +306,7 @@ class EntryPage(QWidget):
         self.title_edit.clear()
         self.context_label.clear()
         self.context_label.hide()
+        self.attachments.show_attachments([])
         self._loading = False
         self._render()
         self.setEnabled(False)

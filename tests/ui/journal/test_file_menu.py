@@ -97,7 +97,7 @@ def test_a_bad_file_ends_in_an_error_dialog_and_imports_nothing(
     assert len(journal.list_entries(database(window))) == before
 
 
-def test_an_imported_entry_shows_where_it_was_written(
+def test_an_imported_entry_shows_where_it_was_written_and_its_photo(
     qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(
@@ -109,6 +109,7 @@ def test_an_imported_entry_shows_where_it_was_written(
         window.file_io.import_actions["dayone"].trigger()
     page = window.entry_page
     assert page.context_label.isHidden()  # the sample entry came with no place
+    assert page.attachments.isHidden()  # nor with files
     with database(window).session(readonly=True) as session:
         berlin = session.scalars(
             select(EntrySource.entry_id).where(
@@ -119,6 +120,12 @@ def test_an_imported_entry_shows_where_it_was_written(
     qtbot.waitUntil(lambda: page.entry_id == berlin, timeout=5000)
     assert page.context_label.text() == "Berlin, Germany"
     assert not page.context_label.isHidden()
+    # the photo its dayone-moment link points to, as a thumbnail under the text
+    assert page.editor.toPlainText().endswith("![](af46d2c8855d78fe176d08ba114484e0.png)")
+    assert not page.attachments.isHidden()
+    (photo,) = [page.attachments.item(i) for i in range(page.attachments.count())]
+    assert photo.text() == "af46d2c8855d78fe176d08ba114484e0.png"
+    assert not photo.icon().isNull()
 
 
 def test_an_import_that_skipped_files_shows_what_and_why(
