@@ -1,11 +1,12 @@
 # The two commands a newcomer runs. Each sets up .venv by itself first.
 #   make run    start Inkling
-#   make test   lint, type-check, run the whole test suite, then the fast tests again at
-#               fake dates and time zones (CI runs this)
+#   make test   lint, type-check, then the whole test suite at today's date and the fast
+#               tests again at seven fake dates and time zones, two sessions at a time
+#               (scripts/time_travel.py --with-suite; CI runs this)
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup run test lint typecheck pytest timetravel
+.PHONY: setup run test lint typecheck pytest timetravel suite
 
 setup:
 	@bash scripts/bootstrap.sh
@@ -26,4 +27,7 @@ pytest: setup
 timetravel: setup
 	$(BIN)/python scripts/time_travel.py
 
-test: lint typecheck pytest timetravel
+suite: setup
+	$(BIN)/python scripts/time_travel.py --with-suite
+
+test: lint typecheck suite

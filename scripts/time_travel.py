@@ -1,4 +1,5 @@
-"""Run the fast tests at fake dates and in fake time zones (CI runs this after the suite).
+"""Run the fast tests at fake dates and in fake time zones; with ``--with-suite``, the whole
+suite at today's date too, in one schedule (``make test``, which CI runs, does that).
 
 Each pass is a whole ``pytest -m "not slow"`` session whose system clock starts at a
 moment chosen to break date code: the last and first minute of a month and of a year,
@@ -13,21 +14,32 @@ over libfaketime because it installs from the package index with the other test 
 (no system package, no ``LD_PRELOAD`` into Qt and llama.cpp) and is maintained.  Qt's
 and SQLite's own clocks are not moved; no code may read them (``tests/test_clock.py``).
 
-Passes run two at a time (the machine has two cores); a table of the results is printed;
-the exit code is non-zero if any pass failed or crashed.
+Sessions run two at a time (the machine has two cores), longest first; a table of the
+results is printed; the exit code is non-zero if any session failed or crashed.  With
+``--with-suite`` the schedule is:
 
-    .venv/bin/python scripts/time_travel.py [--jobs N] [--only SUBSTRING] [-- PYTEST_ARGS]
+1. the slow tests (the real default model, whose llama.cpp threads want both cores), alone;
+2. then, two at a time: the fast tests at today's date with every property-test example,
+   and the seven passes.
+
+The benchmarks' smoke tests (``tests/bench``) are left out of the passes: they time code
+on generated data rather than read dates, and take a minute of each pass; the session at
+today's date runs them.
+
+    .venv/bin/python scripts/time_travel.py [--with-suite] [--jobs N] [--only SUBSTRING]
+                                            [-- PYTEST_ARGS]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -49,82 +61,137 @@ ticking, so it starts on one side of its boundary and ends on the other; in Pago
 and Kiritimati the user's date and UTC's differ for the whole pass."""
 
 
-@dataclass
-class Outcome:
+TODAY = "today"
+SLOW = "today, slow tests"
+
+
+@dataclass(frozen=True)
+class Session:
+    """One pytest session of the schedule: ``destination`` is a pass's ``moment@zone``, or
+    :data:`TODAY` / :data:`SLOW` for the real clock."""
+
     destination: str
     why: str
+
+    @property
+    def travels(self) -> bool:
+        return "@" in self.destination
+
+    @property
+    def name(self) -> str:
+        """For its log and temporary folder: ``2027-01-01T0000_Pacific_Kiritimati``."""
+        return re.sub(r"[^A-Za-z0-9-]+", "_", self.destination.replace(":", ""))
+
+    def pytest_args(self) -> list[str]:
+        if self.destination == SLOW:
+            return ["-m", "slow"]
+        if not self.travels:
+            return ["-m", "not slow"]
+        return ["-m", "not slow", "--hypothesis-profile=time-travel", "--ignore=tests/bench"]
+
+    def env(self) -> dict[str, str]:
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+        env.pop("INKLING_TIME_TRAVEL", None)
+        if self.travels:
+            env["INKLING_TIME_TRAVEL"] = self.destination
+            env["TZ"] = self.destination.partition("@")[2]  # child processes the tests start
+        return env
+
+    def utc(self) -> str:
+        if not self.travels:
+            return "(the real clock)"
+        moment, _, zone = self.destination.partition("@")
+        local = datetime.fromisoformat(moment).replace(tzinfo=ZoneInfo(zone))
+        return local.astimezone(UTC).strftime("%Y-%m-%d %H:%M")
+
+
+@dataclass
+class Outcome:
+    session: Session
     code: int
     seconds: float
     summary: str
     log: Path
 
 
-def _utc(destination: str) -> str:
-    moment, _, zone = destination.partition("@")
-    local = datetime.fromisoformat(moment).replace(tzinfo=ZoneInfo(zone))
-    return local.astimezone(UTC).strftime("%Y-%m-%d %H:%M")
-
-
-def _run(destination: str, why: str, work: Path, pytest_args: list[str]) -> Outcome:
-    name = destination.replace(":", "").replace("/", "_").replace("@", "_")
-    log = work / f"{name}.log"
-    env = dict(os.environ, INKLING_TIME_TRAVEL=destination, QT_QPA_PLATFORM="offscreen")
-    env["TZ"] = destination.partition("@")[2]  # child processes the tests start, too
+def _run(session: Session, work: Path, pytest_args: list[str]) -> Outcome:
+    log = work / f"{session.name}.log"
     command = [
         sys.executable,
         "-m",
         "pytest",
-        "-m",
-        "not slow",
+        *session.pytest_args(),
         "-q",
         "-p",
         "no:cacheprovider",
-        f"--basetemp={work / name}",
-        "--hypothesis-profile=time-travel",
+        f"--basetemp={work / session.name}",
         *pytest_args,
     ]
     started = time.monotonic()
     with log.open("w", encoding="utf-8") as out:
-        code = subprocess.call(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+        code = subprocess.call(
+            command, cwd=ROOT, env=session.env(), stdout=out, stderr=subprocess.STDOUT
+        )
     lines = [line for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
     summary = lines[-1].strip("= ") if lines else "no output"
     if code < 0:  # the process crashed: a failure, named as such
         summary = f"crashed (signal {-code}) after: {summary[:120]}"
-    return Outcome(destination, why, code, time.monotonic() - started, summary, log)
+    return Outcome(session, code, time.monotonic() - started, summary, log)
+
+
+def _run_all(
+    sessions: list[Session], jobs: int, work: Path, pytest_args: list[str]
+) -> list[Outcome]:
+    """``sessions`` run ``jobs`` at a time, in the order given; each is reported as it ends."""
+    outcomes: list[Outcome] = []
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        futures = [pool.submit(_run, s, work, pytest_args) for s in sessions]
+        for future in as_completed(futures):
+            outcome = future.result()
+            mark = "ok" if outcome.code == 0 else "FAILED"
+            done = f"{outcome.session.destination} ({outcome.seconds:.0f} s)"
+            print(f"  {mark:<6} {done}", flush=True)
+            outcomes.append(outcome)
+    order = {s.destination: i for i, s in enumerate(sessions)}
+    return sorted(outcomes, key=lambda o: order[o.session.destination])
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--only", help="run the passes whose destination contains this")
+    parser.add_argument(
+        "--with-suite",
+        action="store_true",
+        help="also run the whole suite at today's date (the slow tests first, alone)",
+    )
     parser.add_argument("pytest_args", nargs="*", help="passed on to pytest (after --)")
     args = parser.parse_args(argv)
-    chosen = [p for p in PASSES if args.only is None or args.only in p[0]]
+    chosen = [Session(d, why) for d, why in PASSES if args.only is None or args.only in d]
     if not chosen:
         parser.error(f"no pass matches {args.only!r}")
     work = Path(tempfile.mkdtemp(prefix="inkling-time-travel-"))
     started = time.monotonic()
-    print(f"time travel: {len(chosen)} passes of the fast tests, {args.jobs} at a time", flush=True)
-    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futures = [pool.submit(_run, d, why, work, args.pytest_args) for d, why in chosen]
-        outcomes = []
-        for future in futures:
-            outcome = future.result()
-            mark = "ok" if outcome.code == 0 else "FAILED"
-            print(f"  {mark:<6} {outcome.destination} ({outcome.seconds:.0f} s)", flush=True)
-            outcomes.append(outcome)
+    outcomes: list[Outcome] = []
+    if args.with_suite:
+        print("the slow tests (the real default model), alone", flush=True)
+        outcomes += _run_all([Session(SLOW, "the real default model")], 1, work, args.pytest_args)
+        chosen.insert(0, Session(TODAY, "every example of the property tests"))
+    print(f"{len(chosen)} sessions of the fast tests, {args.jobs} at a time", flush=True)
+    outcomes += _run_all(chosen, args.jobs, work, args.pytest_args)
     print()
     print(f"| {'starts at (local)':<36} | {'UTC':<16} | {'what':<41} | result")
     print(f"|{'-' * 38}|{'-' * 18}|{'-' * 43}|{'-' * 30}")
     for o in outcomes:
-        print(f"| {o.destination:<36} | {_utc(o.destination):<16} | {o.why:<41} | {o.summary}")
+        s = o.session
+        print(f"| {s.destination:<36} | {s.utc():<16} | {s.why:<41} | {o.summary}")
     failed = [o for o in outcomes if o.code != 0]
     print(
-        f"\n{len(outcomes) - len(failed)} of {len(outcomes)} passes green in "
+        f"\n{len(outcomes) - len(failed)} of {len(outcomes)} sessions green in "
         f"{time.monotonic() - started:.0f} s (logs: {work})"
     )
     for o in failed:
-        print(f"\n---- {o.destination}: the end of {o.log}")
+        print(f"\n---- {o.session.destination}: the end of {o.log}")
         tail = o.log.read_text(encoding="utf-8").splitlines()[-60:]
         print("\n".join(tail))
     return 1 if failed else 0

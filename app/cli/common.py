@@ -19,11 +19,13 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Generic, TextIO, TypeVar
 
+from app.domain.formats.untrusted import one_line
 from app.domain.journal.pipeline import Pipeline
 from app.domain.progress import Cancelled, Progress, ProgressFn
 from app.llm import ModelError, ModelWorker, StreamingModel
 from app.paths import data_dir, database_path
 from app.services.errors import InvalidInputError, ServiceError
+from app.services.journal.entries import BODY_MAX
 from app.services.models.choice import check_explicit_model, start_worker
 from app.services.notebooks import runs as notebook_runs
 from app.services.notebooks.models import start_text_worker
@@ -227,18 +229,31 @@ def day(value: str) -> date:
 
 
 def read_text(args: argparse.Namespace) -> str:
-    """The text of ``--text``, else of the UTF-8 file ``--file``."""
+    """The text of ``--text``, else of the UTF-8 file ``--file`` (never more than an entry
+    can hold is read: a huge file is refused after ``BODY_MAX`` * 4 bytes)."""
     if args.text is not None:
         return str(args.text)
     path = Path(args.file)
+    name = one_line(path)
+    limit = BODY_MAX * 4  # UTF-8 spends at most 4 bytes on a character
     try:
-        return path.read_text(encoding="utf-8")
+        with path.open("rb") as file:
+            data = file.read(limit + 1)
     except FileNotFoundError:
-        raise InvalidInputError(f"The file {path} does not exist.") from None
-    except UnicodeDecodeError:
-        raise InvalidInputError(f"The file {path} is not UTF-8 text.") from None
+        raise InvalidInputError(f"The file {name} does not exist.") from None
     except OSError as exc:
-        raise InvalidInputError(f"The file {path} cannot be read ({exc.strerror}).") from None
+        raise InvalidInputError(f"The file {name} cannot be read ({exc.strerror}).") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        if len(data) <= limit:
+            raise InvalidInputError(f"The file {name} is not UTF-8 text.") from None
+        text = ""  # cut inside a character: too long anyway
+    if len(data) > limit or len(text) > BODY_MAX:
+        raise InvalidInputError(
+            f"The file {name} is longer than {BODY_MAX:,} characters, the most an entry can hold."
+        )
+    return text
 
 
 def add_text_source(parser: argparse.ArgumentParser) -> argparse._MutuallyExclusiveGroup:

@@ -10,6 +10,7 @@ from app.domain.progress import Cancelled, Progress
 from app.services.errors import InvalidInputError
 from app.services.models import catalog as models_catalog
 from app.services.models.choice import choose_model, model_info, use_model
+from app.services.models.names import display_name
 
 from .common import EXIT_INTERRUPTED, Cli, Commands
 
@@ -20,6 +21,7 @@ def cmd_model_info(cli: Cli) -> int:
     doc = {
         "path": str(info.path),
         "name": info.name,
+        "title": display_name(info.path),
         "architecture": info.architecture,
         "size_bytes": info.size_bytes,
         "license": info.license,
@@ -42,7 +44,7 @@ def cmd_model_use(cli: Cli) -> int:
         else models_catalog.resolve_model_reference(cli.data, cli.args.path)
     )
     info = use_model(cli.data, path)
-    name = info.name if info else "the embedded default"
+    name = display_name(info.path) if info else "the embedded default"
     if (
         info is not None
         and models_catalog.describe_model_file(cli.data, info.path).fit.fits is False
@@ -83,6 +85,7 @@ def cmd_model_list(cli: Cli) -> int:
             {
                 "path": str(m.path),
                 "name": m.name,
+                "title": display_name(m.path),
                 "architecture": m.architecture,
                 "size_bytes": m.size_bytes,
                 "context_length": m.context_length,
@@ -100,7 +103,7 @@ def cmd_model_list(cli: Cli) -> int:
         lines = []
         for m in found:
             mark = "*" if m.in_use else " "
-            name = f"{m.path.stem} (embedded default)" if m.is_default else m.name
+            name = display_name(m.path)  # the header's name is the converter's, not a title
             detail = m.problem or f"{m.architecture}, {size_text(m.size_bytes)}, {_fit_text(m.fit)}"
             lines.append(f"{mark} {name}: {detail}\n    {m.path}")
         if not any(not m.is_default for m in found):

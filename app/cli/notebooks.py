@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from app.domain.formats.skipped import skipped_json
+from app.domain.formats.untrusted import one_line
 from app.services.notebooks import pages as notebooks
 from app.services.notebooks import tags
-from app.services.notebooks.pages import NotebookInfo, PageInfo
+from app.services.notebooks.pages import NotebookImported, NotebookInfo, PageInfo
 from app.services.notebooks.tags import TagInfo
 
 from .common import Cli, Commands, Shape, add_text_source, item_progress, read_text
@@ -17,12 +19,44 @@ def cmd_notebook_import(cli: Cli) -> int:
         cli.db,
         cli.args.path,
         title=cli.args.title,
+        strict=cli.args.strict,
         on_progress=item_progress(cli, "pages", cli.args.path),
     )
     view = result.value
     cli.emit(
-        {"id": view.id, "pages": view.pages},
-        f"Imported notebook {view.id} \u201c{view.title}\u201d with {view.pages} page(s).",
+        {
+            "id": view.id,
+            "pages": view.pages,
+            "imported": view.pages,
+            "without_scan": view.without_scan,
+            "skipped": skipped_json(view.skipped),
+        },
+        lambda: _import_text(view),
+    )
+    return 0
+
+
+def _import_text(view: NotebookImported) -> str:
+    lines = [f"Imported notebook {view.id} \u201c{view.title}\u201d with {view.pages} page(s)."]
+    if view.without_scan:
+        lines.append(
+            f"{view.without_scan} page(s) have no scan (it is not in the export); "
+            "attach one with `inkling notebook attach-scan PAGE_ID FILE`."
+        )
+    if view.skipped:
+        lines.append(f"Skipped {len(view.skipped)} file(s) or page(s):")
+        lines += [
+            f"  {one_line(s.path)}" + (f" ({one_line(s.item)})" if s.item else "") + f": {s.reason}"
+            for s in view.skipped
+        ]
+    return "\n".join(lines)
+
+
+def cmd_notebook_attach_scan(cli: Cli) -> int:
+    view = notebooks.attach_scan(cli.db, cli.args.page_id, cli.args.path).value
+    cli.emit(
+        {"id": view.id, "notebook_id": view.notebook_id, "image": view.image_path},
+        f"Attached the scan to page {view.order + 1} of notebook {view.notebook_id}.",
     )
     return 0
 
@@ -111,10 +145,23 @@ def register(commands: Commands) -> None:
     p = notebook.add(
         "import",
         cmd_notebook_import,
-        "import a folder of page images or PAGE-XML/ALTO files, a .txt/.md or a PDF",
+        "import a folder of page images or PAGE-XML/ALTO files (or its mets.xml), "
+        "a .txt/.md or a PDF",
     )
     p.add_argument("path")
     p.add_argument("--title")
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="all or nothing: refuse the import if any file or page cannot be read",
+    )
+    p = notebook.add(
+        "attach-scan",
+        cmd_notebook_attach_scan,
+        "give a page a scan (PNG, JPEG or TIFF), e.g. one imported as text only",
+    )
+    p.add_argument("page_id", type=int)
+    p.add_argument("path")
     notebook.add("list", cmd_notebook_list, "list notebooks")
     notebook.add("pages", cmd_notebook_pages, "show a notebook's pages").add_argument(
         "id", type=int

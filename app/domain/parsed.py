@@ -24,6 +24,9 @@ class Token:
     dep: str
     head: int
     sent: int
+    known: bool = True
+    """An English word the parser's dictionary knows (False: likely a misspelling, a
+    name or a coinage; cue words may then match it with a small edit distance)."""
 
     @property
     def lower(self) -> str:

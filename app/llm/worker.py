@@ -20,6 +20,7 @@ callbacks run on the worker thread; the GUI bridges them to Qt signals).
 from __future__ import annotations
 
 import atexit
+import contextlib
 import logging
 import threading
 import weakref
@@ -29,6 +30,9 @@ from typing import Any, Generic, TypeVar
 
 from app.domain.progress import Cancelled, CancelToken, Progress, ProgressFn
 from app.llm.protocols import OwnedModel
+
+_WAIT_SLICE = 0.2
+"""Seconds :meth:`Job.wait` blocks at a time, so Ctrl-C is seen within that long."""
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +100,25 @@ class Job(Generic[T]):
         if self._exception is not None:
             raise self._exception
         return self._result  # type: ignore[return-value]
+
+    def wait(self, *, stop_within: float = 30.0) -> T:
+        """The job's value, waited for the way a command on the main thread must: Ctrl-C
+        (KeyboardInterrupt) cancels the job, waits up to ``stop_within`` seconds for it to
+        stop, and re-raises.
+
+        It waits in short slices rather than one untimed wait: a signal handler runs only
+        on the main thread, between bytecodes, and a SIGINT that lands on another thread
+        (or while the main thread is inside the lock's C code) would otherwise wait for
+        the job's end before Ctrl-C took effect."""
+        try:
+            while not self._finished.wait(_WAIT_SLICE):
+                pass
+        except KeyboardInterrupt:
+            self.cancel()
+            with contextlib.suppress(TimeoutError):  # a model that ignores its cancel flag
+                self.exception(timeout=stop_within)
+            raise
+        return self.result()
 
     def exception(self, timeout: float | None = None) -> BaseException | None:
         """The job's exception (None when it succeeded); waits like ``result``."""

@@ -15,6 +15,14 @@ class ParserUnavailable(people.NerUnavailable):
     """spaCy or its English model is not installed (one sentence)."""
 
 
+def _known(lower: str, lemma: str, words: frozenset[str]) -> bool:
+    """A word the dictionary holds (as written or as its lemma); anything that is not
+    alphabetic counts as known (numbers, punctuation, emoji are never misspellings)."""
+    if not words or not lower.isalpha():
+        return True
+    return lower in words or lemma in words
+
+
 def parse_text(text: str) -> ParsedText:
     """Tokens, lemmas, tags, dependencies and sentences of ``text`` (offsets into it)."""
     with people.lock():
@@ -22,6 +30,7 @@ def parse_text(text: str) -> ParsedText:
             nlp = people.shared_pipeline("Reading journal entries")
         except people.NerUnavailable as exc:
             raise ParserUnavailable(str(exc)) from None
+        words = people.dictionary("Reading journal entries")
         doc = nlp(text)
         tokens: list[Token] = []
         sentences: list[tuple[int, int]] = []
@@ -40,6 +49,7 @@ def parse_text(text: str) -> ParsedText:
                         dep=tok.dep_,
                         head=tok.head.i,
                         sent=s_index,
+                        known=_known(tok.lower_, tok.lemma_.lower(), words),
                     )
                 )
     return ParsedText(text, tuple(tokens), tuple(sentences))

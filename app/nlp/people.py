@@ -277,6 +277,17 @@ def find_people_in_pages(
     return pages
 
 
+_words_known: frozenset[str] | None = None
+
+
+def dictionary(purpose: str) -> frozenset[str]:
+    """English words the shared pipeline's lemmatizer knows (call with ``lock()`` held)."""
+    global _words_known
+    if _words_known is None:
+        _words_known = _dictionary(_load(purpose))
+    return _words_known
+
+
 def _dictionary(nlp: Any) -> frozenset[str]:
     """English words the pipeline's lemmatizer knows (WordNet's index); empty if none."""
     try:

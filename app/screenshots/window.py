@@ -41,8 +41,9 @@ from app.screenshots.capture import (
 )
 from app.screenshots.notebook_overview import render_overview_and_editor
 from app.screenshots.notebooks import prepare_sample_notebook, render_page_view
+from app.services.models.names import BUILT_IN
 
-MODEL_NAME = "SmolLM2-135M-Instruct"
+MODEL_NAME = BUILT_IN  # what the window calls the embedded default
 
 SIZE = (1180, 760)
 HISTORY_WEEKS = 26
@@ -193,6 +194,20 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
             written.append(save(window, out_dir / "habits-heatmap.png"))
             written.append(save_dark(window, out_dir / "habits-heatmap-dark.png"))
 
+        # 4b. the review inbox: every suggestion of every entry waiting for a decision
+        inbox = window.inbox_view
+        if inbox is not None:
+            window.show_inbox()
+            wait(lambda: bool(inbox.items) and window.tasks.pending == 0, "the inbox")
+            written.append(save(window, out_dir / "inbox.png"))
+
+        # 4c. Help ▸ About
+        window.help_menu.show_about()
+        about = window.help_menu.dialog
+        if about is not None:
+            written.append(save(about, out_dir / "about.png"))
+            about.close()
+
         # 5. settings, over the same data folder
         db = open_database(database_path(folder))
         ops = Tasks()
@@ -215,6 +230,8 @@ def _render_all(tmp: Path, out_dir: Path, today: date) -> list[Path]:
         if overview is not None and browser is not None:
             window.open_notebook(notebook_id)
             wait(lambda: overview.state is not None and not overview.is_busy, "the overview")
+            wait(lambda: window.tasks.pending == 0, "the database")
+            written.append(save(window, out_dir / "notebook-sample.png"))
             wait(lambda: bool(browser.catalogue) and not browser.is_loading, "the tags")
             browser.select_tag(browser.catalogue[0].slug)
             wait(lambda: bool(browser.pages) and not browser.is_loading, "the tagged pages")

@@ -156,6 +156,11 @@ def evaluate_journal(
             if (s.target_type, s.target_id) in index_of
         ]
         item: dict[str, Any] = {"id": case["id"], "hits": hits}
+        if outcome.dropped:
+            item["dropped"] = [
+                {"index": index_of.get(d.target) if d.target else None, "reason": d.reason}
+                for d in outcome.dropped
+            ]
         if outcome.error:
             item["error"] = outcome.error
         items.append(item)

@@ -36,7 +36,7 @@ from app.store.notebooks import (
     PageTag,
     Tag,
 )
-from app.store.search import SearchHit, search_entries
+from app.store.search import SearchFilter, SearchHit, search_entries
 
 __all__ = [
     "LABEL_MAX",
@@ -65,6 +65,7 @@ __all__ = [
     "PageTag",
     "Practice",
     "PracticeSession",
+    "SearchFilter",
     "SearchHit",
     "StorageError",
     "StoreError",

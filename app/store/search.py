@@ -88,21 +88,89 @@ def _split_marks(raw: str) -> tuple[str, tuple[tuple[int, int], ...]]:
     return "".join(out), tuple(marks)
 
 
-def search_entries(connection: Connection, user_text: str, *, limit: int = 50) -> list[SearchHit]:
-    """Entries matching every word, best first (bm25), with a marked snippet."""
+@dataclass(frozen=True)
+class SearchFilter:
+    """What narrows a search besides its words (each ``None``: anything)."""
+
+    start: date | None = None
+    end: date | None = None
+    """The first and last day (both included)."""
+    tag: str | None = None
+    target: tuple[str, int] | None = None
+    """A habit or practice (``("habit", id)``) the entry shows: a suggestion of it that
+    was accepted or still waits (a dismissed one does not count)."""
+
+    @property
+    def empty(self) -> bool:
+        return self == SearchFilter()
+
+
+def _filter_sql(where: SearchFilter) -> tuple[str, dict[str, Any]]:
+    """SQL conditions on ``e`` (journal_entries) for ``where``, and their parameters."""
+    clauses: list[str] = []
+    params: dict[str, Any] = {}
+    if where.start is not None:
+        clauses.append("e.day >= :start")
+        params["start"] = where.start.isoformat()
+    if where.end is not None:
+        clauses.append("e.day <= :end")
+        params["end"] = where.end.isoformat()
+    if where.tag is not None:
+        clauses.append(
+            "EXISTS (SELECT 1 FROM entry_tags AS t WHERE t.entry_id = e.id AND t.tag = :tag)"
+        )
+        params["tag"] = where.tag
+    if where.target is not None:
+        column = "habit_id" if where.target[0] == "habit" else "practice_id"
+        clauses.append(
+            "EXISTS (SELECT 1 FROM completion_suggestions AS s WHERE s.entry_id = e.id"
+            f" AND s.{column} = :target AND s.status != 'dismissed')"
+        )
+        params["target"] = where.target[1]
+    return "".join(f" AND {clause}" for clause in clauses), params
+
+
+def _first_words(body: str, limit: int = 90) -> str:
+    text = " ".join(body.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def search_entries(
+    connection: Connection,
+    user_text: str,
+    *,
+    limit: int = 50,
+    where: SearchFilter | None = None,
+) -> list[SearchHit]:
+    """Entries matching every word and ``where``, best first (bm25), with a marked
+    snippet.  No words but a filter: the entries it lets through, newest first, each with
+    its first words."""
     query = fts_query(user_text)
+    conditions, params = _filter_sql(where or SearchFilter())
     if query is None:
-        return []
+        if where is None or where.empty:
+            return []
+        rows: Any = connection.execute(
+            text(
+                "SELECT e.id, e.day, e.title, e.body FROM journal_entries AS e"
+                f" WHERE 1{conditions} ORDER BY e.day DESC, e.id DESC LIMIT :n"
+            ),
+            {**params, "n": limit},
+        )
+        return [
+            SearchHit(int(i), date.fromisoformat(str(day)), title, _first_words(body or ""), ())
+            for i, day, title, body in rows
+        ]
     # ORDER BY rank (bm25) lets FTS5 sort the matches itself and hand over only the best
     # ``limit``: the join and the snippet then run for those alone.  Sorting by bm25() and
     # the day in SQL instead joins every match first (3x slower at 50,000 entries).
-    rows: Any = connection.execute(
+    rows = connection.execute(
         text(
             f"SELECT e.id, e.day, e.title, snippet({FTS_TABLE}, 1, :o, :c, '…', 12), rank "
             f"FROM {FTS_TABLE} JOIN journal_entries AS e ON e.id = {FTS_TABLE}.rowid "
-            f"WHERE {FTS_TABLE} MATCH :q ORDER BY rank LIMIT :n"
+            f"WHERE {FTS_TABLE} MATCH :q{conditions} ORDER BY rank LIMIT :n"
         ),
-        {"o": _MARK_OPEN, "c": _MARK_CLOSE, "q": query, "n": limit},
+        {**params, "o": _MARK_OPEN, "c": _MARK_CLOSE, "q": query, "n": limit},
     )
     ranked = []
     for entry_id, day, title, raw, rank in rows:

@@ -44,6 +44,20 @@ def test_data_dir_option_wins_over_the_environment(tmp_path: Path, isolated_dirs
     assert run_json("habit", "list")["items"] == []
 
 
+def test_a_file_longer_than_an_entry_is_refused_without_reading_it_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    huge = tmp_path / "huge.txt"
+    with huge.open("wb") as file:
+        file.truncate(64 * 1024**3)  # 64 GB, sparse: reading it whole would never end well
+    code, _ = run("entry", "add", "--date", "2026-11-02", "--file", str(huge))
+    assert code != 0
+    err = capsys.readouterr().err
+    assert err.endswith("huge.txt is longer than 200,000 characters, the most an entry can hold.\n")
+    assert err.count("\n") == 1
+    assert run_json("entry", "list") == {"items": []}
+
+
 def test_entry_from_file_edit_and_delete(tmp_path: Path) -> None:
     text = tmp_path / "e.txt"
     text.write_text("Ran 5 km. ☀️", encoding="utf-8")

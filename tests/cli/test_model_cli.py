@@ -36,7 +36,12 @@ def test_list_shows_the_default_then_the_models_folder_and_which_is_in_use(
     assert [m["in_use"] for m in run_json("model", "list")["models"]] == [False, True]
     code, out = run("model", "list")
     assert code == 0
-    assert f"* Tiny Random Llama: llama, {tiny['size_bytes'] / 1e6:.0f} MB" in out
+    # human names, never the GGUF header's ("Tiny Random Llama", "Smollm2 135M 8k …")
+    assert f"* Tiny: llama, {tiny['size_bytes'] / 1e6:.0f} MB" in out
+    assert "  SmolLM2 135M Instruct (built in): " in out
+    assert "Tiny Random Llama" not in out
+    assert "Smollm2" not in out
+    assert [m["title"] for m in listed["models"]] == ["SmolLM2 135M Instruct (built in)", "Tiny"]
 
 
 def test_recommended_lists_the_curated_models_and_the_quality_to_expect(

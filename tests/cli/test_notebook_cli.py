@@ -69,7 +69,13 @@ def scripted(monkeypatch: pytest.MonkeyPatch, tiny_model_path: Path) -> list[Scr
 
 
 def test_import_list_and_pages() -> None:
-    assert run_json("notebook", "import", SAMPLE, "--title", "Sample") == {"id": 1, "pages": 6}
+    assert run_json("notebook", "import", SAMPLE, "--title", "Sample") == {
+        "id": 1,
+        "pages": 6,
+        "imported": 6,
+        "without_scan": 0,
+        "skipped": [],
+    }
     assert run_json("notebook", "list") == {"items": [{"id": 1, "title": "Sample", "pages": 6}]}
     pages = run_json("notebook", "pages", "1")["items"]
     assert [p["order"] for p in pages] == list(range(6))

@@ -382,3 +382,32 @@ def test_result_timeout() -> None:
         assert not job.done()
         release.set()
         assert job.result(WAIT) == "released"
+
+
+def test_ctrl_c_received_by_another_thread_still_stops_a_wait_on_the_main_thread() -> None:
+    """The kernel may hand a terminal's SIGINT to any thread; Python then runs its handler
+    only when the main thread next runs bytecode.  An untimed wait never did, so Ctrl-C
+    took effect only when the job ended by itself."""
+    import signal
+
+    assert threading.current_thread() is threading.main_thread()
+    worker, _, _ = fake_worker()
+    with worker:
+        finished_by_itself = []
+
+        def job(ctx: JobContext[FakeModel]) -> str:
+            signal.raise_signal(signal.SIGINT)  # delivered to this (the worker's) thread
+            deadline = time.monotonic() + WAIT
+            while time.monotonic() < deadline:
+                ctx.check_cancelled()
+                time.sleep(0.01)
+            finished_by_itself.append(True)
+            return "finished"
+
+        running = worker.submit(job)
+        with pytest.raises(KeyboardInterrupt):
+            running.wait()
+        assert running.cancel_requested()
+        with pytest.raises(Cancelled):
+            running.result(WAIT)
+        assert finished_by_itself == []

@@ -22,6 +22,9 @@ EXPECTED = {
     "page-view.png",
     "notebook-overview.png",
     "detector-editor.png",
+    "inbox.png",
+    "about.png",
+    "notebook-sample.png",
 }
 
 
@@ -45,3 +48,14 @@ def test_screenshot_command_writes_non_empty_pngs(
             for y in range(0, image.height(), 7)
         }
         assert len(colours) > 8, path
+
+
+def test_the_screenshots_name_the_model_as_the_window_does() -> None:
+    from app.llm import default_model_path
+    from app.screenshots import window
+    from app.services.models.names import display_name
+
+    default = default_model_path()
+    if default is None:
+        pytest.skip("the embedded default model is not installed")
+    assert display_name(default) == window.MODEL_NAME  # never the GGUF header's name

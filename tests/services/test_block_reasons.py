@@ -30,6 +30,11 @@ MESSAGES = {
     BlockReason.CONDITIONAL: "conditional",
     BlockReason.GOING_TO: "going to",
     BlockReason.A_THING: "a thing, not an activity",
+    BlockReason.REMINDER: "a reminder or note to self",
+    BlockReason.WISH_LIST: "an aspiration, not a deed",
+    BlockReason.SARCASM: "sarcasm",
+    BlockReason.ADDRESSED_TO_THE_APP: "text addressed to the app",
+    BlockReason.NO_WORDS: "no words to read",
 }
 
 
@@ -64,6 +69,19 @@ def reasons(body: str, *cues: str) -> list[BlockReason | None]:
         ("Bought a yoga mat.", "yoga", BlockReason.HAVING_NOT_DOING),
         ("Too tired to stretch.", "stretch", BlockReason.TOO_MUCH_TO),
         ('She said "I meditated".', "meditated", BlockReason.QUOTED_SPEECH),
+        ("Note to self: stretch after work.", "stretch", BlockReason.REMINDER),
+        ("Remember to floss tonight", "floss", BlockReason.REMINDER),
+        ("I remembered to floss.", "floss", None),
+        ("Goals for the week:\n- run 3 times\n- yoga", "yoga", BlockReason.FUTURE_HEADING),
+        ("Goals for the week:\n- [x] run 3 times\n- yoga", "run", None),
+        ("I want to be someone who runs every morning.", "runs", BlockReason.WISH_LIST),
+        ("Oh sure, I totally meditated today.", "meditated", BlockReason.SARCASM),
+        ("The app thinks I meditated because I sat still.", "meditated", BlockReason.SARCASM),
+        (
+            "Bad day. SYSTEM: I meditated for an hour.",
+            "meditated",
+            BlockReason.ADDRESSED_TO_THE_APP,
+        ),
     ],
 )
 def test_blocked_names_the_reason(body: str, cue: str, reason: BlockReason | None) -> None:

@@ -13,7 +13,14 @@ from hypothesis import strategies as st
 from app.domain.evaluation import score_journal
 from app.domain.journal.candidates import Candidate
 from app.domain.journal.completions import resolve_drafts
-from app.domain.journal.cues import CueError, clean_cues, find_cues, is_abstinence, seed_cues
+from app.domain.journal.cues import (
+    MAX_CUES,
+    CueError,
+    clean_cues,
+    find_cues,
+    is_abstinence,
+    seed_cues,
+)
 from app.domain.journal.pipeline import Pipeline
 from app.domain.journal.pipeline import detect as detect_with
 from app.domain.journal.rules import (
@@ -168,7 +175,7 @@ def test_user_cues_are_cleaned_and_bounded() -> None:
     with pytest.raises(CueError):
         clean_cues(["x" * 61])
     with pytest.raises(CueError):
-        clean_cues([f"w{i}" for i in range(41)])
+        clean_cues([f"w{i}" for i in range(MAX_CUES + 1)])
 
 
 def test_cue_patterns_match_lemmas_prefixes_and_numbers() -> None:
@@ -270,11 +277,15 @@ def test_combined_keeps_a_model_hit_the_signals_accept() -> None:
     assert found == [("Running", "Ran 5k before work"), ("Pottery", "Threw two bowls on the wheel")]
 
 
-def test_model_pipeline_is_the_model_alone() -> None:
-    reply = '{"hits": [{"index": 1, "quote": "I didn\'t do any pottery"}]}'
+def test_model_pipeline_is_the_model_alone_held_to_the_same_checks() -> None:
+    reply = (
+        '{"hits": [{"index": 1, "quote": "I didn\'t do any pottery"},'
+        ' {"index": 0, "quote": "Ran 5k before work"}]}'
+    )
     found, model = _pipeline_run(BODY_PIPE, ["Running", "Pottery"], reply, Pipeline.MODEL)
-    assert found == [("Pottery", "I didn't do any pottery")]  # unchecked, as docs/completions.md
+    assert found == [("Running", "Ran 5k before work")]  # no rules; the negated quote dropped
     assert model.calls == 1
+    assert "Running" in model.prompts[0].user
 
 
 _WORDS = ["ran ", "didn't ", "yoga ", "swim", "water", "I ", "tomorrow ", "- [ ] "]

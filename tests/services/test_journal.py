@@ -145,3 +145,40 @@ def test_months_newest_first_with_counts_and_one_month_by_day(db: Database) -> N
     assert journal.list_month(db, 2024, 5) == []
     with pytest.raises(InvalidInputError):
         journal.list_month(db, 2026, 13)
+
+
+def test_undoing_a_delete_brings_back_the_entry_with_everything_it_had(
+    db: Database, entry_with_suggestions: int
+) -> None:
+    from app.services.journal import extras
+
+    entry = entry_with_suggestions
+    first = suggestions.list_suggestions(db)[0]
+    suggestions.accept_suggestion(db, first.id, today=DAY)
+    extras.set_starred(db, entry, True)
+    extras.add_tag(db, entry, "holiday")
+    extras.add_photo(db, entry, "beach.png", "image/png", b"\x89PNG fake")
+    before = (suggestions.list_suggestions(db), extras.get_extras(db, entry))
+
+    deleted = journal.delete_entry(db, entry).value
+    assert (deleted.id, deleted.day) == (entry, DAY)
+    assert extras.get_extras_or_none(db, entry) is None
+    restored = journal.restore_entry(db, deleted)
+
+    assert restored.value.id == entry
+    assert restored.changes.entries == {entry}
+    assert journal.get_entry(db, entry).body == BODY
+    assert (suggestions.list_suggestions(db), extras.get_extras(db, entry)) == before
+    [c] = completions.list_completions(db)
+    assert c.suggestion_id == first.id  # the completion is linked to its suggestion again
+
+
+def test_a_restored_entry_whose_id_was_taken_gets_a_new_one(db: Database) -> None:
+    first = journal.add_entry(db, DAY, "first").value.id
+    deleted = journal.delete_entry(db, first).value
+    taken = journal.add_entry(db, DAY, "written meanwhile").value.id
+    assert taken == first  # SQLite reuses the largest id
+    restored = journal.restore_entry(db, deleted).value
+    assert restored.id != taken
+    assert restored.body == "first"
+    assert journal.get_entry(db, taken).body == "written meanwhile"

@@ -202,7 +202,7 @@ def test_a_link_out_of_the_folder_still_refuses_the_whole_import(
     (vault / "2026-11-01.md").write_text("A good day.\n", encoding="utf-8")
     (tmp_path / "secret").write_text("private", encoding="utf-8")
     (vault / "2026-11-02.md").symlink_to(tmp_path / "secret")
-    with pytest.raises(source_files.WholeSourceRefusedError, match="links outside"):
+    with pytest.raises(source_files.SourceRefusedError, match="links outside"):
         journal_import.import_journal(db, "markdown", vault)
     assert journal.list_entries(db) == []
 

@@ -15,6 +15,7 @@ from sqlalchemy import select
 from app.domain import Prompt
 from app.domain.progress import CancelToken
 from app.llm import ModelWorker
+from app.llm.worker import Job
 from app.services.errors import NotFoundError
 from app.services.notebooks import detectors, findings, tags
 from app.services.notebooks import pages as notebooks
@@ -457,7 +458,7 @@ def test_ctrl_c_cancels_the_job_and_the_attempt(
     def main_is_waiting() -> bool:
         frame = sys._current_frames().get(main)
         while frame is not None:
-            if frame.f_code.co_name == "_wait":
+            if frame.f_code is Job.wait.__code__:
                 return True
             frame = frame.f_back
         return False

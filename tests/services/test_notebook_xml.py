@@ -191,12 +191,11 @@ REFUSALS: list[tuple[str, bytes | str, str]] = [
     ("truncated", _page()[:-20], "is not well-formed XML"),
     ("utf8", _page().encode().replace(b"Ada", b"A\xffa"), "is not UTF-8 text"),
     ("namespace", _page(ns="http://example.com/page"), "is neither PAGE-XML"),
-    ("alto3", ALTO_DOC.replace("ns-v4#", "ns-v3#"), "is neither PAGE-XML"),
+    ("alto9", ALTO_DOC.replace("ns-v4#", "ns-v9#"), "is neither PAGE-XML"),
     ("html", "<html><body>hi</body></html>", "its root element is html"),
     ("no-page", f'<PcGts xmlns="{PAGE_2019}"/>', "has no Page element"),
     ("no-layout", '<alto xmlns="http://www.loc.gov/standards/alto/ns-v4#"/>', "no Layout"),
     ("no-image-attr", _page().replace(' imageFilename="p.png"', ""), "has no imageFilename"),
-    ("missing-image", _page().replace("p.png", "gone.png"), "names the image gone.png"),
     (
         "past-line-end",
         _page("person {offset:4; length:11;}"),
@@ -230,12 +229,7 @@ REFUSALS: list[tuple[str, bytes | str, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("case", "content", "needle"), REFUSALS, ids=[r[0] for r in REFUSALS])
-def test_refusals_name_the_file_and_import_nothing(
-    db: Database, tmp_path: Path, case: str, content: bytes | str, needle: str
-) -> None:
-    notebooks.import_notebook(db, transcript_folder(tmp_path))  # stays untouched
-    before = counts(db), leftovers(db)
+def _refusal_folder(tmp_path: Path, case: str, content: bytes | str) -> Path:
     folder = tmp_path / case
     folder.mkdir()
     (folder / "a.xml").write_text(PAGE_2013_DOC, encoding="utf-8")  # a good page first
@@ -244,8 +238,18 @@ def test_refusals_name_the_file_and_import_nothing(
     (folder / "scan-3.png").write_bytes(tiny_png())
     data = content.encode() if isinstance(content, str) else content
     (folder / "b.xml").write_bytes(data)
+    return folder
+
+
+@pytest.mark.parametrize(("case", "content", "needle"), REFUSALS, ids=[r[0] for r in REFUSALS])
+def test_strict_refusals_name_the_file_and_import_nothing(
+    db: Database, tmp_path: Path, case: str, content: bytes | str, needle: str
+) -> None:
+    notebooks.import_notebook(db, transcript_folder(tmp_path))  # stays untouched
+    before = counts(db), leftovers(db)
+    folder = _refusal_folder(tmp_path, case, content)
     with pytest.raises(InvalidInputError) as caught:
-        notebooks.import_notebook(db, folder)
+        notebooks.import_notebook(db, folder, strict=True)
     message = str(caught.value)
     assert needle in message
     assert message.startswith(str(folder / "b.xml") + " ")
@@ -254,14 +258,51 @@ def test_refusals_name_the_file_and_import_nothing(
     assert (counts(db), leftovers(db)) == before
 
 
-def test_an_image_that_is_not_png_or_jpeg_is_refused(db: Database, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("case", "content", "needle"), REFUSALS, ids=[r[0] for r in REFUSALS])
+def test_a_bad_page_is_skipped_and_reported_and_the_good_one_imported(
+    db: Database, tmp_path: Path, case: str, content: bytes | str, needle: str
+) -> None:
+    folder = _refusal_folder(tmp_path, case, content)
+    view = notebooks.import_notebook(db, folder).value
+    assert [p.text for p in notebooks.list_pages(db, view.id)] == [PAGE_2013_TEXT]
+    (skipped,) = view.skipped
+    assert (skipped.path, skipped.item) == ("b.xml", "page b")
+    assert needle in skipped.reason
+    assert skipped.reason.startswith(str(folder / "b.xml") + " ")
+    assert skipped.reason.endswith(".")
+    assert "\n" not in skipped.reason
+
+
+def test_a_source_with_no_valid_page_is_refused_in_one_sentence(
+    db: Database, tmp_path: Path
+) -> None:
+    folder = tmp_path / "bad"
+    folder.mkdir()
+    (folder / "a.xml").write_text("<PcGts><Page>", encoding="utf-8")
+    (folder / "b.xml").write_text("<html/>", encoding="utf-8")
+    with pytest.raises(InvalidInputError) as caught:
+        notebooks.import_notebook(db, folder)
+    message = str(caught.value)
+    assert message.startswith(f"Nothing in {folder} could be imported: 2 files or pages")
+    assert "a.xml is not well-formed XML" in message
+    assert "\n" not in message
+    assert (counts(db), leftovers(db)) == ((0, 0, 0, 0), [])
+
+
+def test_an_unreadable_scan_is_reported_and_the_page_keeps_its_text(
+    db: Database, tmp_path: Path
+) -> None:
     folder = tmp_path / "tiff"
     folder.mkdir()
     (folder / "a.xml").write_text(_page().replace("p.png", "p.tif"), encoding="utf-8")
     (folder / "p.tif").write_bytes(b"II*\x00")
-    with pytest.raises(InvalidInputError, match=r"p\.tif is not a readable PNG or JPEG image"):
-        notebooks.import_notebook(db, folder)
+    with pytest.raises(InvalidInputError, match=r"p\.tif is not a readable PNG, JPEG or TIFF"):
+        notebooks.import_notebook(db, folder, strict=True)
     assert counts(db) == (0, 0, 0, 0)
+    view = notebooks.import_notebook(db, folder).value
+    (page,) = notebooks.list_pages(db, view.id)
+    assert (page.text, page.image_path) == ("Met Ada today.", None)
+    assert [(s.path, s.item) for s in view.skipped] == [("p.tif", "page a")]
 
 
 def test_cancel_between_pages_imports_nothing(db: Database, tmp_path: Path) -> None:

@@ -108,10 +108,10 @@ def _bad_folder(tmp_path: Path, kind: str) -> Path:
 @pytest.mark.parametrize(
     ("make", "needle"),
     [
-        (lambda t: _bad_folder(t, "image"), "b.png is not a readable PNG or JPEG image"),
+        (lambda t: _bad_folder(t, "image"), "b.png is not a readable PNG, JPEG or TIFF image"),
         (lambda t: _bad_folder(t, "text"), "b.txt is not UTF-8 text"),
         (lambda t: _bad_folder(t, "orphan"), "z.txt has no page image"),
-        (lambda t: (t / "empty").mkdir() or t / "empty", "holds no PNG or JPEG"),
+        (lambda t: (t / "empty").mkdir() or t / "empty", "holds no PNG, JPEG or TIFF"),
         (lambda t: (t / "x.txt").write_bytes(b"ok\f\xff") and t / "x.txt", "not UTF-8 text"),
         (
             lambda t: (t / "x.pdf").write_bytes(b"%PDF-1.4 garbage") and t / "x.pdf",
@@ -129,12 +129,32 @@ def test_refusals_name_the_file_and_leave_nothing_behind(
     before = row_counts(db), leftovers(db)
     source = make(tmp_path)  # type: ignore[operator]
     with pytest.raises(InvalidInputError) as caught:
-        notebooks.import_notebook(db, source)
+        notebooks.import_notebook(db, source, strict=True)
     message = str(caught.value)
     assert needle in message
     assert message.count(".") >= 1
     assert "\n" not in message
     assert (row_counts(db), leftovers(db)) == before
+
+
+@pytest.mark.parametrize(
+    ("kind", "skipped", "texts"),
+    [
+        ("image", [("b.png", "", "b.png is not a readable PNG, JPEG or TIFF image.")], [None]),
+        ("text", [("b.txt", "", "b.txt is not UTF-8 text.")], [None, None]),
+        ("orphan", [("z.txt", "", "z.txt has no page image of the same name")], [None]),
+    ],
+)
+def test_without_strict_the_good_pages_come_in_and_the_rest_is_reported(
+    db: Database, tmp_path: Path, kind: str, skipped: list[tuple[str, str, str]], texts: list[None]
+) -> None:
+    folder = _bad_folder(tmp_path, kind)
+    view = notebooks.import_notebook(db, folder).value
+    assert [p.text for p in notebooks.list_pages(db, view.id)] == texts
+    assert [(s.path, s.item) for s in view.skipped] == [(p, i) for p, i, _ in skipped]
+    for got, (path, _, reason) in zip(view.skipped, skipped, strict=True):
+        assert got.reason.startswith(str(folder / path))
+        assert reason.split(" ", 1)[1].rstrip(".") in got.reason
 
 
 def test_a_failure_while_storing_removes_the_copied_images(

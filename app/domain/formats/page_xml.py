@@ -19,9 +19,14 @@ from typing import Final, Literal
 
 from app.domain.formats.untrusted import brief, one_line
 
+PAGE_2010: Final = "http://schema.primaresearch.org/PAGE/gts/pagecontent/2010-03-19"
 PAGE_2013: Final = "http://schema.primaresearch.org/PAGE/gts/pagecontent/2013-07-15"
 PAGE_2019: Final = "http://schema.primaresearch.org/PAGE/gts/pagecontent/2019-07-15"
+ALTO_V2: Final = "http://www.loc.gov/standards/alto/ns-v2#"
+ALTO_V3: Final = "http://www.loc.gov/standards/alto/ns-v3#"
 ALTO_V4: Final = "http://www.loc.gov/standards/alto/ns-v4#"
+PAGE_NAMESPACES: Final = (PAGE_2010, PAGE_2013, PAGE_2019)
+ALTO_NAMESPACES: Final = (ALTO_V2, ALTO_V3, ALTO_V4)
 PERSON: Final = "person"
 
 Format = Literal["page-xml", "alto"]
@@ -64,29 +69,37 @@ class _Line:
 # --------------------------------------------------------------------------- reading
 
 
-def parse_transcript(data: bytes) -> Transcript:
-    """Read a PAGE-XML (2013 or 2019) or ALTO v4 file; raises :class:`TranscriptError`."""
+def xml_root(data: bytes, error: type[ValueError], kind: str) -> ET.Element:
+    """The root of an archival XML file (UTF-8, no DTD, well-formed); else ``error``
+    whose message completes "<file> ..." (``kind`` names the files that never need a DTD)."""
     try:
         source = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise TranscriptError(f"is not UTF-8 text (byte {exc.start + 1})") from None
+        raise error(f"is not UTF-8 text (byte {exc.start + 1})") from None
     if "<!DOCTYPE" in source or "<!ENTITY" in source:
-        raise TranscriptError("declares a DTD, which PAGE-XML and ALTO files never need")
+        raise error(f"declares a DTD, which {kind} never need")
     try:
-        root = ET.fromstring(source)
+        return ET.fromstring(source)
     except ET.ParseError as exc:
         line, column = exc.position
-        raise TranscriptError(
-            f"is not well-formed XML (line {line}, column {column + 1})"
-        ) from None
+        raise error(f"is not well-formed XML (line {line}, column {column + 1})") from None
+
+
+def parse_transcript(data: bytes) -> Transcript:
+    """Read a PAGE-XML (2010, 2013 or 2019) or ALTO (v2, v3 or v4) file; raises
+    :class:`TranscriptError`.  The versions differ in what this reads not at all: PAGE's
+    regions, lines, ``TextEquiv`` and reading order; ALTO's lines, ``String``, ``HYP``
+    and ``sourceImageInformation``."""
+    root = xml_root(data, TranscriptError, "PAGE-XML and ALTO files")
     namespace, name = _split(root.tag)
-    if name == "PcGts" and namespace in (PAGE_2013, PAGE_2019):
+    if name == "PcGts" and namespace in PAGE_NAMESPACES:
         return _read_page(root, namespace)
-    if name == "alto" and namespace == ALTO_V4:
-        return _read_alto(root)
+    if name == "alto" and namespace in ALTO_NAMESPACES:
+        return _read_alto(root, namespace)
     found = one_line(f"{{{namespace}}}{name}" if namespace else name, limit=120)
     raise TranscriptError(
-        f"is neither PAGE-XML (2013 or 2019) nor ALTO v4: its root element is {found}"
+        f"is neither PAGE-XML (2010, 2013 or 2019) nor ALTO (v2, v3 or v4): its root "
+        f"element is {found}"
     )
 
 
@@ -186,9 +199,9 @@ def _refs(group: ET.Element) -> Iterator[str]:
             yield from _refs(child)
 
 
-def _read_alto(root: ET.Element) -> Transcript:
+def _read_alto(root: ET.Element, ns: str) -> Transcript:
     def q(name: str) -> str:
-        return f"{{{ALTO_V4}}}{name}"
+        return f"{{{ns}}}{name}"
 
     layout = root.find(q("Layout"))
     if layout is None:

@@ -2,7 +2,10 @@
 
 A cue is a short pattern over tokens: words separated by spaces, where ``word``
 matches a token's text or lemma (case-insensitive), ``word*`` matches a prefix of
-either, and ``#`` matches a number ("3", "20", "3l", "5k", "11,400"). A habit starts
+either, ``#`` matches a number ("3", "20", "3l", "5k", "11,400") and ``?`` any one
+word. A word the dictionary does not know ("meditaed", "excercise") also matches a cue
+word of five letters or more within a small edit distance (one edit, two from nine
+letters; same first letter), so misspelt and informal writing is still read. A habit starts
 with the cues of every seed family its name matches (a curated lexicon of common
 habits, ``app/resources/cues``) plus the content words of its name.
 """
@@ -14,9 +17,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from rapidfuzz.distance import Levenshtein
+
 from app.domain.parsed import ParsedText, Token
 
-MAX_CUES: Final = 40
+MAX_CUES: Final = 150
 MAX_CUE_CHARS: Final = 60
 
 _NUMBER: Final = re.compile(r"^\d[\d,.]*(?:k|l|km|mi|m|x)?$", re.IGNORECASE)
@@ -140,6 +145,24 @@ def clean_cues(raw: Iterable[str]) -> list[str]:
     return out
 
 
+_FUZZY_MIN: Final = 5
+
+
+def _near(written: str, word: str, *, prefix: bool) -> bool:
+    """A misspelling of ``word`` (or, for a prefix, of a word starting so): same first
+    letter, at most one edit (two from nine letters) on words of five letters or more."""
+    if len(word) < _FUZZY_MIN or len(written) < _FUZZY_MIN or written[0] != word[0]:
+        return False
+    limit = 2 if len(word) >= 9 else 1
+    if not prefix:
+        return Levenshtein.distance(written, word, score_cutoff=limit) <= limit
+    return any(
+        Levenshtein.distance(written[:n], word, score_cutoff=limit) <= limit
+        for n in range(len(word) - limit, len(word) + limit + 1)
+        if n <= len(written)
+    )
+
+
 @dataclass(frozen=True)
 class Cue:
     """One parsed pattern: a sequence of ``(kind, word)`` with kind exact/prefix/number."""
@@ -153,6 +176,8 @@ class Cue:
         for piece in text.lower().split():
             if piece == "#":
                 parts.append(("number", ""))
+            elif piece == "?":
+                parts.append(("any", ""))
             elif piece.endswith("*") and len(piece) > 1:
                 parts.append(("prefix", piece[:-1]))
             elif piece.endswith("*"):
@@ -168,9 +193,14 @@ class Cue:
         lower = tok.lower
         if kind == "number":
             return bool(_NUMBER.match(lower)) or lower in _NUMBER_WORDS
+        if kind == "any":
+            return any(ch.isalnum() for ch in lower)
         if kind == "prefix":
-            return lower.startswith(word) or tok.lemma.startswith(word)
-        return lower == word or tok.lemma == word
+            if lower.startswith(word) or tok.lemma.startswith(word):
+                return True
+        elif lower == word or tok.lemma == word:
+            return True
+        return not tok.known and _near(lower, word, prefix=kind == "prefix")
 
     def find(self, words: Sequence[Token]) -> list[tuple[int, int]]:
         """Every match as ``(first, last_exclusive)`` positions in ``words``."""

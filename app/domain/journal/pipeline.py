@@ -1,24 +1,26 @@
 """Which proposers read a journal entry: cue-word rules, the model, or both.
 
 Whatever proposes a hit, the same resolution (``resolve_drafts``) anchors and
-validates it; the trust model does not change.
+validates it; the trust model does not change. Every hit the model proposes, in either
+pipeline that asks it, also passes the rules' context checks (negation, plans,
+someone else, reminders, text addressed to the app) before it can become a suggestion;
+what is dropped, and why, is told to the caller as :class:`DroppedHit`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
 
 from app.domain.journal.candidates import Candidate
 from app.domain.journal.completions import CompletionDetected, resolve_drafts
-from app.domain.journal.cues import CueMatch
 from app.domain.journal.parse import Draft, parse_reply
 from app.domain.journal.prompt import DEFAULT_MAX_HITS, build_detection_prompt
-from app.domain.journal.rules import RuleCandidate, blocked, propose
+from app.domain.journal.rules import RuleCandidate, check_quote, propose
 from app.domain.model import TextModel
 from app.domain.parsed import ParsedText
-from app.domain.text import quote_span
 
 
 class Pipeline(StrEnum):
@@ -33,6 +35,21 @@ class Pipeline(StrEnum):
 
 DEFAULT_PIPELINE = Pipeline.RULES
 
+UNKNOWN_CANDIDATE = "no such candidate"
+NOT_IN_ENTRY = "quote not in the entry"
+
+
+@dataclass(frozen=True)
+class DroppedHit:
+    """A hit the model proposed that was not kept: its candidate index, its quote (cut to
+    80 characters) and the reason in words (``BlockReason.message`` or one of the above)."""
+
+    index: int
+    quote: str
+    reason: str
+    target: tuple[str, int] | None = None
+    """``(target_type, target_id)`` of the candidate named, when it is one."""
+
 
 def _model_drafts(
     body: str,
@@ -40,25 +57,28 @@ def _model_drafts(
     candidates: Sequence[Candidate],
     llm: TextModel,
     max_hits: int,
-    *,
-    checked: bool,
+    dropped: list[DroppedHit],
 ) -> list[Draft]:
+    """The model's drafts that name a candidate, quote the entry and pass the context
+    checks; the others go to ``dropped`` with their reason."""
     reply = llm.complete(build_detection_prompt(candidates, body, max_hits=max_hits))
-    drafts = parse_reply(reply)
-    if not checked or parsed is None:
-        return drafts
+    known = {c.index: (c.target_type, c.target_id) for c in candidates}
     kept: list[Draft] = []
-    for draft in drafts:
-        span = quote_span(body, draft.quote)
-        if span is None:
-            continue
-        inside = [t for t in parsed.tokens if span[0] <= t.start and t.end <= span[1]]
-        words = [t for t in inside if t.pos != "SPACE" and t.text.strip()]
-        if not words:
-            continue
-        match = CueMatch(draft.quote, words[0].i, words[-1].i)
-        if blocked(body, parsed, match) is None:
+    for draft in parse_reply(reply):
+        reason: str | None = None
+        if draft.index not in known:
+            reason = UNKNOWN_CANDIDATE
+        elif not draft.quote or draft.quote not in body:
+            reason = NOT_IN_ENTRY
+        else:
+            blocked_by = check_quote(body, parsed, draft.quote)
+            reason = blocked_by.message if blocked_by is not None else None
+        if reason is None:
             kept.append(draft)
+        else:
+            dropped.append(
+                DroppedHit(draft.index, draft.quote[:80], reason, known.get(draft.index))
+            )
     return kept
 
 
@@ -72,11 +92,14 @@ def detect(
     max_hits: int = DEFAULT_MAX_HITS,
     entry_day: date | None = None,
     today: date,
+    dropped: list[DroppedHit] | None = None,
 ) -> list[CompletionDetected]:
     """Propose with the chosen pipeline and resolve. No candidates: no work at all.
 
-    ``parsed`` is the parse of ``mask_for_parsing(body)`` (needed by the rules); the
-    model is called only by MODEL and COMBINED, and only with candidates left to ask.
+    ``parsed`` is the parse of ``mask_for_parsing(body)`` (needed by the rules, and by
+    the checks of the model's hits; without it those checks read only the quote's
+    words); the model is called only by MODEL and COMBINED, and only with candidates
+    left to ask. The model's hits that are not kept are appended to ``dropped``.
     """
     plain = [rc.candidate for rc in candidates]
     if not plain:
@@ -90,7 +113,7 @@ def detect(
         if left:
             drafts.extend(
                 _model_drafts(
-                    body, parsed, left, llm, max_hits, checked=pipeline is Pipeline.COMBINED
+                    body, parsed, left, llm, max_hits, dropped if dropped is not None else []
                 )
             )
     return resolve_drafts(

@@ -94,7 +94,7 @@ _UNCHECKED: Final = re.compile(r"^\s*(?:[-*•]\s*)?(?:\[ ?\]|☐)")
 _LINE_NOT_DONE: Final = re.compile(r"❌|✗|✘|☒|\bnope\b|\bnot done\b|\bskipped\b|\bmissed\b", re.I)
 _TRAILING_MARKS: Final = re.compile(r"[\s✅✔✓☑]+$")
 _TIME: Final = re.compile(
-    r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?![\d,])|\b(midnight)\b", re.I
+    r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?!\d|,\d)|\b(midnight)\b", re.I
 )
 _NAME_DEADLINE: Final = re.compile(
     r"\b(?:by|before)\s+(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?|\b(midnight)\b", re.I
@@ -110,6 +110,49 @@ _WHEN_PHRASES: Final = ("last night", "yesterday", "this morning", "this afterno
 _DONE_VERBS: Final = frozenset({"do", "finish", "complete", "happen", "get", "be"})
 _BREAKS: Final = frozenset({"—", "–", ";", ":", "(", ")"})
 _EDGE_WORDS: Final = frozenset({"then", "and", "also", "so", "but", "plus", "instead"})
+# A heading that puts what is listed under it in the future or the wish list ("Plan for
+# later:", "Goals:", "To do:", "Things I want to try:"); a ticked line under it is still done.
+_PLAN_HEADING: Final = re.compile(
+    r"\b(?:tomorrow|tmrw|tonight|later|next|plans?|planning|goals?|to-?dos?|to do|intentions?|"
+    r"someday|one day|wish ?list|wishes|bucket list|resolutions?|aspirations?|ideas|want|wants|"
+    r"hopes?|reminders?|remember|dreams?|upcoming|agenda|would like|need to|must|should)\b",
+    re.IGNORECASE,
+)
+_DONE_MARK: Final = re.compile(r"\[[xX✓✔]\]|[✅☑✔✓]")
+# A note to self: "Note to self: stretch", "Reminder - floss", "Remember to call Mum",
+# "Don't forget the vitamins" (a sentence that starts so; "I remembered to" is a deed).
+_REMINDER: Final = re.compile(
+    r"^\W*(?:note to (?:self|me)|notes? for (?:later|tomorrow)|reminders?|remind (?:me|myself)|"
+    r"remember(?: to)?|don'?t forget|do not forget|must remember|nb|memo|psa|p\.?s\.? to me)\b",
+    re.IGNORECASE,
+)
+# Who one wants to be ("be someone who runs", "the kind of person who meditates").
+_ASPIRATION: Final = re.compile(
+    r"\b(?:someone|somebody|a person|the person|people|kind of person|type of person|"
+    r"sort of person|version of me|version of myself)\s+(?:who|that)\b|\bbecome (?:a|an|the)\b",
+    re.IGNORECASE,
+)
+# Obvious sarcasm: "Oh sure, I crushed it", "yeah right", "/s", and a device's or app's
+# claim the writer mocks ("the app thinks I meditated", "my watch congratulated me").
+_SARCASM: Final = re.compile(
+    r"^\W*(?:oh|ah),? (?:sure|yes|yeah|totally|absolutely)\b|\byeah,? right\b|\bas if\b|"
+    r"/s\b|\(not\)|\bnot!|\bsaid no one\b|\bin my dreams\b|\blol,? no\b|"
+    r"\b(?:app|watch|tracker|fitbit|garmin|phone|apple health)\b[^.!?\n]{0,60}\b(?:thinks|claims|"
+    r"insists|believes|decided|congratulat\w*|credited|gave me credit|apparently|is convinced)\b",
+    re.IGNORECASE,
+)
+# Text addressed to the app or its model rather than written about the day: a fake
+# delimiter, a "system" or "assistant" turn, an order to reply or ignore instructions.
+_ADDRESSED: Final = re.compile(
+    r"</?\s*(?:entry|system|user|assistant|instructions?|data|end)\b[^>\n]{0,20}>|"
+    r"<\|[a-z_]{2,20}\|>|\[/?(?:inst|sys)\]|\bsystem\s+(?:notice|message|prompt|note|override|"
+    r"instruction)|(?:^|[.!?]\s)\W*(?:system|assistant|developer)\s*:|"
+    r"\bignore (?:all |any |the )?(?:previous|prior|above|earlier) (?:instructions|rules|text)\b|"
+    r"\b(?:reply|respond|answer|output)(?: only)? with (?:the |a |this )?(?:quote|json|hits?|"
+    r"index|[\"'{])|\bnew instructions?\b|"
+    r"\b(?:from|to) the (?:app|model|ai|assistant|detector)\s*:",
+    re.IGNORECASE | re.MULTILINE,
+)
 
 
 class BlockReason(Enum):
@@ -137,6 +180,11 @@ class BlockReason(Enum):
     CONDITIONAL = "conditional"
     GOING_TO = "going to"
     A_THING = "a thing, not an activity"
+    REMINDER = "a reminder or note to self"
+    WISH_LIST = "an aspiration, not a deed"
+    SARCASM = "sarcasm"
+    ADDRESSED_TO_THE_APP = "text addressed to the app"
+    NO_WORDS = "no words to read"
 
     @property
     def message(self) -> str:
@@ -302,6 +350,75 @@ def _future_heading_over(parsed: ParsedText, tok: Token) -> bool:
     return False
 
 
+def _is_plan_heading(heading: str) -> bool:
+    """A plan word among a heading's first four words ("Plan for later", "Things I want
+    to do", not "Three things I'm grateful for tonight")."""
+    return bool(_PLAN_HEADING.search(" ".join(heading.split()[:4])))
+
+
+def _plan_heading_over(text: str, at: int) -> bool:
+    """A heading line ("Plan for later:", "Goals:", "To do:") above the list lines that hold
+    ``at``, or before it on its own line; a line ticked done is not covered."""
+    line_start, line_end = _line_bounds(text, at)
+    line = text[line_start:line_end]
+    if _DONE_MARK.search(line):
+        return False
+    colon = line.find(":", 0, at - line_start)
+    if 0 < colon <= 40 and _is_plan_heading(line[:colon]):
+        return True
+    if not _is_list_line(line) and line.strip():
+        return False
+    cursor = line_start
+    while cursor > 0:
+        prev_start, prev_end = _line_bounds(text, cursor - 1)
+        prev = text[prev_start:prev_end].strip()
+        if not prev:
+            return False  # a blank line ends the heading's reach
+        if prev.endswith(":") and len(prev) <= 60:
+            return _is_plan_heading(prev)
+        if not _is_list_line(prev):
+            return False
+        cursor = prev_start
+    return False
+
+
+def _addressed_region(text: str) -> int | None:
+    """Where text addressed to the app (an instruction, a fake delimiter) starts: at the
+    first such marker; ``None`` when there is none. All that follows is not the writer's
+    account of the day."""
+    m = _ADDRESSED.search(text)
+    return None if m is None else m.start()
+
+
+def _sentence_text(body: str, parsed: ParsedText, tok: Token) -> tuple[int, str]:
+    s_start, s_end = parsed.sentence_span(tok)
+    line_start, line_end = _line_bounds(body, tok.start)
+    a, b = max(s_start, line_start), min(s_end + 1, line_end)
+    return a, body[a:b]
+
+
+def _context_reason(body: str, parsed: ParsedText, head: Token, start: int) -> BlockReason | None:
+    """Signals read from the words around a match: text addressed to the app, a reminder,
+    a plan heading, a wish to be someone, sarcasm, single scare quotes."""
+    region = _addressed_region(body)
+    if region is not None and start >= region:
+        return BlockReason.ADDRESSED_TO_THE_APP
+    s_at, sentence = _sentence_text(body, parsed, head)
+    line_start, line_end = _line_bounds(body, start)
+    line = body[line_start:line_end]
+    marker = _LIST_MARK.match(line) if _is_list_line(line) else None
+    bare_line = line[marker.end() :] if marker else line
+    if _REMINDER.match(sentence) or _REMINDER.match(bare_line):
+        return BlockReason.REMINDER
+    if _plan_heading_over(body, start):
+        return BlockReason.FUTURE_HEADING
+    if _ASPIRATION.search(body[s_at:start]):
+        return BlockReason.WISH_LIST
+    if _SARCASM.search(sentence):
+        return BlockReason.SARCASM
+    return None
+
+
 # --------------------------------------------------------------------------- signals
 
 
@@ -322,6 +439,9 @@ def blocked(
         return BlockReason.MARKED_NOT_DONE
     if _in_quotes(text, start):
         return BlockReason.QUOTED_SPEECH
+    context = _context_reason(text, parsed, head, start)
+    if context is not None:
+        return context
     sentence = _sentence_words(parsed, head)
     s_start, s_end = parsed.sentence_span(head)
     if "?" in text[max(s_start, line_start) : min(s_end + 1, line_end)]:
@@ -416,11 +536,25 @@ def blocked(
             for tok in chain:
                 if tok.dep in ("nsubj", "nsubjpass") and tok.i < governor.i:
                     return BlockReason.SOMEONE_ELSE
+    if _describes_a_thing(parsed, head, match):
+        return BlockReason.A_THING  # "ate grilled sardines", "a walking stick"
     if head.dep == "compound":
         owner = parsed.head(head)
         if governor is not None and governor.lemma not in DOING_VERBS and owner is not None:
             return BlockReason.A_THING
     return None
+
+
+def _describes_a_thing(parsed: ParsedText, head: Token, match: CueMatch) -> bool:
+    """A one-word cue that is a verb's participle right before the noun it describes, not
+    at the start of its sentence ("Played guitar", "Grilled salmon for dinner" are terse
+    deeds, whatever the parser says)."""
+    if head.dep != "amod" or match.first != match.last or head.head != head.i + 1:
+        return False
+    before = _words(parsed, parsed.sentences[head.sent][0], head.i)
+    if not before or parsed.text.rfind("\n", 0, head.start) > before[-1].start:
+        return False
+    return head.tag in ("VBN", "VBG") or head.lower.endswith("ed")
 
 
 def _mood(parsed: ParsedText, verb: Token, *, own: bool = False) -> BlockReason | None:
@@ -676,3 +810,56 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
         amount, unit = _amount(parsed, a, b)
         found.append((a, Draft(cand.index, quote, amount, unit, _when(quote))))
     return [draft for _, draft in sorted(found, key=lambda p: p[0])]
+
+
+# --------------------------------------------------------------------------- others' quotes
+
+
+def _named_by_instruction(body: str, quote: str) -> bool:
+    """The quote is written inside text addressed to the app ("reply with the quote 'I did
+    nothing today'"): whatever else it is, an instruction picked it."""
+    region = _addressed_region(body)
+    return region is not None and body.find(quote, region) >= 0
+
+
+_NOT_DONE_WORDS: Final = re.compile(
+    r"\b(?:not|no|never|nothing|none|didn'?t|don'?t|won'?t|wasn'?t|haven'?t|hadn'?t|can'?t|"
+    r"couldn'?t|n't|want|wanna|need|plan|planning|going to|gonna|will|would|should|might|"
+    r"tomorrow|tonight|next|hope|wish|maybe|if|forgot|skipped|missed)\b",
+    re.IGNORECASE,
+)
+
+
+def check_quote(body: str, parsed: ParsedText | None, quote: str) -> BlockReason | None:
+    """The same context checks as a cue match, for a quote another proposer (the model)
+    claims shows a completion; ``None`` when it passes.
+
+    The quote is read at its first occurrence (where the app anchors it), at its phrase
+    head and at its last verb ("I want to meditate" is read at "meditate"). Without a
+    parse only the words can be read: text addressed to the app, or a not-done word
+    anywhere in the quote, drops it."""
+    if _named_by_instruction(body, quote):
+        return BlockReason.ADDRESSED_TO_THE_APP
+    at = body.find(quote)
+    if parsed is None or len(parsed.text) != len(body):
+        if at >= 0 and _NOT_DONE_WORDS.search(quote):
+            return BlockReason.NEGATED
+        return None
+    end = at + len(quote)
+    words = [
+        t
+        for t in parsed.tokens
+        if at <= t.start and t.end <= end and t.pos not in ("SPACE", "PUNCT") and t.text.strip()
+    ]
+    if at < 0 or not words:
+        return BlockReason.NO_WORDS
+    whole = CueMatch(quote, words[0].i, words[-1].i)
+    reason = blocked(body, parsed, whole)
+    if reason is not None:
+        return reason
+    verbs = [t for t in words if t.is_verb and t.pos != "AUX"]
+    for focus in verbs[-1:]:
+        reason = blocked(body, parsed, CueMatch(focus.text, focus.i, focus.i))
+        if reason is not None:
+            return reason
+    return None

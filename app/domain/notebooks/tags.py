@@ -8,6 +8,8 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
+from app.domain.contrast import relative_luminance
+
 NAMES_FINDING_TYPE: Final = "names"
 """The finding type of the people detector; it tags each person's slug, never ``names``."""
 
@@ -41,16 +43,6 @@ def slugify(text: str) -> str:
     return _NOT_SLUG.sub("-", text.lower()).strip("-")
 
 
-def _luminance(rgb: tuple[float, float, float]) -> float:
-    """WCAG relative luminance of an sRGB colour with channels in 0..1."""
-
-    def lin(c: float) -> float:
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (lin(c) for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
 _TARGET_LUMINANCE: Final = 0.18
 """About equal contrast (~4.5:1) against white and against black."""
 
@@ -68,7 +60,7 @@ def tag_colour(slug: str) -> str:
     lo, hi = 0.0, 1.0
     for _ in range(30):
         mid = (lo + hi) / 2
-        if _luminance(colorsys.hls_to_rgb(hue, mid, saturation)) < _TARGET_LUMINANCE:
+        if relative_luminance(colorsys.hls_to_rgb(hue, mid, saturation)) < _TARGET_LUMINANCE:
             lo = mid
         else:
             hi = mid

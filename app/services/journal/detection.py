@@ -6,7 +6,9 @@
 
 The phases are separate so that a face can run the model phase on the model's owner
 thread and the database phases elsewhere; :func:`detect_entry` chains them for
-headless use. Whatever the model replies, nothing already stored is lost.
+headless use. Whatever the model replies, nothing already stored is lost. The
+model's hits that the context checks drop are kept on the reply and the outcome
+(``dropped``, each with its reason) and logged without their text.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from sqlalchemy.orm import Session
 from app import clock
 from app.domain import Candidate, CompletionDetected, TextModel
 from app.domain.journal.candidates import TargetRow, build_candidates
-from app.domain.journal.pipeline import DEFAULT_PIPELINE, Pipeline, detect
+from app.domain.journal.pipeline import DEFAULT_PIPELINE, DroppedHit, Pipeline, detect
 from app.domain.journal.rules import RuleCandidate, mask_for_parsing
 from app.domain.journal.suggestions import SuggestionStatus
 from app.domain.parsed import ParsedText
@@ -68,6 +70,8 @@ class DetectionReply:
     request: DetectionRequest
     detections: tuple[CompletionDetected, ...]
     error: str | None = None
+    dropped: tuple[DroppedHit, ...] = ()
+    """The model's hits not kept, with the reason (candidate indexes of the request)."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,8 @@ class DetectionOutcome:
     """Every suggestion of the entry after the check, by position in the text."""
     model_called: bool
     error: str | None = None
+    dropped: tuple[DroppedHit, ...] = ()
+    """The model's hits this check dropped, with the reason."""
 
     @property
     def checked(self) -> bool:
@@ -145,10 +151,11 @@ def run_detection(
         return DetectionReply(request, ())
     day = clock.today() if today is None else today
     pipeline = request.pipeline
-    parsed = _parse(request.body) if pipeline is not Pipeline.MODEL else None
+    parsed = _parse(request.body)  # the model's hits are read in context too
     if parsed is None and pipeline is not Pipeline.MODEL:
         pipeline = Pipeline.MODEL
     cues = request.cues or tuple(RuleCandidate(c, ()) for c in request.candidates)
+    dropped: list[DroppedHit] = []
     try:
         found = detect(
             request.body,
@@ -158,13 +165,21 @@ def run_detection(
             llm=llm,
             entry_day=request.day,
             today=day,
+            dropped=dropped,
         )
     except Cancelled:
         raise
     except Exception as exc:  # the model is untrusted and may fail in any way
         log.warning("detection for entry %s failed: %s", request.entry_id, exc)
         return DetectionReply(request, (), error=str(exc) or type(exc).__name__)
-    return DetectionReply(request, tuple(found))
+    for hit in dropped:
+        log.info(
+            "entry %s: a model hit for candidate %s was dropped (%s)",
+            request.entry_id,
+            hit.index,
+            hit.reason,
+        )
+    return DetectionReply(request, tuple(found), dropped=tuple(dropped))
 
 
 def store_detections(db: Database, reply: DetectionReply) -> OpResult[DetectionOutcome]:
@@ -212,6 +227,7 @@ def store_detections(db: Database, reply: DetectionReply) -> OpResult[DetectionO
             tuple(SuggestionInfo.of(row) for row in all_rows),
             model_called,
             reply.error,
+            reply.dropped,
         )
     return OpResult(outcome, Changes(suggestions=frozenset(s.id for s in created)))
 
@@ -240,5 +256,5 @@ def detect_entry(
         def job(ctx: JobContext[TextModel]) -> DetectionReply:
             return run_detection(request, ctx.model, today=today)
 
-        reply = worker.submit(job).result()
+        reply = worker.submit(job).wait()
     return store_detections(db, reply)

@@ -1,13 +1,16 @@
-"""Notebooks and their pages: import, list, edit a page's text, exclude or include a page.
+"""Notebooks and their pages: import, list, edit a page's text, exclude or include a page,
+attach a scan to a page that has none (a text-only import) or replace it.
 
 Page images live in the data folder (the database's folder) under
-``pages/<notebook id>/<order>.<ext>``; the page row keeps that path relative to the
-data folder, and the image's SHA-256 as its digest.
+``pages/<notebook id>/<order>.<ext>`` (an attached scan: ``<order>-<digest>.<ext>``);
+the page row keeps that path relative to the data folder, and the image's SHA-256 as
+its digest.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import shutil
 import uuid
@@ -19,6 +22,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app import clock
+from app.domain.formats.skipped import Skipped
 from app.domain.notebooks.runs import AttemptState
 from app.domain.progress import CancelToken, ProgressFn
 from app.services.changes import Changes, OpResult
@@ -27,9 +31,11 @@ from app.services.notebooks.imported_findings import NAMES_DETECTOR, publish_imp
 from app.services.transfer.notebook_import import (
     PAGE_TEXT_MAX,
     ImportedPage,
+    read_image,
     read_notebook,
     remove_tree,
 )
+from app.services.transfer.source_files import Source
 from app.store import Database
 from app.store.notebooks import DetectionRun, Notebook, NotebookPage, PageTag
 
@@ -43,6 +49,15 @@ class NotebookInfo:
     title: str
     pages: int
     created_at: datetime
+
+
+@dataclass(frozen=True)
+class NotebookImported(NotebookInfo):
+    """A notebook just imported, with what the import left out."""
+
+    skipped: tuple[Skipped, ...] = ()
+    without_scan: int = 0
+    """Pages imported as text only because the scan their source named is not there."""
 
 
 @dataclass(frozen=True)
@@ -102,6 +117,8 @@ class NotebookRead:
 
     title: str
     pages: tuple[ImportedPage, ...]
+    skipped: tuple[Skipped, ...]
+    """What the import left out (and why); empty when ``strict``."""
     root: Path
     """The data folder's pages folder."""
     staging: Path
@@ -113,6 +130,7 @@ def read_notebook_files(
     path: Path | str,
     *,
     title: str | None = None,
+    strict: bool = False,
     on_progress: ProgressFn | None = None,
     cancel: CancelToken | None = None,
 ) -> NotebookRead:
@@ -122,14 +140,16 @@ def read_notebook_files(
     name = _clean_title(title if title is not None else (source.stem or source.name or "Notebook"))
     root = data_folder(db) / PAGES_FOLDER
     staging = root / f".import-{uuid.uuid4().hex}"
-    read = NotebookRead(name, (), root, staging)
+    read = NotebookRead(name, (), (), root, staging)
     try:
         staging.mkdir(parents=True, exist_ok=False)
-        pages = read_notebook(source, staging, on_progress=on_progress, cancel=cancel)
+        files = read_notebook(
+            source, staging, strict=strict, on_progress=on_progress, cancel=cancel
+        )
     except BaseException:
         discard_notebook_read(read)
         raise
-    return NotebookRead(name, tuple(pages), root, staging)
+    return NotebookRead(name, tuple(files.pages), tuple(files.skipped), root, staging)
 
 
 def discard_notebook_read(read: NotebookRead) -> None:
@@ -139,7 +159,7 @@ def discard_notebook_read(read: NotebookRead) -> None:
         read.root.rmdir()  # only when empty: a refused first import leaves no folder
 
 
-def store_notebook(db: Database, read: NotebookRead) -> OpResult[NotebookInfo]:
+def store_notebook(db: Database, read: NotebookRead) -> OpResult[NotebookImported]:
     """Store a notebook :func:`read_notebook_files` read, in one transaction, and move its
     images into place; all or nothing.  The staged files are removed either way."""
     final: Path | None = None
@@ -171,7 +191,14 @@ def store_notebook(db: Database, read: NotebookRead) -> OpResult[NotebookInfo]:
             if any(page.names for page in read.pages):
                 names = [page.names for page in read.pages]
                 found = publish_imported_names(session, notebook.id, rows, names)
-            view = NotebookInfo(notebook.id, notebook.title, len(rows), notebook.created_at)
+            view = NotebookImported(
+                notebook.id,
+                notebook.title,
+                len(rows),
+                notebook.created_at,
+                skipped=read.skipped,
+                without_scan=sum(page.scan_missing for page in read.pages),
+            )
             page_ids = frozenset(row.id for row in rows)
             if any(page.image_file for page in read.pages):
                 os.replace(read.staging, target)
@@ -198,19 +225,26 @@ def import_notebook(
     path: Path | str,
     *,
     title: str | None = None,
+    strict: bool = False,
     on_progress: ProgressFn | None = None,
     cancel: CancelToken | None = None,
-) -> OpResult[NotebookInfo]:
-    """Import a folder of page images or of PAGE-XML/ALTO files, a form-feed
-    ``.txt``/``.md`` file, or a PDF.  PAGE-XML ``person`` tags become the published
-    result of the names detector (see :mod:`app.services.notebooks.imported_findings`).
+) -> OpResult[NotebookImported]:
+    """Import a folder of page images or of PAGE-XML/ALTO files (an archival export with
+    its ``mets.xml``, or that file), a form-feed ``.txt``/``.md`` file, or a PDF.
+    PAGE-XML ``person`` tags become the published result of the names detector (see
+    :mod:`app.services.notebooks.imported_findings`).
 
-    All or nothing: a file that cannot be read is refused (``InvalidInputError``, one
-    sentence naming it), a cancelled ``cancel`` stops between pages (``Cancelled``),
-    and neither rows nor image files are left behind.  Two phases:
-    :func:`read_notebook_files` (files only), then :func:`store_notebook` (database).
+    Every valid page is imported; each file or page left out is in the result's
+    ``skipped`` with its reason (:mod:`app.services.transfer.notebook_import`).
+    ``strict``: all or nothing, the first bad file refuses the import.  A source with
+    no valid page is refused (``InvalidInputError``, one sentence), a cancelled
+    ``cancel`` stops between pages (``Cancelled``), and neither rows nor image files are
+    left behind.  Two phases: :func:`read_notebook_files` (files only), then
+    :func:`store_notebook` (database, one transaction).
     """
-    read = read_notebook_files(db, path, title=title, on_progress=on_progress, cancel=cancel)
+    read = read_notebook_files(
+        db, path, title=title, strict=strict, on_progress=on_progress, cancel=cancel
+    )
     return store_notebook(db, read)
 
 
@@ -308,6 +342,42 @@ def _update_page(db: Database, page_id: int, field: str, value: object) -> OpRes
         page.updated_at = clock.utcnow()
         session.flush()
         view = PageInfo.of(page, page_tags(session, [page.id])[page.id])
+    return OpResult(
+        view, Changes(pages=frozenset({page_id}), notebooks=frozenset({view.notebook_id}))
+    )
+
+
+def attach_scan(db: Database, page_id: int, path: Path | str) -> OpResult[PageInfo]:
+    """Give a page the scan at ``path`` (a PNG, JPEG or TIFF, checked as on import):
+    for a page imported as text only, or to replace its image.  The text, findings and
+    tags are unchanged.  A refused file changes nothing."""
+    chosen = Path(path).expanduser()
+    data, suffix = read_image(Source(chosen), chosen)
+    digest = hashlib.sha256(data).hexdigest()
+    with db.session(readonly=True) as session:
+        page = require_page(session, page_id)
+        folder = Path(PAGES_FOLDER) / str(page.notebook_id)
+        relative = (folder / f"{page.position}-{digest[:12]}{suffix}").as_posix()
+    target = data_folder(db) / relative
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(f".{target.name}.{uuid.uuid4().hex}")
+    temporary.write_bytes(data)
+    os.replace(temporary, target)
+    old: str | None = None
+    try:
+        with db.session() as session:
+            row = require_page(session, page_id)
+            old = row.image_path
+            row.image_path, row.image_digest = relative, digest
+            row.updated_at = clock.utcnow()
+            session.flush()
+            view = PageInfo.of(row, page_tags(session, [row.id])[row.id])
+    except BaseException:
+        if old != relative:
+            target.unlink(missing_ok=True)
+        raise
+    if old and old != relative:
+        (data_folder(db) / old).unlink(missing_ok=True)
     return OpResult(
         view, Changes(pages=frozenset({page_id}), notebooks=frozenset({view.notebook_id}))
     )

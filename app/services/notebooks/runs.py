@@ -1005,7 +1005,7 @@ def _detect(
 
             return _run_windows(plan, complete, cancelled(ctx), ctx.report_progress)
 
-        return _wait(vision.worker.submit(vision_job, on_progress=report))
+        return vision.worker.submit(vision_job, on_progress=report).wait()
 
     assert worker is not None
 
@@ -1015,7 +1015,7 @@ def _detect(
 
         return _run_windows(plan, complete, cancelled(ctx), ctx.report_progress)
 
-    return _wait(worker.submit(text_job, on_progress=report))
+    return worker.submit(text_job, on_progress=report).wait()
 
 
 def _read_images(pages: Sequence[PageInput], images: dict[int, Path | None]) -> list[bytes]:
@@ -1026,18 +1026,6 @@ def _read_images(pages: Sequence[PageInput], images: dict[int, Path | None]) -> 
             raise ValueError(f"page {page.order + 1} has no image")
         out.append(path.read_bytes())
     return out
-
-
-def _wait(job: Any) -> _Detected:
-    """The job's result; Ctrl-C cancels the job, waits for it to stop, and re-raises."""
-    try:
-        result: _Detected = job.result()
-    except KeyboardInterrupt:
-        job.cancel()
-        with contextlib.suppress(TimeoutError):  # a model that ignores its cancel flag
-            job.exception(timeout=30)
-        raise
-    return result
 
 
 # --------------------------------------------------------------------------- lifecycle

@@ -23,4 +23,5 @@ def load_sample_notebook(db: Database) -> OpResult[NotebookInfo]:
         if book.title == SAMPLE_TITLE:
             return OpResult(book)
     with resources.sample_notebook_file() as path:
-        return pages.import_notebook(db, path, title=SAMPLE_TITLE)
+        imported = pages.import_notebook(db, path, title=SAMPLE_TITLE)
+        return OpResult(imported.value, imported.changes)

@@ -15,7 +15,7 @@ A source with nothing valid is refused with one sentence (the problem's, when th
 one).  ``strict`` keeps the all-or-nothing behaviour: the first problem refuses the import
 with one sentence naming the file (and the entry or line where known).  Some problems
 always refuse the whole source, whatever ``strict`` says
-(:class:`~app.services.transfer.source_files.WholeSourceRefusedError`): a file or link that
+(:class:`~app.services.transfer.source_files.SourceRefusedError`): a file or link that
 leads out of the chosen folder (someone arranged it; importing the rest would hide
 that), and a source larger than one import reads.
 
@@ -68,7 +68,7 @@ from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError
 from app.services.journal.entries import BODY_MAX, TITLE_MAX
 from app.services.transfer import source_files
-from app.services.transfer.source_files import Source, WholeSourceRefusedError, shown
+from app.services.transfer.source_files import Source, SourceRefusedError, shown
 from app.store import Database, JournalEntry
 from app.store.entry_sources import EntryAttachment, EntryContext, EntrySource, EntryTag
 
@@ -164,7 +164,7 @@ class _Report:
         )
 
 
-_PASS_THROUGH: Final = (_StrictRefusalError, WholeSourceRefusedError)
+_PASS_THROUGH: Final = (_StrictRefusalError, SourceRefusedError)
 """Errors that end the import rather than skip an item."""
 
 
@@ -278,7 +278,7 @@ def _settings(source: Source, root: Path, name: str, report: _Report) -> object:
         return None
     try:
         return json.loads(source.read_text(path, limit=SETTINGS_MAX))
-    except WholeSourceRefusedError:
+    except SourceRefusedError:
         raise
     except (InvalidInputError, ValueError, RecursionError):
         report.notice(

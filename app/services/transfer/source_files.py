@@ -5,13 +5,11 @@ file or archive); every file is listed and read through it, so that
 
 - **nothing outside it is read**: a file's real path (symbolic links resolved) must lie
   inside the chosen folder, or be the chosen file itself; a link that leads out (a note
-  linked to ``/etc/passwd``) refuses the whole import (:class:`WholeSourceRefusedError`, even
-  where an importer skips bad items), naming the link.  Links to folders are
+  linked to ``/etc/passwd``) refuses the import, naming the link.  Links to folders are
   not followed; the final open refuses a link swapped in after the check
   (``O_NOFOLLOW``), and only regular files are read (a FIFO would block forever);
 - **nothing unbounded is read**: each file has a byte cap by kind (``*_FILE_MAX``) and
-  one import reads at most ``IMPORT_BYTES_MAX`` in all (past it, the whole import is
-  refused: :class:`WholeSourceRefusedError`);
+  one import reads at most ``IMPORT_BYTES_MAX`` in all;
 - **text is text**: UTF-8 (a BOM dropped), lines ending in ``\\n``, no NUL (the rule of
   :mod:`app.domain.formats.untrusted`).
 
@@ -42,9 +40,9 @@ IMPORT_BYTES_MAX: Final = 8 * 1024 * MB
 """Everything one import reads, together."""
 
 
-class WholeSourceRefusedError(InvalidInputError):
-    """A refusal of the whole source, not only of the file read: a link leading out of
-    it, or more bytes than one import reads."""
+class SourceRefusedError(InvalidInputError):
+    """A refusal of the whole source, never of one item: a link out of what was chosen,
+    or more bytes than one import reads.  Importers that skip bad items still stop here."""
 
 
 def shown(path: object) -> str:
@@ -76,7 +74,7 @@ class Source:
         """``path``'s real location; refused when it lies outside what was chosen."""
         real = Path(os.path.realpath(path))
         if real != self.real and not real.is_relative_to(self.real):
-            raise WholeSourceRefusedError(
+            raise SourceRefusedError(
                 f"{shown(path)} links outside {shown(self.chosen)}; Inkling imports only "
                 "what is inside the folder or file you chose."
             )
@@ -155,7 +153,7 @@ class Source:
         self._check_size(label, size, limit)
         self.total += size
         if self.total > self.total_max:
-            raise WholeSourceRefusedError(
+            raise SourceRefusedError(
                 f"{shown(self.chosen)} holds more than {_size(self.total_max)} to import, "
                 "the most one import reads; import it in parts."
             )

@@ -12,12 +12,20 @@ from bisect import bisect_right
 
 from PySide6.QtGui import QColor, QPalette
 
+from app.ui.common.contrast import AA_TEXT, contrast_ratio, over
+
 
 def highlight_background(color: QColor, palette: QPalette) -> QColor:
-    """A translucent fill that reads well on the editor's light or dark base."""
-    dark = palette.color(QPalette.ColorRole.Base).lightness() < 128
+    """A translucent fill that reads well on the editor's light or dark base: as strong
+    as it can be while the text on it keeps WCAG AA contrast (4.5:1)."""
+    base = palette.color(QPalette.ColorRole.Base)
+    text = palette.color(QPalette.ColorRole.Text)
     fill = QColor(color)
-    fill.setAlpha(110 if dark else 80)
+    alpha = 110 if base.lightness() < 128 else 80
+    fill.setAlpha(alpha)
+    while alpha > 20 and contrast_ratio(text, over(fill, base)) < AA_TEXT:
+        alpha -= 10
+        fill.setAlpha(alpha)
     return fill
 
 

@@ -64,6 +64,8 @@ class EntryEditor(QPlainTextEdit):
         self._qt_spans: list[tuple[int, int, Shown]] = []
         self._names: dict[tuple[str, int], str] = {}
         self._colors: dict[tuple[str, int], QColor] = {}
+        self._highlight_selections: list[QTextEdit.ExtraSelection] = []
+        self._find_selections: list[QTextEdit.ExtraSelection] = []
         self._margin = _Margin(self)
         self.blockCountChanged.connect(lambda _n: self._update_margin_width())
         self.updateRequest.connect(self._update_margin)
@@ -107,8 +109,24 @@ class EntryEditor(QPlainTextEdit):
             selection.cursor = cursor
             selection.format = fmt
             selections.append(selection)
-        self.setExtraSelections(selections)
+        self._highlight_selections = selections
+        self.setExtraSelections(selections + self._find_selections)
         self._margin.update()
+
+    def set_find_matches(self, matches: list[QTextCursor]) -> None:
+        """Mark the find bar's matches (drawn over the suggestions' highlights) in the
+        palette's highlight colours, so that they read in both palettes."""
+        palette = self.palette()
+        fmt = QTextCharFormat()
+        fmt.setBackground(palette.color(QPalette.ColorRole.Highlight))
+        fmt.setForeground(palette.color(QPalette.ColorRole.HighlightedText))
+        self._find_selections = []
+        for cursor in matches:
+            selection = QTextEdit.ExtraSelection()
+            selection.cursor = cursor
+            selection.format = fmt
+            self._find_selections.append(selection)
+        self.setExtraSelections(self._highlight_selections + self._find_selections)
 
     @property
     def shown(self) -> list[Shown]:

@@ -4,6 +4,7 @@ highlighted in the text and reviewed with the mouse (popover, side panel) or the
 from __future__ import annotations
 
 from datetime import date
+from itertools import pairwise
 
 from PySide6.QtCore import QDate, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QKeySequence, QPalette, QShortcut
@@ -28,9 +29,10 @@ from app.services.journal.detection import DetectionOutcome
 from app.services.views import EntryInfo, SuggestionInfo, TargetInfo
 from app.store import Database
 from app.ui.common.tasks import Tasks
-from app.ui.journal.attachments import Attachment, AttachmentStrip, load_attachments
 from app.ui.journal.detector import DetectionController
 from app.ui.journal.editor import EntryEditor
+from app.ui.journal.extras_bar import EntryExtrasBar
+from app.ui.journal.find_bar import FindBar
 from app.ui.journal.highlights import rebase, target_color
 from app.ui.journal.review_panel import (
     NOT_READ_YET,
@@ -47,9 +49,9 @@ NO_CANDIDATES = (
 DETECT_DELAY_MS = 3000
 
 
-Loaded = tuple[EntryInfo, list[SuggestionInfo], list[TargetInfo], str, list[Attachment]]
+Loaded = tuple[EntryInfo, list[SuggestionInfo], list[TargetInfo], str]
 """An entry as its background load reads it: the entry, its suggestions, the targets,
-its place and weather, its attachments."""
+its place and weather."""
 
 
 class EntryPage(QWidget):
@@ -154,9 +156,10 @@ class EntryPage(QWidget):
         self.banner_close.clicked.connect(self.banner.hide)
 
         self.editor = EntryEditor()
+        self.extras = EntryExtrasBar(tasks)
+        self.find_bar = FindBar(self.editor)
         self.panel = ReviewPanel()
         self.popover = SuggestionPopover(self)
-        self.attachments = AttachmentStrip()
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("entrySplitter")
         self.splitter.setChildrenCollapsible(False)
@@ -171,12 +174,21 @@ class EntryPage(QWidget):
         layout.setSpacing(8)
         layout.addLayout(header)
         layout.addWidget(self.context_label)
+        layout.addWidget(self.extras)
         layout.addWidget(self.banner)
+        layout.addWidget(self.find_bar)
         layout.addWidget(self.splitter, 1)
-        layout.addWidget(self.attachments)
 
         self.setTabOrder(self.date_edit, self.title_edit)
-        self.setTabOrder(self.title_edit, self.editor)
+        self.setTabOrder(self.title_edit, self.detect_button)
+        self.setTabOrder(self.detect_button, self.extras.star)
+        self.setTabOrder(self.extras.star, self.extras.tag_edit)
+        self.setTabOrder(self.extras.tag_edit, self.find_bar.edit)
+        find = self.find_bar
+        for first, second in pairwise(
+            (find.edit, find.previous_button, find.next_button, find.close_button, self.editor)
+        ):
+            self.setTabOrder(first, second)
         self.setTabOrder(self.editor, self.panel)
 
         self._save_timer = QTimer(self)
@@ -241,6 +253,12 @@ class EntryPage(QWidget):
 
     def set_database(self, db: Database | None) -> None:
         self._db = db
+        self.extras.set_database(db)
+
+    def open_find(self) -> None:
+        """Show the find bar (Ctrl+F), with the selected words if any."""
+        if self._entry is not None:
+            self.find_bar.open_bar()
 
     def set_auto_detect(self, on: bool) -> None:
         self.auto_detect = on
@@ -266,13 +284,12 @@ class EntryPage(QWidget):
                 suggestions.list_suggestions(db, entry_id=entry_id),
                 targets.list_targets(db, include_inactive=True),
                 describe_context(db, entry_id),
-                load_attachments(db, entry_id),
             )
 
         self._tasks.run(load, on_done=self._loaded)
 
     def _loaded(self, loaded: Loaded) -> None:
-        entry, items, all_targets, context, attachments = loaded
+        entry, items, all_targets, context = loaded
         if entry.id != self._requested:
             return  # another entry was asked for meanwhile; its load follows
         self._set_targets(all_targets)
@@ -291,8 +308,8 @@ class EntryPage(QWidget):
         self.save_state.setText("")
         self.context_label.setText(context)
         self.context_label.setVisible(bool(context))
-        self.attachments.show_attachments(attachments)
         self.setEnabled(True)
+        self.extras.show_entry(entry.id)
         self._render(reset_current=True)
         self.entry_loaded.emit(entry.id)
 
@@ -306,8 +323,9 @@ class EntryPage(QWidget):
         self.title_edit.clear()
         self.context_label.clear()
         self.context_label.hide()
-        self.attachments.show_attachments([])
         self._loading = False
+        self.extras.show_entry(None)
+        self.find_bar.hide()
         self._render()
         self.setEnabled(False)
 
@@ -325,6 +343,7 @@ class EntryPage(QWidget):
         if entry_id in changes.deleted_entries:
             self.close_entry()
             return
+        self.extras.refresh(changes)
         if changes.targets:
 
             def shown(items: list[TargetInfo]) -> None:
@@ -387,6 +406,18 @@ class EntryPage(QWidget):
             return
         self.save_state.setText("Editing…")
         self._save_timer.start()
+
+    def take_unsaved(self) -> tuple[str, str, date] | None:
+        """The edit not saved yet, as (body, title, day), handed to the caller instead of
+        being saved (a deletion folds it into its copy); None when all is saved."""
+        self._save_timer.stop()
+        if not self.dirty:
+            return None
+        day = self.date_edit.date().toPython()
+        assert isinstance(day, date)
+        edit = (self.editor.toPlainText(), self.title_edit.text().strip(), day)
+        self._saved_body, self._saved_title, self._saved_day = edit
+        return edit
 
     def save_now(self) -> None:
         """Save what changed (one save at a time; the next follows when it returns)."""

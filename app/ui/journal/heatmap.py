@@ -14,6 +14,7 @@ from datetime import date, timedelta
 
 from PySide6.QtCore import QDate, QEvent, QLocale, QPoint, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
+    QAccessible,
     QColor,
     QFocusEvent,
     QHelpEvent,
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from app import clock
 from app.domain.journal.streaks import DayTotal
+from app.ui.common.accessibility import give_role
 from app.ui.common.messages import is_dark
 
 WEEKS = 26
@@ -411,3 +413,6 @@ class CalendarHeatmap(QWidget):
         if self._current is not None:
             summary += " Selected: " + self.describe_day(self._current) + "."
         self.setAccessibleDescription(summary)
+
+
+give_role(CalendarHeatmap, QAccessible.Role.Chart)

@@ -7,7 +7,15 @@ import contextlib
 import html
 
 from PySide6.QtCore import QPoint, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPalette, QPixmap
+from PySide6.QtGui import (
+    QAccessible,
+    QColor,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPalette,
+    QPixmap,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
@@ -23,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from app.domain.journal.suggestions import SuggestionStatus
 from app.services.views import SuggestionInfo
+from app.ui.common.accessibility import give_role
 from app.ui.journal.editor import CHECK
 from app.ui.journal.highlights import describe_facts
 
@@ -258,6 +267,9 @@ class SuggestionCard(QFrame):
         self.accept_button.setAccessibleName(f"Accept {s.target_name}")
         self.dismiss_button.setAccessibleName(f"Dismiss {s.target_name}")
         self._buttons.setVisible(s.status == SuggestionStatus.PENDING)
+        state = "accepted" if s.status == SuggestionStatus.ACCEPTED else "waiting for review"
+        said = [f"\u201c{s.anchor_text}\u201d", state, facts]
+        self.setAccessibleDescription(", ".join(part for part in said if part))
 
     def set_current(self, current: bool) -> None:
         """The current card (keyboard review) has a highlight-coloured border
@@ -488,3 +500,7 @@ class ReviewPanel(QWidget):
             super().keyPressEvent(event)
             return
         event.accept()
+
+
+give_role(SuggestionCard, QAccessible.Role.ListItem)
+give_role(ReviewPanel, QAccessible.Role.List)

@@ -5,16 +5,21 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from datetime import date
+from itertools import pairwise
 
 from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
     QStackedWidget,
+    QToolButton,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -24,9 +29,11 @@ from PySide6.QtWidgets import (
 from app.services.changes import Changes
 from app.services.errors import NotFoundError
 from app.services.journal import entries as journal
-from app.services.views import EntryInfo
-from app.store import Database, SearchHit
+from app.services.journal import targets
+from app.services.views import EntryInfo, TargetInfo
+from app.store import Database, SearchFilter, SearchHit
 from app.ui.common.tasks import Tasks
+from app.ui.inbox.view import ANY_DAY, DayEdit
 
 SEARCH_DELAY_MS = 150
 EAGER_ENTRIES = 200
@@ -36,6 +43,7 @@ WORD_ROLE = Qt.ItemDataRole.UserRole + 1
 MONTH_ROLE = Qt.ItemDataRole.UserRole + 2
 FILLED_ROLE = Qt.ItemDataRole.UserRole + 3
 MonthKey = tuple[int, int]
+NO_FILTERED = "No entry matches these filters."
 
 
 def marked_snippet(hit: SearchHit) -> str:
@@ -99,6 +107,32 @@ class JournalSidebar(QWidget):
         self.search.setPlaceholderText("Search entries")
         self.search.setAccessibleName("Search entries")
         self.search.setClearButtonEnabled(True)
+        self.filter_button = QToolButton()
+        self.filter_button.setText("Filters")
+        self.filter_button.setCheckable(True)
+        self.filter_button.setAccessibleName("Search filters")
+        self.filter_button.setToolTip("Narrow the search by days, tag, habit or practice")
+        self.filters = QWidget()
+        self.filters.setObjectName("searchFilters")
+        self.start_edit = DayEdit("From")
+        self.end_edit = DayEdit("To")
+        self.tag_box = QComboBox()
+        self.tag_box.setAccessibleName("Tag")
+        self.tag_box.addItem("Any tag", None)
+        self.target_box = QComboBox()
+        self.target_box.setAccessibleName("Habit or practice")
+        self.target_box.addItem("Any habit or practice", None)
+        form = QFormLayout(self.filters)
+        form.setContentsMargins(0, 0, 0, 0)
+        form.addRow("From", self.start_edit)
+        form.addRow("To", self.end_edit)
+        form.addRow("Tag", self.tag_box)
+        form.addRow("Habit", self.target_box)
+        self.filters.hide()
+        search_row = QHBoxLayout()
+        search_row.setSpacing(4)
+        search_row.addWidget(self.search, 1)
+        search_row.addWidget(self.filter_button)
         self.new_button = QPushButton("New entry")
         self.new_button.setAccessibleName("New entry")
         self.new_button.setToolTip("Write a new entry for today (Ctrl+N)")
@@ -112,23 +146,32 @@ class JournalSidebar(QWidget):
         self.results.setWordWrap(True)
         self.results.setSpacing(2)
         self.no_results = QLabel("No entry contains these words.")
+        self.no_results.setWordWrap(True)
         self.no_results.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
         self.no_results.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.tree)
         self.stack.addWidget(self.results)
         self.stack.addWidget(self.no_results)
-        layout.addWidget(self.search)
+        layout.addLayout(search_row)
+        layout.addWidget(self.filters)
         layout.addWidget(self.new_button)
         layout.addWidget(self.stack, 1)
-        self.setTabOrder(self.search, self.new_button)
-        self.setTabOrder(self.new_button, self.tree)
+        order: list[QWidget] = [self.search, self.filter_button, self.start_edit, self.end_edit]
+        order += [self.tag_box, self.target_box, self.new_button, self.tree]
+        for first, second in pairwise(order):
+            self.setTabOrder(first, second)
 
         self._search_timer = QTimer(self)
         self._search_timer.setSingleShot(True)
         self._search_timer.setInterval(SEARCH_DELAY_MS)
         self._search_timer.timeout.connect(self._run_search)
         self.search.textChanged.connect(lambda _t: self._search_timer.start())
+        self.filter_button.toggled.connect(self._show_filters)
+        for edit in (self.start_edit, self.end_edit):
+            edit.dateChanged.connect(lambda _d: self._search_timer.start())
+        for box in (self.tag_box, self.target_box):
+            box.currentIndexChanged.connect(lambda _i: self._search_timer.start())
         self.new_button.clicked.connect(self.new_entry_requested)
         self.tree.currentItemChanged.connect(self._tree_selected)
         self.tree.itemExpanded.connect(self._month_expanded)
@@ -142,9 +185,12 @@ class JournalSidebar(QWidget):
     # ------------------------------------------------------------------ entries
 
     def refresh(self, changes: Changes) -> None:
-        """Re-read the months when entries were added, changed or deleted."""
+        """Re-read the months when entries were added, changed or deleted (and the
+        filters' choices, when they show)."""
         if changes.entries or changes.deleted_entries:
             self.reload()
+        if self.filters.isVisible() and (changes.entries or changes.targets):
+            self._load_choices()
 
     def reload(self) -> None:
         """List the months, and the entries of the months that show them: the expanded
@@ -332,22 +378,89 @@ class JournalSidebar(QWidget):
 
     # ------------------------------------------------------------------ search
 
+    def search_filter(self) -> SearchFilter:
+        """What the filters let through (nothing chosen while they are hidden)."""
+        if not self.filter_button.isChecked():
+            return SearchFilter()
+        days = []
+        for edit in (self.start_edit, self.end_edit):
+            value = edit.date()
+            day = None if value == ANY_DAY else value.toPython()
+            assert day is None or isinstance(day, date)
+            days.append(day)
+        target = self.target_box.currentData()
+        kind, _, number = str(target or "").partition(":")
+        return SearchFilter(
+            start=days[0],
+            end=days[1],
+            tag=self.tag_box.currentData(),
+            target=(kind, int(number)) if target else None,
+        )
+
+    def _show_filters(self, shown: bool) -> None:
+        self.filters.setVisible(shown)
+        if shown:
+            self._load_choices()
+        self._search_timer.start()
+
+    def _load_choices(self) -> None:
+        """Offer the tags entries have and the habits and practices (read in the
+        background), keeping what is chosen."""
+        db = self._db
+        if db is None:
+            return
+
+        def load() -> tuple[list[str], list[TargetInfo]]:
+            return journal.list_tags(db), targets.list_targets(db, include_inactive=True)
+
+        def shown(value: tuple[list[str], list[TargetInfo]]) -> None:
+            tags, all_targets = value
+            self._fill_box(self.tag_box, "Any tag", [(tag, tag) for tag in tags])
+            self._fill_box(
+                self.target_box,
+                "Any habit or practice",
+                [(f"{t.target_type}:{t.id}", t.name) for t in all_targets],
+            )
+
+        self._tasks.run(load, on_done=shown)
+
+    @staticmethod
+    def _fill_box(box: QComboBox, anything: str, values: list[tuple[str, str]]) -> None:
+        chosen = box.currentData()
+        box.blockSignals(True)
+        try:
+            box.clear()
+            box.addItem(anything, None)
+            for value, text in values:
+                box.addItem(text, value)
+            box.setCurrentIndex(max(box.findData(chosen), 0))
+        finally:
+            box.blockSignals(False)
+
     def _run_search(self) -> None:
         db = self._db
         text = self.search.text()
-        if not text.strip():
+        where = self.search_filter()
+        if not text.strip() and where.empty:
             self.stack.setCurrentWidget(self.tree)
             return
         if db is None:
+            return
+        if self.end_edit.date() < self.start_edit.date() and self.end_edit.date() != ANY_DAY:
+            self.no_results.setText("The first day comes after the last one.")
+            self.stack.setCurrentWidget(self.no_results)
             return
         self._search_seq += 1
         seq = self._search_seq
 
         def done(hits: list[SearchHit]) -> None:
             if seq == self._search_seq and self.search.text() == text:
+                self.no_results.setText(
+                    "No entry contains these words." if text.strip() else NO_FILTERED
+                )
                 self._show_hits(hits)
 
-        self._tasks.run(lambda: journal.search_entries(db, text), on_done=done)
+        self._tasks.run(lambda: journal.search_entries(db, text, where=where), on_done=done)
 
     def _show_hits(self, hits: list[SearchHit]) -> None:
         self.results.blockSignals(True)

@@ -14,8 +14,12 @@ from PySide6.QtCharts import (
     QValueAxis,
 )
 from PySide6.QtCore import QMargins, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QPainter
+from PySide6.QtGui import QAccessible, QColor, QKeyEvent, QPainter
 from PySide6.QtWidgets import QWidget
+
+from app.ui.common.accessibility import give_role
+
+KEYS_HELP = "Left and Right choose a page, Enter opens it."
 
 
 @dataclass(frozen=True)
@@ -48,6 +52,7 @@ class CountChart(QChartView):
         """The page (index) chosen with the keyboard: Left/Right move, Enter opens."""
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setToolTip("Click a bar, or use Left/Right and Enter, to open that page")
+        self.setAccessibleDescription(KEYS_HELP)
 
     @property
     def page_ids(self) -> list[int]:
@@ -119,14 +124,20 @@ class CountChart(QChartView):
         super().keyPressEvent(event)
 
     def select(self, index: int) -> None:
-        """Mark one page's bars as the keyboard's choice."""
+        """Mark one page's bars as the keyboard's choice (and say what they count)."""
         self.current = index
         if self.series is not None:
+            counts = []
             for bar_set in self.series.barSets():
                 bar_set.deselectAllBars()
                 bar_set.selectBar(index)
+                counts.append(f"{bar_set.label()} {bar_set.at(index):g}")
+            self.setAccessibleDescription(f"Page {index + 1}: {', '.join(counts)}. {KEYS_HELP}")
 
     def click_bar(self, index: int) -> None:
         """What a click on the ``index``-th page's bar does (keyboard and tests)."""
         if self.series is not None and self.series.count():
             self.series.clicked.emit(index, self.series.barSets()[0])
+
+
+give_role(CountChart, QAccessible.Role.Chart)

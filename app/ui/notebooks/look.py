@@ -4,10 +4,22 @@ tag chips, page ranges, and a wrapping layout for chips."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt
-from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QLayout, QLayoutItem, QWidget
+from PySide6.QtGui import QAccessible, QColor
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QLayoutItem,
+    QToolButton,
+    QWidget,
+)
+
+from app.ui.common.accessibility import give_role
+from app.ui.common.contrast import readable_on
 
 # Built-in finding types keep a fixed colour; other types get one derived from their name.
 _TYPE_COLOURS = {
@@ -58,10 +70,8 @@ def page_range(first: int, last: int) -> str:
 
 
 def text_colour_on(background: QColor) -> QColor:
-    """Black or white, whichever reads better on ``background``."""
-    r, g, b = background.redF(), background.greenF(), background.blueF()
-    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
-    return QColor("#1b1b1b") if luminance > 0.55 else QColor("#ffffff")
+    """Black or white, whichever reads better on ``background`` (WCAG contrast)."""
+    return readable_on(background)
 
 
 def swatch_style(colour: QColor, radius: int) -> str:
@@ -78,6 +88,45 @@ def chip_style(colour: QColor) -> str:
         f"background: transparent; font-weight: bold; padding: 0 2px; }}"
         f"QFrame#tagChip QToolButton:hover {{ background: rgba(0,0,0,40); border-radius: 7px; }}"
     )
+
+
+class TagChip(QFrame):
+    """A tag on a page or an entry (see ``tag_chip``)."""
+
+
+def tag_chip(label: str, colour: QColor, name: str, remove: Callable[[], None]) -> TagChip:
+    """A tag chip in ``colour``: ``label`` and a "×" that calls ``remove``; ``name`` is
+    the tag as tooltips and screen readers say it."""
+    chip = TagChip()
+    chip.setObjectName("tagChip")
+    chip.setAccessibleName(f"Tag {name}")
+    chip.setStyleSheet(chip_style(colour))
+    row = QHBoxLayout(chip)
+    row.setContentsMargins(9, 2, 3, 2)
+    row.setSpacing(2)
+    text = QLabel(label)
+    text.setToolTip(name)
+    row.addWidget(text)
+    button = QToolButton()
+    button.setText("×")
+    button.setToolTip(f"Remove the tag {name}")
+    button.setAccessibleName(f"Remove {name}")
+    button.setCursor(Qt.CursorShape.PointingHandCursor)
+    button.clicked.connect(lambda _=False: remove())
+    row.addWidget(button)
+    return chip
+
+
+give_role(TagChip, QAccessible.Role.Grouping)
+
+
+def clear_layout(layout: QLayout) -> None:
+    """Take every item out of ``layout``, deleting its widgets."""
+    while layout.count():
+        item = layout.takeAt(0)
+        widget = item.widget() if item is not None else None
+        if widget is not None:
+            widget.deleteLater()
 
 
 def first_line(text: str | None, limit: int = 80) -> str:

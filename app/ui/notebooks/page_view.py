@@ -25,10 +25,13 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
 from typing import Any, Final
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, QSize, QStringListModel, Qt, Signal
 from PySide6.QtGui import (
+    QAccessible,
     QBrush,
     QColor,
     QHelpEvent,
@@ -46,6 +49,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QCompleter,
+    QFileDialog,
     QFrame,
     QGraphicsPixmapItem,
     QGraphicsScene,
@@ -78,14 +82,16 @@ from app.services.notebooks.pages import PageInfo
 from app.services.notebooks.tags import TagInfo
 from app.services.transfer.notebook_import import IMAGE_PIXELS_MAX
 from app.store import Database
+from app.ui.common.accessibility import give_role
 from app.ui.common.messages import MessageLabel, if_alive, user_message
 from app.ui.common.tasks import Tasks
 from app.ui.common.text_marks import PositionMap, highlight_background
 from app.ui.notebooks.look import (
     FlowLayout,
-    chip_style,
+    clear_layout,
     page_range,
     swatch_style,
+    tag_chip,
     type_colour,
     type_name,
 )
@@ -528,9 +534,14 @@ class PageView(QWidget):
         self.fit_button = QToolButton()
         self.fit_button.setText("Fit width")
         self.fit_button.setToolTip("Fit the scan to the width")
+        self.attach_button = QToolButton()
+        self.attach_button.setText("Attach scan…")
+        self.attach_button.setToolTip("Give this page a scan (PNG, JPEG or TIFF), or replace it")
+        self.attach_button.clicked.connect(self._pick_scan)
         self.zoom_label = _muted(QLabel())
         bar.addWidget(_bold(QLabel("Scan")))
         bar.addStretch(1)
+        bar.addWidget(self.attach_button)
         bar.addWidget(self.zoom_label)
         bar.addWidget(self.zoom_out_button)
         bar.addWidget(self.zoom_in_button)
@@ -768,7 +779,8 @@ class PageView(QWidget):
         else:
             self.scan.set_image(None)
             self.no_scan_label.setText(
-                "No scan for this page"
+                f"No scan for this page (text only); attach one with Attach scan… or "
+                f"`inkling notebook attach-scan {page.id} FILE`."
                 if snapshot.image_error is None
                 else f"The scan could not be read ({snapshot.image_error})."
             )
@@ -1000,32 +1012,14 @@ class PageView(QWidget):
     # ------------------------------------------------------------------ tags
 
     def _fill_chips(self, snapshot: PageSnapshot) -> None:
-        while self.chip_layout.count():
-            item = self.chip_layout.takeAt(0)
-            widget = item.widget() if item is not None else None
-            if widget is not None:
-                widget.deleteLater()
+        clear_layout(self.chip_layout)
         self.chips = {}
         catalogue = {t.slug: t for t in snapshot.catalogue}
         for slug in snapshot.page.tags:
             tag = catalogue.get(slug)
-            chip = QFrame()
-            chip.setObjectName("tagChip")
             colour = QColor(tag.colour) if tag is not None else QColor("#9e9e9e")
-            chip.setStyleSheet(chip_style(colour))
-            row = QHBoxLayout(chip)
-            row.setContentsMargins(9, 2, 3, 2)
-            row.setSpacing(2)
-            label = QLabel(tag.label if tag is not None else slug)
-            label.setToolTip(slug)
-            row.addWidget(label)
-            remove = QToolButton()
-            remove.setText("×")
-            remove.setToolTip(f"Remove the tag {slug}")
-            remove.setAccessibleName(f"Remove {slug}")
-            remove.setCursor(Qt.CursorShape.PointingHandCursor)
-            remove.clicked.connect(lambda _=False, s=slug: self.remove_tag(s))
-            row.addWidget(remove)
+            label = tag.label if tag is not None else slug
+            chip = tag_chip(label, colour, slug, partial(self.remove_tag, slug))
             self.chip_layout.addWidget(chip)
             self.chips[slug] = chip
         if not snapshot.page.tags:
@@ -1125,6 +1119,28 @@ class PageView(QWidget):
 
         # done runs first (the edit has ended), then the changes reach the views
         self.tasks.run(write, on_done=if_alive(self, done), on_error=if_alive(self, failed))
+
+    # ------------------------------------------------------------------ scans
+
+    def _pick_scan(self) -> None:
+        if self.snapshot is None:
+            return
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Attach a scan", "", "Scans (*.png *.jpg *.jpeg *.tif *.tiff)"
+        )
+        if path:
+            self.attach_scan(Path(path))
+
+    def attach_scan(self, path: Path) -> None:
+        """Give the page shown the scan at ``path`` (in the background)."""
+        if self.snapshot is None:
+            return
+        db, page_id = self.db, self.snapshot.page.id
+        self.tasks.run(
+            lambda: notebooks.attach_scan(db, page_id, path),
+            on_done=if_alive(self, lambda _result: self._say("Scan attached.")),
+            on_error=if_alive(self, lambda e: self.message.show_error(user_message(e))),
+        )
 
     # ------------------------------------------------------------------ pages
 
@@ -1229,3 +1245,6 @@ class PageView(QWidget):
         if abs(rect.center().y() - pos.y()) > rect.height():
             return None
         return PositionMap(self.snapshot.page.text or "").from_qt(cursor.position())
+
+
+give_role(FindingCard, QAccessible.Role.ListItem)

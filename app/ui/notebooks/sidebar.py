@@ -18,17 +18,19 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMenu,
     QMessageBox,
+    QPlainTextEdit,
     QProgressBar,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
+from app.domain.formats.untrusted import one_line
 from app.domain.progress import Cancelled, Progress
 from app.services.changes import Changes, OpResult
 from app.services.notebooks import pages as notebooks
 from app.services.notebooks import samples
-from app.services.notebooks.pages import NotebookInfo
+from app.services.notebooks.pages import NotebookImported, NotebookInfo
 from app.store import Database
 from app.ui.common.messages import MessageLabel, if_alive, user_message
 from app.ui.common.tasks import Lane, Task, Tasks, Then
@@ -41,6 +43,28 @@ EMPTY_NOTE = (
     "or try the sample notebook."
 )
 IMPORT_CANCELLED = "The import was cancelled; nothing was added."
+
+
+REPORT_LINES = 50
+"""Most skipped items the window lists after an import (the CLI's JSON lists them all)."""
+
+
+def import_report(book: NotebookImported, limit: int = REPORT_LINES) -> str:
+    """What an import left out, one line each (at most ``limit``), and the pages that
+    came without their scan; empty when there is nothing to say."""
+    lines: list[str] = []
+    if book.without_scan:
+        lines.append(
+            f"{book.without_scan} page(s) came without a scan (not in the export): they show "
+            "their text only; attach a scan from the page view or with "
+            "`inkling notebook attach-scan`."
+        )
+    for skipped in book.skipped[:limit]:
+        where = skipped.path + (f" ({skipped.item})" if skipped.item else "")
+        lines.append(f"Skipped {one_line(where)}: {skipped.reason}")
+    if len(book.skipped) > limit:
+        lines.append(f"…and {len(book.skipped) - limit} more (the command line lists them all).")
+    return "\n".join(lines)
 
 
 @dataclass(frozen=True)
@@ -100,7 +124,8 @@ class NotebookList(QWidget):
         header.addWidget(title, 1)
         self.import_button = QPushButton("Import…", self)
         self.import_button.setToolTip(
-            "Import a folder of page scans or of PAGE-XML/ALTO files, a text file or a PDF"
+            "Import a folder of page scans (PNG, JPEG, TIFF) or of PAGE-XML/ALTO files (an "
+            "archival export, with or without mets.xml and scans), a text file or a PDF"
         )
         menu = QMenu(self.import_button)
         self.import_folder_action = menu.addAction("Folder of page images or PAGE-XML/ALTO…")
@@ -130,6 +155,12 @@ class NotebookList(QWidget):
         layout.addLayout(progress_row)
         self.message = MessageLabel(self)
         layout.addWidget(self.message)
+        self.import_report = QPlainTextEdit(self)
+        self.import_report.setReadOnly(True)
+        self.import_report.setAccessibleName("What the import left out")
+        self.import_report.setMaximumHeight(140)
+        self.import_report.hide()
+        layout.addWidget(self.import_report)
         self.sample_button = QPushButton("Try the sample notebook", self)
         self.sample_button.setToolTip(
             "Six typed pages — a poem, a to-do list, a quotation, names — to try the detectors on"
@@ -281,6 +312,7 @@ class NotebookList(QWidget):
 
     def _start_import(self, message: str, *, cancellable: bool) -> None:
         self._importing = True
+        self.import_report.hide()
         self.import_button.setEnabled(False)
         self.sample_button.setEnabled(False)
         self.progress.setRange(0, 0)
@@ -315,7 +347,8 @@ class NotebookList(QWidget):
                 if task.cancelled:  # cancelled while the files waited for the database
                     notebooks.discard_notebook_read(files)
                     raise Cancelled(IMPORT_CANCELLED)
-                return notebooks.store_notebook(db, files)
+                stored = notebooks.store_notebook(db, files)
+                return OpResult(stored.value, stored.changes)
 
             return Then(Lane.DATABASE, store)
 
@@ -333,10 +366,16 @@ class NotebookList(QWidget):
         book = result.value
         names = len(result.changes.findings)
         verb = "Opened" if result.changes.empty else "Imported"  # the sample, already here
+        left_out = len(book.skipped) if isinstance(book, NotebookImported) else 0
         self.message.show_info(
             f"{verb} {book.title} ({book.pages} pages"
-            + (f"; {names} names from its PAGE-XML tags)." if names else ").")
+            + (f"; {names} names from its PAGE-XML tags" if names else "")
+            + (f"; {left_out} files or pages skipped, listed below" if left_out else "")
+            + ")."
         )
+        report = import_report(book) if isinstance(book, NotebookImported) else ""
+        self.import_report.setPlainText(report)
+        self.import_report.setVisible(bool(report))
         self.imported.emit(book.id)
         self.reload()
 

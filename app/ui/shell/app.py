@@ -31,7 +31,7 @@ def dark_palette() -> QPalette:
         QPalette.ColorRole.AlternateBase: QColor(50, 53, 58),
         QPalette.ColorRole.ToolTipBase: QColor(60, 63, 68),
         QPalette.ColorRole.ToolTipText: text,
-        QPalette.ColorRole.PlaceholderText: QColor(140, 143, 150),
+        QPalette.ColorRole.PlaceholderText: QColor(158, 161, 168),  # 4.5:1 on Window
         QPalette.ColorRole.Text: text,
         QPalette.ColorRole.Button: window,
         QPalette.ColorRole.ButtonText: text,
@@ -56,6 +56,17 @@ def dark_palette() -> QPalette:
     return p
 
 
+def light_palette(app: QApplication) -> QPalette:
+    """The Fusion style's light palette with WCAG AA contrast where it falls short: the
+    selection (white on Qt's #308cc6 is 3.7:1) and muted text (half-transparent black
+    is 3.9:1 on the window)."""
+    p = app.style().standardPalette()
+    for group in (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive):
+        p.setColor(group, QPalette.ColorRole.Highlight, QColor(38, 103, 168))
+        p.setColor(group, QPalette.ColorRole.PlaceholderText, QColor(102, 102, 102))
+    return p
+
+
 def apply_color_scheme(app: QApplication) -> None:
     """Light or dark, following the system (Qt 6 style hints).
 
@@ -68,7 +79,7 @@ def apply_color_scheme(app: QApplication) -> None:
     if scheme == Qt.ColorScheme.Dark:
         app.setPalette(dark_palette())
     else:
-        app.setPalette(app.style().standardPalette())
+        app.setPalette(light_palette(app))
 
 
 def make_application(argv: Sequence[str]) -> QApplication:

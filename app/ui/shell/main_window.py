@@ -11,11 +11,14 @@ view subscribes to ``Tasks.changed`` and refreshes itself, only where affected.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, Signal
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPalette, QShortcut, QTextCursor
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -40,6 +43,7 @@ from app.services.changes import Changes, OpResult
 from app.services.inbox import InboxItem, ItemKind
 from app.services.journal import entries as journal
 from app.services.journal import samples
+from app.services.journal.entries import DeletedEntry
 from app.services.models.choice import choose_model, model_info
 from app.services.models.names import display_name
 from app.services.notebooks.models import text_identity, vision_runtime
@@ -52,6 +56,7 @@ from app.ui.common.model_bridge import LoaderFactory, ModelBridge, llama_loader
 from app.ui.common.outside_changes import OutsideChanges
 from app.ui.common.tasks import WAITING_LABEL, Lane, Tasks
 from app.ui.inbox.view import InboxView
+from app.ui.journal.calendar_jump import CalendarJump
 from app.ui.journal.detector import DetectionController
 from app.ui.journal.entry_page import EntryPage
 from app.ui.journal.habits import HabitsView
@@ -62,14 +67,18 @@ from app.ui.notebooks.page_view import PageView
 from app.ui.notebooks.runner import DetectorRunner
 from app.ui.notebooks.sidebar import NotebookList
 from app.ui.notebooks.tag_browser import TagBrowser
+from app.ui.shell.edit_menu import EditMenu
 from app.ui.shell.file_menu import FileMenu
 from app.ui.shell.help_menu import HelpMenu
+from app.ui.shell.icon import app_icon
 from app.ui.shell.settings_dialog import SettingsDialog
 from app.ui.shell.welcome import WelcomeView
 
 log = logging.getLogger(__name__)
 
 JOURNAL, HABITS, NOTEBOOKS, INBOX = "journal", "habits", "notebooks", "inbox"
+UNDO_OFFER_MS = 15_000
+"""How long the status bar offers to undo a deletion (Edit ▸ Undo works after it too)."""
 
 
 class _Placeholder(QWidget):
@@ -87,6 +96,20 @@ class _Placeholder(QWidget):
 def _vision_configured(settings: Settings) -> bool:
     """A vision model is set up: a multimodal GGUF and its projector."""
     return bool(settings.vision_model_path and settings.vision_projector)
+
+
+FIRST_SIZE = QSize(1180, 760)
+
+
+def first_size(window: QWidget) -> QSize:
+    """The size of a first window: ``FIRST_SIZE``, or nine tenths of a smaller screen
+    (never below the window's minimum)."""
+    room = window.screen().availableGeometry().size() * 0.9
+    return FIRST_SIZE.boundedTo(room).expandedTo(window.minimumSize())
+
+
+def _day_text(day: date) -> str:
+    return f"{day:%a} {day.day} {day:%b %Y}"
 
 
 def _with_bar(view: QWidget, name: str, *buttons: QPushButton, leading: bool) -> QWidget:
@@ -130,6 +153,7 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Inkling")
+        self.setWindowIcon(app_icon())
         # An explicit minimum: the layout never changes the window's size hints after
         # it is shown (steadier, and quiet on platforms that cannot propagate them).
         self.setMinimumSize(760, 480)
@@ -192,6 +216,9 @@ class MainWindow(QMainWindow):
         self.model_info: ModelInfo | None = None
         self._pending_info: ModelInfo | None = None
         self._find_word: tuple[int, str] | None = None
+        self._deleted: list[DeletedEntry] = []
+        """Entries deleted in this window, newest last: Edit ▸ Undo puts them back."""
+        self.calendar_jump: CalendarJump | None = None
         self.entry_page.can_open_settings = True
         # notebooks: built once the database is open (``_add_views``)
         self.notebook_list: NotebookList | None = None
@@ -235,8 +262,17 @@ class MainWindow(QMainWindow):
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setAccessibleName("Cancel detection")
         self.cancel_button.setToolTip("Stop the model reading this entry")
-        for widget in (self.progress, self.cancel_button):
+        self.undo_delete_button = QPushButton("Undo")
+        self.undo_delete_button.setObjectName("undoDelete")
+        self.undo_delete_button.setAccessibleName("Undo deleting the entry")
+        self.undo_delete_button.setToolTip("Bring the deleted entry back (Ctrl+Z)")
+        for widget in (self.progress, self.cancel_button, self.undo_delete_button):
             widget.hide()
+        self._undo_offer = QTimer(self)
+        self._undo_offer.setSingleShot(True)
+        self._undo_offer.setInterval(UNDO_OFFER_MS)
+        self._undo_offer.timeout.connect(self.undo_delete_button.hide)
+        status.addPermanentWidget(self.undo_delete_button)
         status.addPermanentWidget(self.speed_label)
         status.addPermanentWidget(self.progress)
         status.addPermanentWidget(self.cancel_button)
@@ -267,6 +303,16 @@ class MainWindow(QMainWindow):
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         file_menu.addAction(self.quit_action)
 
+        self.edit_menu = EditMenu(
+            self,
+            app_undo=self.app_undo,
+            find=lambda: self._in_entry(self.entry_page.open_find),
+            find_next=lambda: self._in_entry(self.entry_page.find_bar.find_next),
+            find_previous=lambda: self._in_entry(self.entry_page.find_bar.find_previous),
+            say=self.show_status,
+        )
+        self.edit_menu.add_to(self.menuBar())
+
         entry_menu = self.menuBar().addMenu("&Entry")
         self.detect_action = QAction("&Detect Completions", self)
         self.detect_action.setShortcut(QKeySequence("Ctrl+D"))
@@ -278,6 +324,14 @@ class MainWindow(QMainWindow):
             entry_menu.addAction(action)
         self.detect_action.setEnabled(False)
         self.review_action.setEnabled(False)
+        entry_menu.addSeparator()
+        self.go_to_day_action = QAction("&Go to Day…", self)
+        self.go_to_day_action.setShortcut(QKeySequence("Ctrl+Shift+C"))
+        self.delete_action = QAction("De&lete Entry", self)
+        self.delete_action.setShortcut(QKeySequence("Ctrl+Shift+Delete"))
+        self.delete_action.setEnabled(False)
+        entry_menu.addAction(self.go_to_day_action)
+        entry_menu.addAction(self.delete_action)
 
         notebook_menu = self.menuBar().addMenu("&Notebook")
         self.detector_editor_action = QAction("&Detector editor…", self)
@@ -314,6 +368,9 @@ class MainWindow(QMainWindow):
         self.review_action.triggered.connect(self.entry_page.focus_review)
         self.cancel_action.triggered.connect(self.detector.cancel)
         self.cancel_button.clicked.connect(self.detector.cancel)
+        self.delete_action.triggered.connect(self.delete_entry)
+        self.undo_delete_button.clicked.connect(self.undo_delete)
+        self.go_to_day_action.triggered.connect(self.go_to_day)
         self.detector.running_changed.connect(self._detection_running)
         self.detector.cancelled.connect(
             lambda _e: self.statusBar().showMessage("Detection cancelled.", 4000)
@@ -743,6 +800,7 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.entry_page)
         self.detect_action.setEnabled(True)
         self.review_action.setEnabled(True)
+        self.delete_action.setEnabled(True)
         self._show_revealed()
 
     def new_entry(self) -> None:
@@ -763,6 +821,101 @@ class MainWindow(QMainWindow):
         self.entry_page.entry_loaded.disconnect(self._focus_new_entry)
         if entry_id == getattr(self, "_new_entry_id", None):
             self.entry_page.editor.setFocus()
+
+    # ------------------------------------------------------------------ delete, undo, go to
+
+    def delete_entry(self) -> None:
+        """Delete the entry shown (after saving what was typed); the status bar offers to
+        undo it, and so does Edit ▸ Undo."""
+        db, entry_id = self.db, self.entry_page.entry_id
+        if db is None or entry_id is None:
+            return
+        unsaved = self.entry_page.take_unsaved()
+
+        def delete() -> OpResult[DeletedEntry]:
+            if unsaved is not None:  # saved first, so that undo brings back the last words
+                body, title, day = unsaved
+                journal.update_entry(db, entry_id, body=body, title=title, day=day)
+            return journal.delete_entry(db, entry_id)
+
+        def deleted(result: OpResult[DeletedEntry]) -> None:
+            kept = result.value
+            self._deleted.append(kept)
+            if self.entry_page.entry_id is None and self.stack.currentWidget() is self.entry_page:
+                self.stack.setCurrentWidget(self.placeholder)
+            self.delete_action.setEnabled(False)
+            self.statusBar().showMessage(
+                f"Deleted the entry of {_day_text(kept.day)}. Undo brings it back (Ctrl+Z).",
+                UNDO_OFFER_MS,
+            )
+            self.undo_delete_button.show()
+            self._undo_offer.start()
+
+        self.tasks.run(delete, on_done=deleted)
+
+    def undo_delete(self) -> None:
+        """Put the last deleted entry back, with all it had, and open it."""
+        db = self.db
+        if db is None or not self._deleted:
+            return
+        kept = self._deleted.pop()
+        self.undo_delete_button.setVisible(bool(self._deleted))
+
+        def restored(result: OpResult[EntryInfo]) -> None:
+            self.open_entry(result.value.id)
+            self.show_status(f"The entry of {_day_text(kept.day)} is back.")
+
+        def failed(exc: BaseException) -> None:
+            self._deleted.append(kept)  # still there to try again
+            self.undo_delete_button.show()
+
+        self.tasks.run(
+            lambda: journal.restore_entry(db, kept),
+            on_done=restored,
+            on_error=failed,
+            report_errors=True,
+        )
+
+    def app_undo(self) -> None:
+        """Edit ▸ Undo when no text field has typing to undo: the inbox's last decision in
+        the Inbox; else the last deleted entry, unless the keyboard is in the suggestions
+        panel; else the entry's last accept or dismiss."""
+        focus = QApplication.focusWidget()
+        current = self.stack.currentWidget()
+        in_panel = focus is not None and (
+            focus is self.entry_page.panel or self.entry_page.panel.isAncestorOf(focus)
+        )
+        if self.inbox_view is not None and current is self.inbox_view:
+            self.inbox_view.undo()
+        elif self._deleted and not in_panel:
+            self.undo_delete()
+        elif current is self.entry_page and self.entry_page.entry_id is not None:
+            self.entry_page.undo()
+        else:
+            self.show_status("Nothing to undo.")
+
+    def _in_entry(self, action: Callable[[], None]) -> None:
+        """Run ``action`` when an entry shows; else say where it works."""
+        if self.stack.currentWidget() is self.entry_page and self.entry_page.entry_id:
+            action()
+        else:
+            self.show_status("Open an entry to find words in it.")
+
+    def go_to_day(self) -> None:
+        """A calendar to jump to a day's entry (days with entries in bold)."""
+        if self.db is None:
+            return
+        if self.calendar_jump is not None:
+            self.calendar_jump.raise_()
+            return
+        shown = self.entry_page.entry_day or clock.today()
+        dialog = CalendarJump(self.db, self.tasks, shown, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.entry_chosen.connect(self.open_entry)
+        dialog.nothing_found.connect(lambda: self.show_status("The journal has no entries yet."))
+        dialog.finished.connect(lambda _code: setattr(self, "calendar_jump", None))
+        self.calendar_jump = dialog
+        dialog.open()
 
     # ------------------------------------------------------------------ refresh
 
@@ -955,7 +1108,7 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             self.restoreGeometry(geometry)
         else:
-            self.resize(1180, 760)
+            self.resize(first_size(self))
         for key, splitter in (
             ("window/mainSplitter", self.splitter),
             ("window/entrySplitter", self.entry_page.splitter),

@@ -109,7 +109,6 @@ def test_an_imported_entry_shows_where_it_was_written_and_its_photo(
         window.file_io.import_actions["dayone"].trigger()
     page = window.entry_page
     assert page.context_label.isHidden()  # the sample entry came with no place
-    assert page.attachments.isHidden()  # nor with files
     with database(window).session(readonly=True) as session:
         berlin = session.scalars(
             select(EntrySource.entry_id).where(
@@ -120,12 +119,11 @@ def test_an_imported_entry_shows_where_it_was_written_and_its_photo(
     qtbot.waitUntil(lambda: page.entry_id == berlin, timeout=5000)
     assert page.context_label.text() == "Berlin, Germany"
     assert not page.context_label.isHidden()
-    # the photo its dayone-moment link points to, as a thumbnail under the text
+    # the link names the photo the entry shows
     assert page.editor.toPlainText().endswith("![](af46d2c8855d78fe176d08ba114484e0.png)")
-    assert not page.attachments.isHidden()
-    (photo,) = [page.attachments.item(i) for i in range(page.attachments.count())]
-    assert photo.text() == "af46d2c8855d78fe176d08ba114484e0.png"
-    assert not photo.icon().isNull()
+    qtbot.waitUntil(lambda: len(page.extras.thumbnails) == 1, timeout=5000)
+    (photo,) = page.extras.thumbnails.values()
+    assert photo.accessibleName() == "Photo af46d2c8855d78fe176d08ba114484e0.png"
 
 
 def test_an_import_that_skipped_files_shows_what_and_why(

@@ -18,9 +18,11 @@ from app.services.notebooks import pages as notebooks
 from app.services.notebooks import runs as notebook_runs
 from app.services.notebooks.findings import FindingInfo
 from app.store import Database
+from app.ui.common.messages import Tone
 from app.ui.common.tasks import Tasks
 from app.ui.notebooks.look import type_colour
 from app.ui.notebooks.page_view import FindingCard, PageView
+from tests.archival_files import tiny_tiff
 from tests.notebook_files import tiny_png
 from tests.ui.notebooks.conftest import MODEL, ScriptedModel, window_reply
 
@@ -371,9 +373,33 @@ def test_a_page_without_a_scan_says_so(
     view = open_view(qtbot, db, ops)
     show(qtbot, view, notebook, page_ids(db, notebook)[0])
     assert view.scan_stack.currentWidget() is view.no_scan_label
-    assert view.no_scan_label.text() == "No scan for this page"
+    page_id = page_ids(db, notebook)[0]
+    assert view.no_scan_label.text() == (
+        "No scan for this page (text only); attach one with Attach scan… or "
+        f"`inkling notebook attach-scan {page_id} FILE`."
+    )
     assert not view.zoom_in_button.isEnabled()
     assert view.no_findings_label.isVisible()
+
+
+def test_attach_scan_from_the_page_view_shows_a_tiff(
+    qtbot: QtBot, db: Database, ops: Tasks, notebook: int, tmp_path: Path
+) -> None:
+    view = open_view(qtbot, db, ops)
+    page_id = page_ids(db, notebook)[0]
+    show(qtbot, view, notebook, page_id)
+    scan = tmp_path / "scan.tif"
+    scan.write_bytes(tiny_tiff(6, 4))
+    view.attach_scan(scan)
+    qtbot.waitUntil(lambda: view.scan_stack.currentWidget() is view.scan and not view.is_loading)
+    assert view.scan.has_image
+    assert view.snapshot is not None
+    assert view.snapshot.image is not None
+    assert (view.snapshot.image.width(), view.snapshot.image.height()) == (6, 4)
+    assert view.zoom_in_button.isEnabled()
+    view.attach_scan(tmp_path / "missing.png")
+    qtbot.waitUntil(lambda: view.message.tone is Tone.ERROR)
+    assert view.message.text() == f"{tmp_path / 'missing.png'} does not exist."
 
 
 def test_clicking_a_highlight_makes_its_finding_current(

@@ -3,19 +3,22 @@ sidebar (its person tags become names findings), and Export PAGE-XML from the ov
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
+from app.domain.formats.skipped import Skipped
 from app.services.notebooks import findings
 from app.services.notebooks import pages as notebooks
+from app.services.notebooks.pages import NotebookImported
 from app.store import Database
 from app.ui.common.messages import Tone
 from app.ui.common.tasks import Tasks
 from app.ui.notebooks.overview import NotebookOverview, export_folder
-from app.ui.notebooks.sidebar import NotebookList
+from app.ui.notebooks.sidebar import REPORT_LINES, NotebookList, import_report
 from tests.transcript_files import PAGE_2013_TEXT, transcript_folder
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
@@ -57,10 +60,33 @@ def test_importing_a_page_xml_folder_from_the_sidebar(
     ]
 
 
-def test_a_refused_page_xml_folder_says_which_file(
+def test_a_bad_page_xml_file_is_skipped_and_listed_after_the_import(
     qtbot: QtBot, db: Database, ops: Tasks, tmp_path: Path
 ) -> None:
     folder = transcript_folder(tmp_path)
+    (folder / "page-10.xml").write_text("<alto>", encoding="utf-8")
+    view = NotebookList(db, ops)
+    qtbot.addWidget(view)
+    view.show()
+    view.import_path(folder)
+    qtbot.waitUntil(lambda: not view.is_busy and view.list.count() == 1)
+    assert view.message.tone is not Tone.ERROR
+    assert view.message.text() == (
+        "Imported transcripts (2 pages; 4 names from its PAGE-XML tags; "
+        "1 files or pages skipped, listed below)."
+    )
+    assert view.import_report.isVisible()
+    assert view.import_report.toPlainText() == (
+        f"Skipped page-10.xml (page page-10): {folder / 'page-10.xml'} is not well-formed XML "
+        "(line 1, column 7)."
+    )
+
+
+def test_a_folder_with_nothing_valid_says_which_file(
+    qtbot: QtBot, db: Database, ops: Tasks, tmp_path: Path
+) -> None:
+    folder = tmp_path / "bad"
+    folder.mkdir()
     (folder / "page-10.xml").write_text("<alto>", encoding="utf-8")
     view = NotebookList(db, ops)
     qtbot.addWidget(view)
@@ -70,7 +96,24 @@ def test_a_refused_page_xml_folder_says_which_file(
         view.message.text()
         == f"{folder / 'page-10.xml'} is not well-formed XML (line 1, column 7)."
     )
+    assert not view.import_report.isVisible()
     assert notebooks.list_notebooks(db) == []
+
+
+def test_the_window_report_is_bounded_and_counts_pages_without_scans() -> None:
+    book = NotebookImported(
+        1,
+        "Diary",
+        3,
+        datetime(2026, 1, 1, tzinfo=UTC),
+        skipped=tuple(Skipped(f"p{i}.xml", "", f"p{i}.xml is bad.") for i in range(60)),
+        without_scan=3,
+    )
+    lines = import_report(book).splitlines()
+    assert len(lines) == 1 + REPORT_LINES + 1
+    assert lines[0].startswith("3 page(s) came without a scan")
+    assert lines[1] == "Skipped p0.xml: p0.xml is bad."
+    assert lines[-1] == "…and 10 more (the command line lists them all)."
 
 
 def test_export_page_xml_from_the_overview(

@@ -1,0 +1,61 @@
+"""Issue 15: activities told in their own vocabulary, misspelt words, checklists and
+logs are read; eaten dishes, games of pool, plan lists and notes to self are not."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain.journal.cues import Cue
+from app.domain.parsed import Token
+from tests.services.test_cue_rules import detect
+
+
+@pytest.mark.parametrize(
+    ("body", "name", "quote"),
+    [
+        ("Swam 40 lengths at the leisure centre pool.", "Swimming", "Swam 40 lengths"),
+        ("Sat for 15 minutes counting breaths before breakfast.", "Meditation", "Sat for 15"),
+        ("Made a big pot of dal for the week.", "Cook at home", "Made a big pot of dal"),
+        ("Finally sorted out the wardrobe.", "Tidy up", "sorted out the wardrobe"),
+        ("meditatted 10 min this morning", "Meditation", "meditatted 10 min"),
+        ("✅ stretchd\n✅ flossed\n☐ read", "Stretching", "stretchd"),
+        ("07:10 — 5k easy run, legs heavy", "Running", "5k easy run"),
+        ("Rode 30 km along the canal route.", "Cycling", "Rode 30 km"),
+        ("Talked to nani on whatsapp for an hour.", "Call family", "Talked to nani"),
+        ("Grilled salmon for dinner with rice.", "Cook at home", "Grilled"),
+    ],
+)
+def test_own_words_are_read(body: str, name: str, quote: str) -> None:
+    found = detect(body, name)
+    assert [n for n, _ in found] == [name]
+    assert quote in found[0][1]
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Ate grilled fish at the harbour.", "Cook at home"),
+        ("Played pool with Sam at the pub.", "Swimming"),
+        ("Plan for later:\n- swim\n- stretch", "Swimming"),
+        ("Note to self: floss tonight.", "Floss"),
+        ("Looked at the cookbook for an hour.", "Cook at home"),
+    ],
+)
+def test_look_alikes_are_not(body: str, name: str) -> None:
+    assert detect(body, name) == []
+
+
+def _tok(text: str, *, known: bool) -> Token:
+    return Token(0, 0, len(text), text, text.lower(), "VERB", "VBD", "ROOT", 0, 0, known=known)
+
+
+def test_misspellings_match_only_unknown_long_words_with_the_same_first_letter() -> None:
+    cue = Cue.parse("stretch*")
+    assert cue.find([_tok("streched", known=False)])
+    assert not cue.find([_tok("streched", known=True)])  # a dictionary word is as written
+    assert Cue.parse("exercise").find([_tok("excercise", known=False)])
+    assert not Cue.parse("cooked").find([_tok("looked", known=False)])  # other first letter
+    assert not Cue.parse("yoga").find([_tok("yogaa", known=False)])  # short words: exact only
+    assert Cue.parse("made ? curry").find(
+        [_tok("made", known=True), _tok("a", known=True), _tok("curry", known=True)]
+    )
