@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from app.domain.formats.skipped import skipped_json
 from app.paths import database_path
 from app.services.transfer import backup, journal_export, journal_import, rescue
 
@@ -14,10 +15,18 @@ from .common import Cli, Commands, item_progress, work_progress
 def cmd_import(cli: Cli) -> int:
     kind = cli.args.action
     summary = journal_import.import_journal(
-        cli.db, kind, cli.args.path, on_progress=work_progress(cli, f"import {kind}")
+        cli.db,
+        kind,
+        cli.args.path,
+        on_progress=work_progress(cli, f"import {kind}"),
+        strict=cli.args.strict,
     ).value
     cli.emit(
-        {"imported": summary.imported, "skipped_duplicates": summary.skipped_duplicates},
+        {
+            "imported": summary.imported,
+            "skipped_duplicates": summary.skipped_duplicates,
+            "skipped": skipped_json(summary.skipped),
+        },
         journal_import.describe(summary),
     )
     return 0
@@ -120,7 +129,14 @@ def register(commands: Commands) -> None:
         ("logseq", "a Logseq graph folder (journals/YYYY_MM_DD.md)"),
         ("text", "a .txt/.md file, or a folder of them, dated by their names"),
     ):
-        importing.add(name, cmd_import, help_text).add_argument("path")
+        p = importing.add(name, cmd_import, help_text)
+        p.add_argument("path")
+        p.add_argument(
+            "--strict",
+            action="store_true",
+            help="refuse the whole import at the first file or entry that cannot be read "
+            "(by default it is skipped and reported)",
+        )
 
     exporting = commands.group("export", "take your data out in formats other tools read")
     for name, (help_text, _noun, _fn) in EXPORTS.items():

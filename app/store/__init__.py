@@ -13,7 +13,7 @@ from app.store.db import (
     NotInklingDatabaseError,
     open_database,
 )
-from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
+from app.store.entry_sources import EntryAttachment, EntryContext, EntrySource, EntryTag
 from app.store.failures import DamagedDatabaseError, StorageError, StoreError, storage_failure
 from app.store.models import (
     LABEL_MAX,
@@ -50,6 +50,7 @@ __all__ = [
     "DetectionRun",
     "DetectorPreference",
     "EntryAttachment",
+    "EntryContext",
     "EntrySource",
     "EntryTag",
     "Finding",

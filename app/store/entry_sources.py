@@ -1,9 +1,11 @@
 """What an imported journal entry brings with it: where it came from, tags, attachments.
 
 Registered on ``app.store.base.Base`` (``app.store`` imports this module), created by
-migration 0004.  A source identity (``kind``, ``source_id``) is unique, so importing the
-same Day One export or folder twice never duplicates an entry.  Attachments (Day One
-photos) are kept in the database, so that a backup holds them too.
+migrations 0005 and 0007 (``entry_context``).  A source identity (``kind``,
+``source_id``) is unique, so importing the same Day One export or folder twice never
+duplicates an entry.  Attachments (Day One photos, videos, audio, PDFs) are kept in the
+database, so that a backup holds them too; so are the place and weather an entry was
+written in.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from datetime import datetime
 
 from sqlalchemy import (
     CheckConstraint,
+    Float,
     ForeignKey,
     Integer,
     LargeBinary,
@@ -76,3 +79,20 @@ class EntryAttachment(Base):
     """SHA-256 of ``data``."""
     data: Mapped[bytes] = mapped_column(LargeBinary)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow)
+
+
+class EntryContext(Base):
+    """Where and in what weather an imported entry was written, as its source said
+    (Day One's ``location`` and ``weather``); "" when it said nothing of one."""
+
+    __tablename__ = "entry_context"
+
+    entry_id: Mapped[int] = mapped_column(
+        ForeignKey("journal_entries.id", ondelete="CASCADE"), primary_key=True
+    )
+    place: Mapped[str] = mapped_column(Text)
+    """The place's names, most precise first: ``Café Einstein, Berlin, Germany``."""
+    latitude: Mapped[float | None] = mapped_column(Float)
+    longitude: Mapped[float | None] = mapped_column(Float)
+    weather: Mapped[str] = mapped_column(Text)
+    """The conditions and temperature: ``Partly Cloudy, 12 °C``."""

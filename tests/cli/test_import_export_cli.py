@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from app.services.transfer import journal_import
 from tests.cli.test_cli import run, run_json
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "journals"
@@ -26,9 +27,22 @@ def test_import_reports_imported_and_skipped(
     kind: str, folder: str, count: int, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = str(FIXTURES / folder)
-    assert run_json("import", kind, path) == {"imported": count, "skipped_duplicates": 0}
+    skipped = (
+        [{"path": "Project ideas.md", "item": "", "reason": journal_import.UNDATED_NOTE}]
+        if kind == "markdown"
+        else []
+    )
+    assert run_json("import", kind, path) == {
+        "imported": count,
+        "skipped_duplicates": 0,
+        "skipped": skipped,
+    }
     assert f"import {kind}: {count}/{count}" in capsys.readouterr().err  # progress on stderr
-    assert run_json("import", kind, path) == {"imported": 0, "skipped_duplicates": count}
+    assert run_json("import", kind, path) == {
+        "imported": 0,
+        "skipped_duplicates": count,
+        "skipped": skipped,
+    }
     assert len(run_json("entry", "list")["items"]) == count
 
 
@@ -45,6 +59,43 @@ def test_a_refused_import_is_one_line_on_stderr_and_exit_1(
         err == f"inkling: {folder / 'Journal.json'} line 1 is not valid JSON (Expecting value).\n"
     )
     assert run_json("entry", "list") == {"items": []}
+
+
+def test_import_lists_what_it_skipped_and_strict_refuses_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    graph = tmp_path / "graph"
+    shutil.copytree(FIXTURES / "logseq_graph", graph)
+    for name in ("2026_11_20.md", "2026_11_21.md"):
+        (graph / "journals" / name).write_bytes(b"\xff not utf-8")
+    code, out = run("import", "logseq", str(graph), "--strict")
+    assert (code, out) == (1, "")
+    assert capsys.readouterr().err == (
+        f"inkling: {graph / 'journals' / '2026_11_20.md'} is not UTF-8 text.\n"
+    )
+    assert run_json("entry", "list") == {"items": []}
+
+    code, out = run("import", "logseq", str(graph))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Imported 3 entries; 7 skipped."
+    assert lines[1] == (
+        "  1 × It is a sync tool's conflict copy; merge it by hand, then import again. "
+        "(journals/2026_11_07 (conflicted copy 2026-11-08 101500).md)"
+    )
+    assert (
+        "  3 × The day page is empty. "
+        "(journals/2026_11_08.md, journals/2026_11_09.md, journals/2026_11_12.org)"
+    ) in lines
+    assert "  2 × It is not UTF-8 text. (journals/2026_11_20.md, journals/2026_11_21.md)" in lines
+    again = run_json("import", "logseq", str(graph))
+    assert (again["imported"], again["skipped_duplicates"]) == (0, 3)
+    assert {
+        "path": "journals/tomorrow.md",
+        "item": "",
+        "reason": (journal_import.NOT_A_JOURNAL_PAGE),
+    } in again["skipped"]
+    assert len(again["skipped"]) == 7
 
 
 def test_exports_backup_and_restore(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

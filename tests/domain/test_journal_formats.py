@@ -107,7 +107,7 @@ def test_day_one_dates_follow_the_entry_time_zone() -> None:
     )
     assert entry.day == date(2025, 12, 31)
     assert entry.created_at == datetime(2026, 1, 1, 3, tzinfo=UTC)
-    assert entry.attachments == ("a" * 32 + ".jpeg",)  # the same photo once
+    assert entry.attachments == ("photos/" + "a" * 32 + ".jpeg",)  # the same photo once
     assert entry.body == ""
 
 

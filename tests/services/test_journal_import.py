@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
+from app.domain.formats.skipped import Skipped
 from app.domain.progress import Cancelled, CancelToken, Progress
 from app.services.errors import InvalidInputError
 from app.services.journal import entries as journal
@@ -111,8 +112,10 @@ def test_markdown_folder_reads_daily_notes_and_leaves_undated_ones(db: Database)
             "2026-11-05:Daily/2026-11-05.md",
             "2026-11-06:Daily/2026-11-06.md",
         }
+    undated = Skipped("Project ideas.md", "", journal_import.UNDATED_NOTE)
+    assert summary.skipped == (undated,)  # reported, not silently left
     assert journal_import.import_journal(db, "markdown", FIXTURES / "obsidian").value == (
-        journal_import.ImportSummary(0, 2, ())
+        journal_import.ImportSummary(0, 2, (), (undated,))
     )
 
 
@@ -158,10 +161,10 @@ def good_entry(**extra: Any) -> dict[str, Any]:
     return {"uuid": "U1", "creationDate": "2026-11-02T10:00:00Z", "text": "ok", **extra}
 
 
-def refused(db: Database, kind: str, path: Path) -> str:
+def refused(db: Database, kind: str, path: Path, *, strict: bool = False) -> str:
     before = count(db)
     with pytest.raises(InvalidInputError) as caught:
-        journal_import.import_journal(db, kind, path)
+        journal_import.import_journal(db, kind, path, strict=strict)
     assert count(db) == before
     message = str(caught.value)
     assert message.endswith(".")
@@ -176,10 +179,10 @@ def test_malformed_json_names_the_file_and_line(db: Database, tmp_path: Path) ->
     assert "line 3 is not valid JSON" in message
 
 
-def test_missing_photo_is_refused(db: Database, tmp_path: Path) -> None:
+def test_missing_photo_is_refused_when_strict(db: Database, tmp_path: Path) -> None:
     folder = dayone_copy(tmp_path)
     (folder / "photos" / PHOTO).unlink()
-    message = refused(db, "dayone", folder)
+    message = refused(db, "dayone", folder, strict=True)
     assert "entry 1 (5A1B2C3D4E5F40718293A4B5C6D7E8F9)" in message
     assert f"has the photo {PHOTO}, which is not in the export's photos folder" in message
 
@@ -201,7 +204,7 @@ def test_unexpected_day_one_structure_names_the_entry(
     db: Database, tmp_path: Path, entries: list[Any], expected: str
 ) -> None:
     journal_import.import_journal(db, "dayone", FIXTURES / "dayone")  # something to keep
-    message = refused(db, "dayone", dayone_copy(tmp_path, entries))
+    message = refused(db, "dayone", dayone_copy(tmp_path, entries), strict=True)
     assert "Journal.json" in message
     assert expected in message
 
@@ -218,12 +221,12 @@ def test_a_journal_without_entries_is_not_a_day_one_export(db: Database, tmp_pat
     assert "not a Day One export" in refused(db, "dayone", bad_zip)
 
 
-def test_invalid_utf8_is_refused_naming_the_file(db: Database, tmp_path: Path) -> None:
+def test_invalid_utf8_is_refused_naming_the_file_when_strict(db: Database, tmp_path: Path) -> None:
     folder = tmp_path / "vault"
     folder.mkdir()
     (folder / "2026-11-01.md").write_text("fine", encoding="utf-8")
     (folder / "2026-11-02.md").write_bytes(b"caf\xe9 au lait")
-    message = refused(db, "markdown", folder)
+    message = refused(db, "markdown", folder, strict=True)
     assert message == f"{folder / '2026-11-02.md'} is not UTF-8 text."
     assert "is not UTF-8 text" in refused(db, "dayone", dayone_copy(tmp_path, raw=b"\xff\xfe{"))
 
@@ -260,19 +263,19 @@ def test_broken_front_matter_names_the_line(db: Database, tmp_path: Path) -> Non
     assert "never closed" in refused(db, "markdown", vault)
 
 
-def test_a_missing_markdown_attachment_is_refused(db: Database, tmp_path: Path) -> None:
+def test_a_missing_markdown_attachment_is_refused_when_strict(db: Database, tmp_path: Path) -> None:
     vault = tmp_path / "vault"
     vault.mkdir()
     (vault / "2026-11-02.md").write_text(
         "---\nattachments: [attachments/a.png]\n---\nbody", encoding="utf-8"
     )
     assert "names the attachment attachments/a.png, which does not exist" in refused(
-        db, "markdown", vault
+        db, "markdown", vault, strict=True
     )
     (vault / "2026-11-02.md").write_text(
         "---\nattachments: [../../etc/passwd]\n---\nbody", encoding="utf-8"
     )
-    assert "outside the imported folder" in refused(db, "markdown", vault)
+    assert "outside the imported folder" in refused(db, "markdown", vault, strict=True)
 
 
 def test_unexpected_structure_of_folders(db: Database, tmp_path: Path) -> None:

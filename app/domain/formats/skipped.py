@@ -34,3 +34,31 @@ class Skipped:
 def skipped_json(skipped: Iterable[Skipped]) -> list[dict[str, str]]:
     """The ``"skipped"`` list of an import's JSON summary."""
     return [s.as_json() for s in skipped]
+
+
+def skipped_lines(skipped: Iterable[Skipped], *, reasons: int = 8, examples: int = 3) -> list[str]:
+    """A bounded, human report of ``skipped``: one line per reason (the most frequent
+    ``reasons`` of them, in order of first appearance), with how many and up to
+    ``examples`` of the files or items, then one line for the reasons left out."""
+    groups: dict[str, list[Skipped]] = {}
+    for item in skipped:
+        groups.setdefault(item.reason, []).append(item)
+    shown = sorted(groups.items(), key=lambda pair: -len(pair[1]))[:reasons]
+    kept = {reason for reason, _ in shown}
+    lines: list[str] = []
+    for reason, items in groups.items():
+        if reason not in kept:
+            continue
+        names = [_where(s) for s in items[:examples]]
+        more = f" and {len(items) - examples} more" if len(items) > examples else ""
+        lines.append(f"{len(items)} × {reason} ({', '.join(names)}{more})")
+    left = [items for reason, items in groups.items() if reason not in kept]
+    if left:
+        count = sum(len(items) for items in left)
+        lines.append(f"{count} more skipped for {len(left)} other reasons.")
+    return lines
+
+
+def _where(item: Skipped) -> str:
+    path = one_line(item.path, limit=60)
+    return f"{path}, {one_line(item.item, limit=60)}" if item.item else path

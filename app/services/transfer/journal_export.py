@@ -36,7 +36,7 @@ from app.services.notebooks import pages as notebooks
 from app.services.transfer.rescue import reads_readable_rows
 from app.services.views import SuggestionInfo
 from app.store import Database, Habit, HabitCompletion, JournalEntry
-from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
+from app.store.entry_sources import EntryAttachment, EntryContext, EntrySource, EntryTag
 
 EXPORT_FORMAT: Final = "inkling-review"
 EXPORT_VERSION: Final = 1
@@ -134,7 +134,8 @@ def export_markdown(
     cancel: CancelToken | None = None,
 ) -> ExportSummary:
     """Every entry as ``YYYY-MM-DD.md`` with YAML front matter (date, title, tags, starred,
-    created, time zone, source) and its attachments under ``attachments/``.
+    created, time zone, source, place and weather) and its attachments under
+    ``attachments/``.
 
     ``inkling import markdown`` reads the folder back into the same entries.
     """
@@ -149,6 +150,7 @@ def export_markdown(
         sources = {
             row.entry_id: (row.kind, row.source_id) for row in session.scalars(select(EntrySource))
         }
+        context = {row.entry_id: row for row in session.scalars(select(EntryContext))}
         with staged_folder(target) as staging:
             names = _note_names([e.day for e in entries])
             for done, (entry, name) in enumerate(zip(entries, names, strict=True), start=1):
@@ -168,11 +170,23 @@ def export_markdown(
                     time_zone=entry.time_zone,
                     source=sources.get(entry.id),
                     attachments=attached,
+                    **_context(context.get(entry.id)),
                 )
                 (staging / f"{name}.md").write_text(text, encoding="utf-8", newline="\n")
                 if on_progress is not None:
                     on_progress(Progress(done, len(entries)))
     return ExportSummary(str(target.absolute()), len(entries))
+
+
+def _context(row: EntryContext | None) -> dict[str, Any]:
+    if row is None:
+        return {}
+    return {
+        "place": row.place,
+        "latitude": row.latitude,
+        "longitude": row.longitude,
+        "weather": row.weather,
+    }
 
 
 def _tags(session: Session) -> dict[int, tuple[str, ...]]:

@@ -24,6 +24,7 @@ from app.domain.journal.suggestions import SuggestionStatus
 from app.services.changes import Changes, OpResult
 from app.services.journal import entries as journal
 from app.services.journal import review, suggestions, targets
+from app.services.journal.context import describe_context
 from app.services.journal.detection import DetectionOutcome
 from app.services.views import EntryInfo, SuggestionInfo, TargetInfo
 from app.store import Database
@@ -46,6 +47,11 @@ NO_CANDIDATES = (
     "has been suggested already (or none is set up yet)."
 )
 DETECT_DELAY_MS = 3000
+
+
+Loaded = tuple[EntryInfo, list[SuggestionInfo], list[TargetInfo], str]
+"""An entry as its background load reads it: the entry, its suggestions, the targets,
+its place and weather."""
 
 
 class EntryPage(QWidget):
@@ -116,6 +122,12 @@ class EntryPage(QWidget):
             + self.detect_button.fontMetrics().horizontalAdvance("Reading…")
             - self.detect_button.fontMetrics().horizontalAdvance("Detect")
         )
+        # where and in what weather it was written, when the entry came with them
+        self.context_label = QLabel()
+        self.context_label.setObjectName("entryContext")
+        self.context_label.setAccessibleName("Place and weather")
+        self.context_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.context_label.hide()
         header = QHBoxLayout()
         header.setContentsMargins(0, 0, 0, 0)
         header.setSpacing(8)
@@ -161,6 +173,7 @@ class EntryPage(QWidget):
         layout.setContentsMargins(12, 10, 12, 8)
         layout.setSpacing(8)
         layout.addLayout(header)
+        layout.addWidget(self.context_label)
         layout.addWidget(self.extras)
         layout.addWidget(self.banner)
         layout.addWidget(self.find_bar)
@@ -265,17 +278,18 @@ class EntryPage(QWidget):
         self.save_now()
         self.popover.hide_popover()
 
-        def load() -> tuple[EntryInfo, list[SuggestionInfo], list[TargetInfo]]:
+        def load() -> Loaded:
             return (
                 journal.get_entry(db, entry_id),
                 suggestions.list_suggestions(db, entry_id=entry_id),
                 targets.list_targets(db, include_inactive=True),
+                describe_context(db, entry_id),
             )
 
         self._tasks.run(load, on_done=self._loaded)
 
-    def _loaded(self, loaded: tuple[EntryInfo, list[SuggestionInfo], list[TargetInfo]]) -> None:
-        entry, items, all_targets = loaded
+    def _loaded(self, loaded: Loaded) -> None:
+        entry, items, all_targets, context = loaded
         if entry.id != self._requested:
             return  # another entry was asked for meanwhile; its load follows
         self._set_targets(all_targets)
@@ -292,6 +306,8 @@ class EntryPage(QWidget):
         finally:
             self._loading = False
         self.save_state.setText("")
+        self.context_label.setText(context)
+        self.context_label.setVisible(bool(context))
         self.setEnabled(True)
         self.extras.show_entry(entry.id)
         self._render(reset_current=True)
@@ -305,6 +321,8 @@ class EntryPage(QWidget):
         self._loading = True
         self.editor.clear()
         self.title_edit.clear()
+        self.context_label.clear()
+        self.context_label.hide()
         self._loading = False
         self.extras.show_entry(None)
         self.find_bar.hide()

@@ -3,7 +3,8 @@
 Each action asks for a file or folder, then runs its service through the window's
 ``Tasks`` behind a progress dialog whose Cancel stops the work between entries (nothing
 is half-imported or half-written): an import reads its files on the long lane and
-stores them on the database lane, an export writes from a read-only snapshot on the
+stores them on the database lane, then lists what it left out and why (a report beside
+the window, when it left anything out), an export writes from a read-only snapshot on the
 long lane, backup and restore run on the database lane.  A refusal is one sentence in
 the window's error dialog; what an import or a restore changed reaches the views through
 ``Tasks.changed`` like any other change.  The menu knows the window only through
@@ -24,6 +25,7 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QProgressDialog, QWidget
 
+from app.domain.formats.skipped import Skipped, skipped_lines
 from app.domain.progress import Cancelled, Progress
 from app.services.changes import Changes, OpResult
 from app.services.transfer import backup, journal_export, journal_import, rescue
@@ -37,6 +39,8 @@ IMPORTS: Final = (
     ("logseq", "&Logseq folder…", True),
     ("text", "&Text files…", True),
 )
+REPORT_ITEMS_MAX: Final = 1000
+"""The most skipped items an import's report lists one by one."""
 EXPORTS: Final = (
     ("markdown", "&Markdown…"),
     ("loop-csv", "&Loop Habit Tracker CSV…"),
@@ -82,6 +86,8 @@ class FileMenu(QObject):
         self._host = host
         self._busy = False
         self.progress_dialog: QProgressDialog | None = None
+        self.import_report: QMessageBox | None = None
+        """The report of the last import that left something out, while it is open."""
         self.import_actions: dict[str, QAction] = {}
         self.export_actions: dict[str, QAction] = {}
         self.backup_action = QAction("&Back Up…", window)
@@ -191,9 +197,35 @@ class FileMenu(QObject):
 
         def summary(result: Any) -> str:
             assert isinstance(result, OpResult)
-            return journal_import.describe(result.value)
+            done = result.value
+            assert isinstance(done, journal_import.ImportSummary)
+            first = journal_import.headline(done)
+            if done.skipped:
+                self._show_import_report(path, first, done.skipped)
+            return first
 
         self._run(f"Importing {path.name}…", Lane.LONG, work, summary)
+
+    def _show_import_report(self, path: Path, first: str, skipped: tuple[Skipped, ...]) -> None:
+        """What an import left out, after it: the reasons grouped, each item in the
+        details (at most ``REPORT_ITEMS_MAX``).  Not modal: the entries are there to read."""
+        box = QMessageBox(self._window)
+        box.setObjectName("importReport")
+        box.setWindowTitle(f"Imported {path.name}")
+        box.setIcon(QMessageBox.Icon.Information)
+        box.setText(first)
+        box.setInformativeText("\n".join(skipped_lines(skipped)))
+        listed = [
+            f"{s.path}{f' ({s.item})' if s.item else ''}: {s.reason}"
+            for s in skipped[:REPORT_ITEMS_MAX]
+        ]
+        if len(skipped) > REPORT_ITEMS_MAX:
+            listed.append(f"… and {len(skipped) - REPORT_ITEMS_MAX} more.")
+        box.setDetailedText("\n".join(listed))
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.import_report = box
+        box.finished.connect(lambda _result: setattr(self, "import_report", None))
+        box.open()
 
     def export_to(self, kind: str, path: Path) -> None:
         def work(db: Database, task: Task) -> journal_export.ExportSummary:

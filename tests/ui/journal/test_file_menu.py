@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
+from sqlalchemy import select
 
 from app.services.journal import entries as journal
-from app.store import Database
+from app.store import Database, EntrySource
 from app.store.db import inspect_database
 from app.ui.shell.main_window import MainWindow
 
@@ -79,8 +80,8 @@ def test_a_bad_file_ends_in_an_error_dialog_and_imports_nothing(
 ) -> None:
     vault = tmp_path / "vault"
     vault.mkdir()
-    (vault / "2026-11-01.md").write_text("fine", encoding="utf-8")
-    (vault / "2026-11-02.md").write_bytes(b"\xff\xfe broken")
+    (vault / "2026-11-02.md").write_bytes(b"\xff\xfe broken")  # nothing valid
+    (vault / "Ideas.md").write_text("undated", encoding="utf-8")
     before = len(journal.list_entries(database(window)))
     monkeypatch.setattr(
         QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(vault))
@@ -94,6 +95,67 @@ def test_a_bad_file_ends_in_an_error_dialog_and_imports_nothing(
     box.close()
     assert not window.file_io.busy
     assert len(journal.list_entries(database(window))) == before
+
+
+def test_an_imported_entry_shows_where_it_was_written_and_its_photo(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(
+        QFileDialog,
+        "getOpenFileName",
+        staticmethod(lambda *a, **k: (str(FIXTURES / "dayone"), "")),
+    )
+    with qtbot.waitSignal(window.file_io.finished, timeout=10_000):
+        window.file_io.import_actions["dayone"].trigger()
+    page = window.entry_page
+    assert page.context_label.isHidden()  # the sample entry came with no place
+    with database(window).session(readonly=True) as session:
+        berlin = session.scalars(
+            select(EntrySource.entry_id).where(
+                EntrySource.source_id == "5A1B2C3D4E5F40718293A4B5C6D7E8F9"
+            )
+        ).one()
+    window.open_entry(berlin)
+    qtbot.waitUntil(lambda: page.entry_id == berlin, timeout=5000)
+    assert page.context_label.text() == "Berlin, Germany"
+    assert not page.context_label.isHidden()
+    # the link names the photo the entry shows
+    assert page.editor.toPlainText().endswith("![](af46d2c8855d78fe176d08ba114484e0.png)")
+    qtbot.waitUntil(lambda: len(page.extras.thumbnails) == 1, timeout=5000)
+    (photo,) = page.extras.thumbnails.values()
+    assert photo.accessibleName() == "Photo af46d2c8855d78fe176d08ba114484e0.png"
+
+
+def test_an_import_that_skipped_files_shows_what_and_why(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    vault = tmp_path / "vault"
+    vault.mkdir()
+    (vault / "2026-11-01.md").write_text("fine", encoding="utf-8")
+    (vault / "2026-11-02.md").write_bytes(b"\xff\xfe broken")
+    (vault / "Ideas.md").write_text("undated", encoding="utf-8")
+    monkeypatch.setattr(
+        QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(vault))
+    )
+    with qtbot.waitSignal(window.file_io.finished, timeout=10_000) as finished:
+        window.file_io.import_actions["markdown"].trigger()
+    assert finished.args == ["Imported 1 entry; 2 skipped."]
+    box = window.file_io.import_report
+    assert box is not None
+    assert box.objectName() == "importReport"
+    assert box.isVisible()
+    assert box.text() == "Imported 1 entry; 2 skipped."
+    assert box.informativeText().split("\n") == [
+        "1 × It is not UTF-8 text. (2026-11-02.md)",
+        "1 × It has no date: neither its name nor its front matter gives one. (Ideas.md)",
+    ]
+    assert box.detailedText().split("\n") == [
+        "2026-11-02.md: It is not UTF-8 text.",
+        "Ideas.md: It has no date: neither its name nor its front matter gives one.",
+    ]
+    assert window.findChild(QMessageBox, "errorDialog") is None
+    box.close()
+    qtbot.waitUntil(lambda: window.file_io.import_report is None)
 
 
 def test_cancel_stops_an_import_and_leaves_nothing(
