@@ -36,6 +36,18 @@ CHIP_COLOUR = QColor("#5c6bc0")
 STARRED, NOT_STARRED = "★", "☆"
 
 
+def _kind(media_type: str) -> str:
+    """What an attachment is, in a word a person reads."""
+    major = media_type.partition("/")[0]
+    if major == "image":
+        return "Photo"
+    if major == "video":
+        return "Video"
+    if major == "audio":
+        return "Recording"
+    return "PDF" if media_type == "application/pdf" else "File"
+
+
 def _decode(data: bytes, height: int | None) -> QImage:
     """A photo as an image (scaled to ``height`` when given); QImage is safe off the GUI
     thread, QPixmap is not."""
@@ -81,6 +93,8 @@ class EntryExtrasBar(QWidget):
         self.extras: EntryExtras | None = None
         self.chips: dict[str, QFrame] = {}
         self.thumbnails: dict[int, QToolButton] = {}
+        self.files: dict[int, QToolButton] = {}
+        """Attachments that are not pictures (videos, recordings, PDFs), by id."""
         self.photo_dialog: PhotoDialog | None = None
 
         self.star = QToolButton()
@@ -157,12 +171,14 @@ class EntryExtrasBar(QWidget):
             self._chain_tabs()
 
     def _chain_tabs(self) -> None:
-        """Tab goes star, each chip's "×", the tag field, each photo: as they read
+        """Tab goes star, each chip's "×", the tag field, each attachment: as they read
         (widgets made later would otherwise come last in the window's tab order)."""
         removers = [
             button for chip in self.chips.values() for button in chip.findChildren(QToolButton)
         ]
-        chain: list[QWidget] = [self.star, *removers, self.tag_edit, *self.thumbnails.values()]
+        chain: list[QWidget] = [self.star, *removers, self.tag_edit]
+        laid = (self.photo_layout.itemAt(i) for i in range(self.photo_layout.count()))
+        chain += [w for item in laid if item is not None and (w := item.widget()) is not None]
         for first, second in pairwise(chain):
             QWidget.setTabOrder(first, second)
 
@@ -178,9 +194,21 @@ class EntryExtrasBar(QWidget):
     def _fill_photos(self, photos: tuple[PhotoInfo, ...]) -> None:
         clear_layout(self.photo_layout)
         self.thumbnails = {}
+        self.files = {}
         db = self._db
         for photo in photos:
             button = QToolButton()
+            kind = _kind(photo.media_type)
+            if kind != "Photo":  # a video, a recording, a PDF: kept, named, not decoded
+                button.setObjectName("attachmentFile")
+                button.setAccessibleName(f"{kind} {photo.file_name}")
+                button.setText(f"{kind}: {photo.file_name}")
+                button.setToolTip(
+                    f"{photo.file_name} is kept with the entry; File ▸ Export takes it out."
+                )
+                self.photo_layout.addWidget(button)
+                self.files[photo.id] = button
+                continue
             button.setObjectName("photoThumbnail")
             button.setAccessibleName(f"Photo {photo.file_name}")
             button.setToolTip(f"{photo.file_name}: click to see it")

@@ -55,6 +55,7 @@ def journal_folder(tmp_path: Path) -> tuple[Path, dict[date, int]]:
         extras.add_tag(db, ids[OCTOBER], "travel")
         extras.set_starred(db, ids[OCTOBER], True)
         extras.add_photo(db, ids[NOV_3], "harbour.png", "image/png", png_bytes())
+        extras.add_photo(db, ids[NOV_3], "waves.mov", "video/quicktime", b"a video")
         running = targets.add_habit(db, "Running").value.id
         suggest(db, ids[NOV_2], running, SuggestionStatus.PENDING, "Walked")
     finally:
@@ -188,6 +189,9 @@ def test_tags_star_and_photos_are_shown_and_edited(
     [thumb] = bar.thumbnails.values()
     qtbot.waitUntil(lambda: not thumb.icon().isNull(), timeout=10_000)
     assert thumb.accessibleName() == "Photo harbour.png"
+    # a video is kept and named, never handed to the image decoder as a "photo"
+    [video] = bar.files.values()
+    assert (video.accessibleName(), video.text()) == ("Video waves.mov", "Video: waves.mov")
 
     qtbot.mouseClick(bar.star, Qt.MouseButton.LeftButton)
     qtbot.keyClicks(bar.tag_edit, "harbour walks")
