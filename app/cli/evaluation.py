@@ -27,6 +27,20 @@ def _prf_line(name: str, m: dict[str, Any]) -> str:
     )
 
 
+def _explain_lines(explain: dict[str, Any] | None) -> list[str]:
+    if not explain:
+        return []
+    lines = []
+    for kind, key, words in (
+        ("miss", "misses", "evidence"),
+        ("false hit", "false_hits", "anchor_text"),
+    ):
+        for x in explain[key]:
+            lines.append(f"    {kind} {x['index']} {x['name']}: \u201c{x[words]}\u201d")
+            lines += [f"      - {r}" for r in x["reasons"]]
+    return lines
+
+
 def cmd_eval_journal(cli: Cli) -> int:
     cases = evaluation.load_labelled(cli.args.file, "journal")
     chosen = pipeline(cli)
@@ -48,6 +62,7 @@ def cmd_eval_journal(cli: Cli) -> int:
                 day=clock.today(),
                 on_progress=item_progress(cli, "entries"),
                 pipeline=chosen,
+                explain=cli.args.explain,
             )
         finally:
             if worker is not None:
@@ -58,14 +73,16 @@ def cmd_eval_journal(cli: Cli) -> int:
 
     def text() -> str:
         m = doc["metrics"]
-        lines = [
-            f"{item['id']:<12} "
-            + (
-                "; ".join(f"{h['index']}: \u201c{h['anchor_text']}\u201d" for h in item["hits"])
-                or "-"
+        lines: list[str] = []
+        for item in doc["items"]:
+            lines.append(
+                f"{item['id']:<12} "
+                + (
+                    "; ".join(f"{h['index']}: \u201c{h['anchor_text']}\u201d" for h in item["hits"])
+                    or "-"
+                )
             )
-            for item in doc["items"]
-        ]
+            lines += _explain_lines(item.get("explain"))
         return "\n".join(
             [
                 *lines,
@@ -146,6 +163,11 @@ def register(commands: Commands) -> None:
     p = evaluate.add("journal", cmd_eval_journal, "score completion detection")
     p.add_argument("file")
     add_pipeline(p)
+    p.add_argument(
+        "--explain",
+        action="store_true",
+        help="say why each miss and false hit happened (cue found? blocked by what?)",
+    )
     p = evaluate.add("notebooks", cmd_eval_notebooks, "score the notebook detectors")
     p.add_argument("file")
     p.add_argument(

@@ -15,11 +15,21 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from app.domain.evaluation import COUNT_TYPES, SPAN_TYPES, score_journal, score_notebooks
+from app.domain.evaluation import (
+    COUNT_TYPES,
+    SPAN_TYPES,
+    match_case,
+    score_journal,
+    score_notebooks,
+)
+from app.domain.journal.explain import explain_hit, explain_miss
 from app.domain.journal.pipeline import DEFAULT_PIPELINE, Pipeline
+from app.domain.journal.rules import RuleCandidate, mask_for_parsing
 from app.domain.notebooks.runs import AttemptState, RunOutcome
+from app.domain.parsed import ParsedText
 from app.domain.progress import Progress, ProgressFn
 from app.llm import ModelWorker, StreamingModel
+from app.nlp.parse import ParserUnavailable, parse_text
 from app.services.errors import InvalidInputError
 from app.services.journal import detection, targets
 from app.services.journal import entries as journal
@@ -123,8 +133,12 @@ def evaluate_journal(
     day: date,
     on_progress: ProgressFn | None = None,
     pipeline: Pipeline = DEFAULT_PIPELINE,
+    explain: bool = False,
 ) -> dict[str, Any]:
     """Detect completions in every case through the app; ``{"items", "metrics"}``.
+
+    With ``explain`` each item also gets ``"explain"``: every miss and false hit with
+    its reasons in words (see :func:`explain_case`).
 
     Per case its candidates are created (habits then practices, each in the file's index
     order) and the previous case's are archived/ended, so the app sees exactly this
@@ -144,6 +158,7 @@ def evaluate_journal(
             index_of[(view.target_type, view.id)] = int(candidate["index"])
         previous = list(index_of)
         entry = journal.add_entry(db, day, case["body"]).value
+        request = detection.prepare_detection(db, entry.id) if explain else None
         outcome = detection.detect_entry(db, worker, entry.id, today=day, pipeline=pipeline).value
         hits = [
             {
@@ -163,10 +178,77 @@ def evaluate_journal(
             ]
         if outcome.error:
             item["error"] = outcome.error
+        if request is not None:
+            rules = {
+                index_of[(rc.candidate.target_type, rc.candidate.target_id)]: rc
+                for rc in request.cues
+            }
+            item["explain"] = explain_case(case, item, rules)
         items.append(item)
         if on_progress is not None:
             on_progress(Progress(done, len(cases), str(case["id"])))
     return {"items": items, "metrics": score_journal(cases, _by_id(items))}
+
+
+def _parse(body: str) -> ParsedText | None:
+    try:
+        return parse_text(mask_for_parsing(body))
+    except ParserUnavailable:
+        return None
+
+
+def explain_case(
+    case: dict[str, Any], item: dict[str, Any], rules: dict[int, RuleCandidate]
+) -> dict[str, list[dict[str, Any]]]:
+    """``{"misses": [...], "false_hits": [...]}`` of one scored item, each with its
+    candidate ``index``, ``name``, the words (``evidence`` or ``anchor_text``) and
+    ``reasons``: the cue-word verdicts, then any of the model's dropped hits for it."""
+    body: str = case["body"]
+    parsed = _parse(body)
+    names = {int(c["index"]): str(c["name"]) for c in case["candidates"]}
+    dropped: dict[int | None, list[str]] = {}
+    for d in item.get("dropped", ()):
+        dropped.setdefault(d["index"], []).append(f"the model's hit was dropped: {d['reason']}")
+    result = match_case(case, item["hits"])
+    misses: list[dict[str, Any]] = []
+    for k, (index, span, sentence) in enumerate(result.expected):
+        if k in result.expected_matched:
+            continue
+        rc = rules.get(index)
+        reasons = (
+            explain_miss(body, parsed, rc, sentence)
+            if rc is not None
+            else ["not offered as a candidate (already suggested or inactive)"]
+        )
+        reasons += [
+            f"its one suggestion went to \u201c{h['anchor_text']}\u201d"
+            for h in item["hits"]
+            if int(h["index"]) == index
+        ]
+        misses.append(
+            {
+                "index": index,
+                "name": names.get(index, ""),
+                "evidence": body[span[0] : span[1]],
+                "reasons": reasons + dropped.get(index, []),
+            }
+        )
+    false_hits: list[dict[str, Any]] = []
+    for n, hit in enumerate(item["hits"]):
+        if n in result.hits_matched:
+            continue
+        index = int(hit["index"])
+        rc = rules.get(index)
+        span = (int(hit["anchor_start"]), int(hit["anchor_end"]))
+        false_hits.append(
+            {
+                "index": index,
+                "name": names.get(index, ""),
+                "anchor_text": hit["anchor_text"],
+                "reasons": explain_hit(body, parsed, rc, span) if rc is not None else [],
+            }
+        )
+    return {"misses": misses, "false_hits": false_hits}
 
 
 # --------------------------------------------------------------------------- notebooks
