@@ -27,8 +27,61 @@ def _prf_line(name: str, m: dict[str, Any]) -> str:
     )
 
 
+def _explain_lines(explain: dict[str, Any] | None) -> list[str]:
+    if not explain:
+        return []
+    lines = []
+    for kind, key, words in (
+        ("miss", "misses", "evidence"),
+        ("false hit", "false_hits", "anchor_text"),
+    ):
+        for x in explain[key]:
+            lines.append(f"    {kind} {x['index']} {x['name']}: \u201c{x[words]}\u201d")
+            lines += [f"      - {r}" for r in x["reasons"]]
+    return lines
+
+
+def _simulate(cli: Cli, cases: list[dict[str, Any]]) -> int:
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="inkling-eval-") as folder:
+        db = open_database(database_path(Path(folder)))
+        try:
+            doc = evaluation.simulate_user(
+                db, cli.args.file, cases, on_progress=item_progress(cli, "entries")
+            )
+        finally:
+            db.close()
+    cli.note(f"Done in {time.perf_counter() - started:.1f} s with cue words (rules).")
+
+    def text() -> str:
+        lines = [
+            f"{a['after']:<12} accepted {a['kind']} \u201c{a['phrase']}\u201d for {a['name']}"
+            for a in doc["accepted"]
+        ]
+        for part in ("first", "last"):
+            m = doc[part]
+            lines.append(
+                f"{part} {evaluation.SIMULATED_WINDOW:<8} precision {m['precision']:.3f}  "
+                f"recall {m['recall']:.3f}  (tp {m['tp']}, fp {m['fp']}, fn {m['fn']})"
+            )
+        lines.append(
+            f"proposals      {doc['proposals_accepted']} accepted, "
+            f"{doc['proposals_dismissed']} dismissed"
+        )
+        return "\n".join(lines)
+
+    cli.emit(doc, text)
+    return 0
+
+
 def cmd_eval_journal(cli: Cli) -> int:
     cases = evaluation.load_labelled(cli.args.file, "journal")
+    if cli.args.simulate_user:
+        if cli.args.pipeline not in (None, "rules") or cli.args.explain:
+            raise InvalidInputError(
+                "--simulate-user replays the rules alone; drop --pipeline and --explain."
+            )
+        return _simulate(cli, cases)
     chosen = pipeline(cli)
     choice = choose_model(cli.data, cli.args.model)
     if chosen is not Pipeline.RULES:
@@ -48,6 +101,7 @@ def cmd_eval_journal(cli: Cli) -> int:
                 day=clock.today(),
                 on_progress=item_progress(cli, "entries"),
                 pipeline=chosen,
+                explain=cli.args.explain,
             )
         finally:
             if worker is not None:
@@ -58,14 +112,16 @@ def cmd_eval_journal(cli: Cli) -> int:
 
     def text() -> str:
         m = doc["metrics"]
-        lines = [
-            f"{item['id']:<12} "
-            + (
-                "; ".join(f"{h['index']}: \u201c{h['anchor_text']}\u201d" for h in item["hits"])
-                or "-"
+        lines: list[str] = []
+        for item in doc["items"]:
+            lines.append(
+                f"{item['id']:<12} "
+                + (
+                    "; ".join(f"{h['index']}: \u201c{h['anchor_text']}\u201d" for h in item["hits"])
+                    or "-"
+                )
             )
-            for item in doc["items"]
-        ]
+            lines += _explain_lines(item.get("explain"))
         return "\n".join(
             [
                 *lines,
@@ -146,6 +202,17 @@ def register(commands: Commands) -> None:
     p = evaluate.add("journal", cmd_eval_journal, "score completion detection")
     p.add_argument("file")
     add_pipeline(p)
+    p.add_argument(
+        "--explain",
+        action="store_true",
+        help="say why each miss and false hit happened (cue found? blocked by what?)",
+    )
+    p.add_argument(
+        "--simulate-user",
+        action="store_true",
+        help="replay a dated one-writer stream: a simulated user accepts, dismisses, logs "
+        "misses and answers the learned proposals; precision/recall first vs last 30",
+    )
     p = evaluate.add("notebooks", cmd_eval_notebooks, "score the notebook detectors")
     p.add_argument("file")
     p.add_argument(

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from app.services.errors import InvalidInputError
-from app.services.journal import cues, targets
+from app.services.journal import cues, learning, targets
+from app.services.journal.learning import ProposalInfo
 from app.services.views import TargetInfo
 
 from .common import Cli, Commands, Shape
@@ -58,9 +59,44 @@ def cmd_habit_cues(cli: Cli) -> int:
         "exclude": list(view.exclude),
         "seeded": view.seeded,
     }
+    learned = [
+        p.phrase
+        for p in learning.list_proposals(cli.db, status="accepted")
+        if p.kind == "exclude" and (p.target_type, p.target_id) == (target_type, a.id)
+    ]
+    doc["learned_exclude"] = learned
     origin = "seeded from the name" if view.seeded else "your own"
     text = f"{view.name} ({origin}): " + (", ".join(view.cues) or "none — never read as done")
+    if learned:
+        text += "\nnot read as done (learned): " + ", ".join(learned)
     cli.emit(doc, text)
+    return 0
+
+
+PROPOSAL: Shape[ProposalInfo] = Shape(
+    json=lambda p: {
+        "id": p.id,
+        "target_type": p.target_type,
+        "target_id": p.target_id,
+        "name": p.target_name,
+        "kind": p.kind,
+        "phrase": p.phrase,
+        "support": p.support,
+        "status": p.status,
+    },
+    text=lambda p: f"{p.id:<4} {p.question} (seen {p.support} times) [{p.status}]",
+)
+
+
+def cmd_habit_proposals(cli: Cli) -> int:
+    a = cli.args
+    if a.accept is not None:
+        PROPOSAL.emit(cli, learning.accept_proposal(cli.db, a.accept).value)
+    elif a.dismiss is not None:
+        PROPOSAL.emit(cli, learning.dismiss_proposal(cli.db, a.dismiss).value)
+    else:
+        items = learning.refresh_proposals(cli.db).value
+        PROPOSAL.emit_all(cli, items, empty="Nothing learned to propose yet.")
     return 0
 
 
@@ -81,3 +117,11 @@ def register(commands: Commands) -> None:
         "--set", metavar="CUES", help='comma-separated cues, e.g. "pottery, wheel*, glaz*"'
     )
     change.add_argument("--reset", action="store_true", help="back to the seed from the name")
+    p = habit.add(
+        "proposals",
+        cmd_habit_proposals,
+        "words learned from your accepts, dismissals and hand-logged completions",
+    )
+    answer = p.add_mutually_exclusive_group()
+    answer.add_argument("--accept", type=int, metavar="ID", help="accept proposal ID")
+    answer.add_argument("--dismiss", type=int, metavar="ID", help="dismiss proposal ID")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 SENTENCE_END = re.compile(r"[.!?\u2026]+[\"')\]]*(?=\s)|\n")
@@ -51,6 +52,44 @@ def prf(tp: int, fp: int, fn: int) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True)
+class CaseMatch:
+    """One labelled entry against its hits: which expected items and hits matched."""
+
+    expected: tuple[tuple[int, tuple[int, int], tuple[int, int]], ...]
+    """``(candidate index, evidence span, the evidence's sentence span)`` per item."""
+    expected_matched: frozenset[int]
+    hits_matched: frozenset[int]
+    bad_anchors: int
+
+
+def match_case(case: Mapping[str, Any], hits: Sequence[Mapping[str, Any]]) -> CaseMatch:
+    """Match a case's hits to its expected items as ``score_journal`` counts them."""
+    body: str = case["body"]
+    sents = sentence_spans(body)
+    expected: list[tuple[int, tuple[int, int], tuple[int, int]]] = []
+    for e in case["expected"]:
+        s = body.find(e["evidence"])
+        span = (s, s + len(e["evidence"])) if s >= 0 else (0, 0)
+        sent = next((x for x in sents if overlaps(x, span)), span)
+        expected.append((e["index"], span, sent))
+    used: set[int] = set()
+    hit_ok: set[int] = set()
+    bad_anchor = 0
+    for n, h in enumerate(hits):
+        span = (int(h["anchor_start"]), int(h["anchor_end"]))
+        if body[span[0] : span[1]] != h.get("anchor_text", body[span[0] : span[1]]):
+            bad_anchor += 1
+        for k, (idx, ev, sent) in enumerate(expected):
+            if k in used or idx != h["index"]:
+                continue
+            if overlaps(span, ev) or overlaps(span, sent):
+                used.add(k)
+                hit_ok.add(n)
+                break
+    return CaseMatch(tuple(expected), frozenset(used), frozenset(hit_ok), bad_anchor)
+
+
 def score_journal(
     labelled: Sequence[Mapping[str, Any]], items: Mapping[str, Mapping[str, Any]]
 ) -> dict[str, Any]:
@@ -58,31 +97,13 @@ def score_journal(
     empty_total = empty_clean = 0
     bad_anchor = 0
     for case in labelled:
-        body: str = case["body"]
-        sents = sentence_spans(body)
-        expected: list[tuple[int, tuple[int, int], tuple[int, int]]] = []
-        for e in case["expected"]:
-            s = body.find(e["evidence"])
-            span = (s, s + len(e["evidence"])) if s >= 0 else (0, 0)
-            sent = next((x for x in sents if overlaps(x, span)), span)
-            expected.append((e["index"], span, sent))
         hits = (items.get(case["id"]) or {}).get("hits", [])
-        used: set[int] = set()
-        matched = 0
-        for h in hits:
-            span = (int(h["anchor_start"]), int(h["anchor_end"]))
-            if body[span[0] : span[1]] != h.get("anchor_text", body[span[0] : span[1]]):
-                bad_anchor += 1
-            for k, (idx, ev, sent) in enumerate(expected):
-                if k in used or idx != h["index"]:
-                    continue
-                if overlaps(span, ev) or overlaps(span, sent):
-                    used.add(k)
-                    matched += 1
-                    break
+        result = match_case(case, hits)
+        matched = len(result.hits_matched)
+        bad_anchor += result.bad_anchors
         tp += matched
         fp += len(hits) - matched
-        fn += len(expected) - matched
+        fn += len(result.expected) - matched
         if not case["expected"]:
             empty_total += 1
             empty_clean += not hits

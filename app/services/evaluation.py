@@ -15,13 +15,24 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from app.domain.evaluation import COUNT_TYPES, SPAN_TYPES, score_journal, score_notebooks
+from app.domain.evaluation import (
+    COUNT_TYPES,
+    SPAN_TYPES,
+    match_case,
+    score_journal,
+    score_notebooks,
+)
+from app.domain.journal.explain import explain_hit, explain_miss
+from app.domain.journal.learning import words
 from app.domain.journal.pipeline import DEFAULT_PIPELINE, Pipeline
+from app.domain.journal.rules import RuleCandidate, mask_for_parsing
 from app.domain.notebooks.runs import AttemptState, RunOutcome
+from app.domain.parsed import ParsedText
 from app.domain.progress import Progress, ProgressFn
 from app.llm import ModelWorker, StreamingModel
+from app.nlp.parse import ParserUnavailable, parse_text
 from app.services.errors import InvalidInputError
-from app.services.journal import detection, targets
+from app.services.journal import completions, detection, learning, suggestions, targets
 from app.services.journal import entries as journal
 from app.services.notebooks import pages as notebooks
 from app.services.notebooks import runs as notebook_runs
@@ -115,6 +126,20 @@ def _by_id(items: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 # --------------------------------------------------------------------------- journal
 
 
+def _add_candidates(
+    db: Database, candidates: Sequence[dict[str, Any]]
+) -> dict[tuple[str, int], int]:
+    """Create a case's habits and practices in index order; ``(type, id) -> file index``."""
+    index_of: dict[tuple[str, int], int] = {}
+    for candidate in sorted(candidates, key=lambda c: int(c["index"])):
+        if candidate["target_type"] == "habit":
+            view = targets.add_habit(db, candidate["name"]).value
+        else:
+            view = targets.add_practice(db, candidate["name"]).value
+        index_of[(view.target_type, view.id)] = int(candidate["index"])
+    return index_of
+
+
 def evaluate_journal(
     db: Database,
     worker: ModelWorker[StreamingModel] | None,
@@ -123,8 +148,12 @@ def evaluate_journal(
     day: date,
     on_progress: ProgressFn | None = None,
     pipeline: Pipeline = DEFAULT_PIPELINE,
+    explain: bool = False,
 ) -> dict[str, Any]:
     """Detect completions in every case through the app; ``{"items", "metrics"}``.
+
+    With ``explain`` each item also gets ``"explain"``: every miss and false hit with
+    its reasons in words (see :func:`explain_case`).
 
     Per case its candidates are created (habits then practices, each in the file's index
     order) and the previous case's are archived/ended, so the app sees exactly this
@@ -135,15 +164,10 @@ def evaluate_journal(
     for done, case in enumerate(cases, start=1):
         for target_type, target_id in previous:
             targets.set_active(db, target_type, target_id, False)
-        index_of: dict[tuple[str, int], int] = {}
-        for candidate in sorted(case["candidates"], key=lambda c: int(c["index"])):
-            if candidate["target_type"] == "habit":
-                view = targets.add_habit(db, candidate["name"]).value
-            else:
-                view = targets.add_practice(db, candidate["name"]).value
-            index_of[(view.target_type, view.id)] = int(candidate["index"])
+        index_of = _add_candidates(db, case["candidates"])
         previous = list(index_of)
         entry = journal.add_entry(db, day, case["body"]).value
+        request = detection.prepare_detection(db, entry.id) if explain else None
         outcome = detection.detect_entry(db, worker, entry.id, today=day, pipeline=pipeline).value
         hits = [
             {
@@ -163,10 +187,193 @@ def evaluate_journal(
             ]
         if outcome.error:
             item["error"] = outcome.error
+        if request is not None:
+            rules = {
+                index_of[(rc.candidate.target_type, rc.candidate.target_id)]: rc
+                for rc in request.cues
+            }
+            item["explain"] = explain_case(case, item, rules)
         items.append(item)
         if on_progress is not None:
             on_progress(Progress(done, len(cases), str(case["id"])))
     return {"items": items, "metrics": score_journal(cases, _by_id(items))}
+
+
+def _parse(body: str) -> ParsedText | None:
+    try:
+        return parse_text(mask_for_parsing(body))
+    except ParserUnavailable:
+        return None
+
+
+def explain_case(
+    case: dict[str, Any], item: dict[str, Any], rules: dict[int, RuleCandidate]
+) -> dict[str, list[dict[str, Any]]]:
+    """``{"misses": [...], "false_hits": [...]}`` of one scored item, each with its
+    candidate ``index``, ``name``, the words (``evidence`` or ``anchor_text``) and
+    ``reasons``: the cue-word verdicts, then any of the model's dropped hits for it."""
+    body: str = case["body"]
+    parsed = _parse(body)
+    names = {int(c["index"]): str(c["name"]) for c in case["candidates"]}
+    dropped: dict[int | None, list[str]] = {}
+    for d in item.get("dropped", ()):
+        dropped.setdefault(d["index"], []).append(f"the model's hit was dropped: {d['reason']}")
+    result = match_case(case, item["hits"])
+    misses: list[dict[str, Any]] = []
+    for k, (index, span, sentence) in enumerate(result.expected):
+        if k in result.expected_matched:
+            continue
+        rc = rules.get(index)
+        reasons = (
+            explain_miss(body, parsed, rc, sentence)
+            if rc is not None
+            else ["not offered as a candidate (already suggested or inactive)"]
+        )
+        reasons += [
+            f"its one suggestion went to \u201c{h['anchor_text']}\u201d"
+            for h in item["hits"]
+            if int(h["index"]) == index
+        ]
+        misses.append(
+            {
+                "index": index,
+                "name": names.get(index, ""),
+                "evidence": body[span[0] : span[1]],
+                "reasons": reasons + dropped.get(index, []),
+            }
+        )
+    false_hits: list[dict[str, Any]] = []
+    for n, hit in enumerate(item["hits"]):
+        if n in result.hits_matched:
+            continue
+        index = int(hit["index"])
+        rc = rules.get(index)
+        span = (int(hit["anchor_start"]), int(hit["anchor_end"]))
+        false_hits.append(
+            {
+                "index": index,
+                "name": names.get(index, ""),
+                "anchor_text": hit["anchor_text"],
+                "reasons": explain_hit(body, parsed, rc, span) if rc is not None else [],
+            }
+        )
+    return {"misses": misses, "false_hits": false_hits}
+
+
+# --------------------------------------------------------------------------- simulated user
+
+SIMULATED_WINDOW = 30
+"""Entries at each end of a stream whose precision and recall are reported."""
+
+
+def _stream_candidates(path: Path | str, cases: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The one writer's candidates (the same in every case), after checking the dates."""
+    first = sorted(cases[0]["candidates"], key=lambda c: int(c["index"]))
+    previous: date | None = None
+    for number, case in enumerate(cases, start=1):
+        try:
+            day = date.fromisoformat(str(case.get("date")))
+        except ValueError:
+            raise InvalidInputError(
+                f"Entry {number} of {path} needs a \u201cdate\u201d (YYYY-MM-DD) "
+                "to be replayed as a stream."
+            ) from None
+        if previous is not None and day < previous:
+            raise InvalidInputError(f"Entry {number} of {path} is dated before the one above it.")
+        previous = day
+        if sorted(case["candidates"], key=lambda c: int(c["index"])) != first:
+            raise InvalidInputError(
+                f"Entry {number} of {path} has other candidates than the first: "
+                "a stream is one writer with the same habits throughout."
+            )
+    return first
+
+
+def _words_in(phrase: str, texts: Sequence[str]) -> bool:
+    wanted = words(phrase)
+    return bool(wanted) and any(all(w in set(words(t)) for w in wanted) for t in texts)
+
+
+def simulate_user(
+    db: Database,
+    path: Path | str,
+    cases: Sequence[dict[str, Any]],
+    *,
+    window: int = SIMULATED_WINDOW,
+    on_progress: ProgressFn | None = None,
+) -> dict[str, Any]:
+    """Replay one writer's stream in date order with a simulated user, through the app.
+
+    After each entry is read (the rules pipeline) the user accepts the suggestions the
+    labels call right, dismisses the others and logs by hand what was missed; then the
+    app recounts its proposals, and the user accepts a cue word that occurs in the
+    expected evidence of that habit seen so far and an exclusion that occurs in none of
+    it, dismissing the rest. Reports ``{"first", "last", "proposals_accepted",
+    "proposals_dismissed", "accepted"}`` (precision and recall over the first and the last
+    ``window`` entries; ``accepted``: the proposals taken, in order)."""
+    candidates = _stream_candidates(path, cases)
+    index_of = _add_candidates(db, candidates)
+    target_of = {i: t for t, i in index_of.items()}
+    seen_evidence: dict[tuple[str, int], list[str]] = {t: [] for t in index_of}
+    items: list[dict[str, Any]] = []
+    taken: list[dict[str, Any]] = []
+    dismissed = 0
+    for done, case in enumerate(cases, start=1):
+        day = date.fromisoformat(str(case["date"]))
+        entry = journal.add_entry(db, day, case["body"]).value
+        outcome = detection.detect_entry(
+            db, None, entry.id, today=day, pipeline=Pipeline.RULES
+        ).value
+        found = [s for s in outcome.suggestions if (s.target_type, s.target_id) in index_of]
+        hits = [
+            {
+                "index": index_of[(s.target_type, s.target_id)],
+                "anchor_start": s.anchor_start,
+                "anchor_end": s.anchor_end,
+                "anchor_text": s.anchor_text,
+            }
+            for s in found
+        ]
+        items.append({"id": case["id"], "hits": hits})
+        result = match_case(case, hits)
+        for n, suggestion in enumerate(found):
+            if n in result.hits_matched:
+                suggestions.accept_suggestion(db, suggestion.id, today=day)
+            else:
+                suggestions.dismiss_suggestion(db, suggestion.id)
+        for k, (index, span, _) in enumerate(result.expected):
+            seen_evidence[target_of[index]].append(case["body"][span[0] : span[1]])
+            if k not in result.expected_matched:
+                completions.log_completion(db, *target_of[index], day)
+        for proposal in learning.refresh_proposals(db).value:
+            evidence = seen_evidence[(proposal.target_type, proposal.target_id)]
+            in_evidence = _words_in(proposal.phrase, evidence)
+            if in_evidence == (proposal.kind == "cue"):
+                learning.accept_proposal(db, proposal.id)
+                taken.append(
+                    {"after": case["id"], "name": proposal.target_name}
+                    | {"kind": proposal.kind, "phrase": proposal.phrase}
+                )
+            else:
+                learning.dismiss_proposal(db, proposal.id)
+                dismissed += 1
+        if on_progress is not None:
+            on_progress(Progress(done, len(cases), str(case["id"])))
+    by_id = _by_id(items)
+    window = min(window, len(cases))
+
+    def pr(part: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        m = score_journal(part, by_id)
+        return {k: m[k] for k in ("precision", "recall", "tp", "fp", "fn")}
+
+    return {
+        "first": pr(cases[:window]),
+        "last": pr(cases[-window:]),
+        "proposals_accepted": len(taken),
+        "proposals_dismissed": dismissed,
+        "accepted": taken,
+        "entries": len(cases),
+    }
 
 
 # --------------------------------------------------------------------------- notebooks

@@ -1,7 +1,8 @@
 """Storage: SQLite through the SQLAlchemy ORM, schema migrations with Alembic.
 
 Importing the package registers every table on the one ``Base`` (``app.store.base``):
-the journal (``models``), notebooks (``notebooks``), imported entries (``entry_sources``).
+the journal (``models``), notebooks (``notebooks``), imported entries (``entry_sources``),
+learned cue words (``learning``).
 """
 
 from app.store.base import Base
@@ -15,6 +16,7 @@ from app.store.db import (
 )
 from app.store.entry_sources import EntryAttachment, EntryContext, EntrySource, EntryTag
 from app.store.failures import DamagedDatabaseError, StorageError, StoreError, storage_failure
+from app.store.learning import CueProposal
 from app.store.models import (
     LABEL_MAX,
     TARGET_TYPES,
@@ -43,6 +45,7 @@ __all__ = [
     "TARGET_TYPES",
     "Base",
     "CompletionSuggestion",
+    "CueProposal",
     "CustomDetector",
     "DamagedDatabaseError",
     "Database",

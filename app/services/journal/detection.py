@@ -34,6 +34,7 @@ from app.nlp.parse import ParserUnavailable, parse_text
 from app.services.changes import NO_CHANGES, Changes, OpResult
 from app.services.errors import NotFoundError
 from app.services.journal.cues import effective_cues
+from app.services.journal.learning import accepted_exclusions
 from app.services.views import SuggestionInfo
 from app.store import Database
 from app.store.models import CompletionSuggestion, Habit, JournalEntry, Practice
@@ -104,6 +105,11 @@ def _offered_targets(session: Session, entry_id: int) -> set[tuple[str, int]]:
     }
 
 
+def _with_learned(rc: RuleCandidate, exclude: tuple[str, ...]) -> RuleCandidate:
+    """The candidate with the exclusions the user accepted (``learning``) added."""
+    return RuleCandidate(rc.candidate, rc.cues, rc.exclude + exclude) if exclude else rc
+
+
 def prepare_detection(
     db: Database, entry_id: int, *, pipeline: Pipeline = DEFAULT_PIPELINE
 ) -> DetectionRequest:
@@ -121,8 +127,12 @@ def prepare_detection(
         )
         stored = {("habit", h.id): h.cues for h in habits}
         stored.update({("practice", p.id): p.cues for p in practices})
+        learned = accepted_exclusions(session)
         with_cues = tuple(
-            RuleCandidate(c, *effective_cues(c.name, stored.get((c.target_type, c.target_id))))
+            _with_learned(
+                RuleCandidate(c, *effective_cues(c.name, stored.get((c.target_type, c.target_id)))),
+                learned.get((c.target_type, c.target_id), ()),
+            )
             for c in candidates
         )
         return DetectionRequest(
