@@ -190,3 +190,15 @@ def roomy_tiny_model_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
         return tiny.write_tiny_gguf(tmp_path_factory.mktemp("models") / "tiny-4k.gguf")
     finally:
         tiny.TINY_CONTEXT = saved
+
+
+@pytest.fixture
+def ctrl_c_raises() -> Iterator[None]:
+    """SIGINT raises KeyboardInterrupt during the test, as in a terminal.  A suite started
+    in the background (``cmd &`` in a script) inherits SIGINT ignored, and Python then
+    installs no handler of its own."""
+    import signal
+
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)

@@ -384,7 +384,9 @@ def test_result_timeout() -> None:
         assert job.result(WAIT) == "released"
 
 
-def test_ctrl_c_received_by_another_thread_still_stops_a_wait_on_the_main_thread() -> None:
+def test_ctrl_c_received_by_another_thread_still_stops_a_wait_on_the_main_thread(
+    ctrl_c_raises: None,
+) -> None:
     """The kernel may hand a terminal's SIGINT to any thread; Python then runs its handler
     only when the main thread next runs bytecode.  An untimed wait never did, so Ctrl-C
     took effect only when the job ended by itself."""

@@ -446,7 +446,7 @@ def test_reconcile_marks_running_attempts_interrupted(db: Database, notebook: in
 
 
 def test_ctrl_c_cancels_the_job_and_the_attempt(
-    db: Database, notebook: int, make_worker: Worker
+    db: Database, notebook: int, make_worker: Worker, ctrl_c_raises: None
 ) -> None:
     import gc
     import signal
