@@ -5,7 +5,8 @@
 
 Everything runs in a temporary data folder.  Each **kill** case first runs its command to
 the end once to measure how long it takes, then starts it again from the same data
-folder and kills it (``SIGKILL``) after 10%, 50% and 90% of that time.  After each kill
+folder and kills it (``SIGKILL``) after 10%, 50% and 90% of its work (the time past a
+process's start and open, which ``habit list`` measures).  After each kill
 the next command must open the data folder cleanly, ``PRAGMA integrity_check`` must say
 ``ok``, what the command adds must be all there or not there at all (the counts before or
 after, never between), a killed detector run must be ``interrupted`` (never left
@@ -273,6 +274,8 @@ class Inputs:
     notebook: Path
     old_backup: Path
     notebook_id: int
+    startup_s: float = 0.0
+    """How long ``habit list`` takes: a process's start and open, before any work."""
 
 
 def prepare(root: Path, scale: Scale, log: Callable[[str], None]) -> Inputs:
@@ -293,16 +296,23 @@ def prepare(root: Path, scale: Scale, log: Callable[[str], None]) -> Inputs:
     checked(base, "habit", "add", "Meditation")
     checked(base, "import", "dayone", str(seed))
     imported = json.loads(checked(base, "notebook", "import", str(notebook), "--json").out)
-    return Inputs(root, base, dayone, markdown, notebook, old_backup, int(imported["id"]))
+    startup = min(
+        checked(copy_of_base_folder(root, base), "habit", "list").seconds for _ in range(2)
+    )
+    return Inputs(root, base, dayone, markdown, notebook, old_backup, int(imported["id"]), startup)
 
 
 _copies = iter(range(1_000_000))
 
 
-def copy_of_base(inputs: Inputs) -> Path:
-    data = inputs.root / f"data-{next(_copies)}"
-    shutil.copytree(inputs.base, data)
+def copy_of_base_folder(root: Path, base: Path) -> Path:
+    data = root / f"data-{next(_copies)}"
+    shutil.copytree(base, data)
     return data
+
+
+def copy_of_base(inputs: Inputs) -> Path:
+    return copy_of_base_folder(inputs.root, inputs.base)
 
 
 # --- kill -9 --------------------------------------------------------------------------------
@@ -349,6 +359,8 @@ class KillResult:
     case: str
     seconds: float = 0.0
     """The command's time run to the end."""
+    startup: float = 0.0
+    """Of which a process's start and open (the kills fall in the rest)."""
     kills: list[str] = field(default_factory=list)
     """Per kill: ``before``, ``after`` (what the counts showed) or ``done`` (it had ended)."""
     failures: list[str] = field(default_factory=list)
@@ -360,6 +372,7 @@ class KillResult:
             "outcome": "ok" if not self.failures else f"failed: {self.failures[0]}",
             "killed at (state after)": ", ".join(self.kills),
             "full run s": round(self.seconds, 2),
+            "of which start s": round(self.startup, 2),
         }
 
 
@@ -384,11 +397,12 @@ def kill_case(
         return result
     result.seconds = full.seconds
     after = query(data, case.count)
+    startup = result.startup = min(inputs.startup_s, full.seconds * 0.9)
     log(f"crashes: {case.name}: {full.seconds:.2f} s to the end; killing it {len(fractions)}×")
     for fraction in fractions:
         data, out = copy_of_base(inputs), _output_folder(inputs)
         process = start(data, case.argv(inputs, out))
-        time.sleep(full.seconds * fraction)
+        time.sleep(startup + (full.seconds - startup) * fraction)
         ended = process.poll() is not None
         process.send_signal(signal.SIGKILL)
         process.communicate(timeout=60)
