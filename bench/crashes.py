@@ -41,7 +41,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from bench.common import entry_text, isolate
 from bench.report import table
@@ -81,17 +81,42 @@ def _env(data: Path, extra: dict[str, str] | None = None) -> dict[str, str]:
     return {**env, **(extra or {})}
 
 
-def start(data: Path, argv: Sequence[str], **extra: str) -> subprocess.Popen[str]:
-    """``python -m app ARGV`` on the data folder ``data``, its output captured."""
-    return subprocess.Popen(
+_OUTPUT: dict[int, tuple[IO[bytes], IO[bytes]]] = {}
+"""Each started process's stdout and stderr files, by process id."""
+
+
+def start(
+    data: Path,
+    argv: Sequence[str],
+    extra: dict[str, str] | None = None,
+    stderr: int | None = None,
+) -> subprocess.Popen[str]:
+    """``python -m app ARGV`` on the data folder ``data`` (``extra``: environment
+    variables to add), its output captured in
+    temporary files (a pipe nobody reads yet would stop a chatty command when full);
+    ``stderr=subprocess.PIPE`` to read its stderr as it comes."""
+    files = (tempfile.TemporaryFile(), tempfile.TemporaryFile())  # noqa: SIM115 - see _output
+    process = subprocess.Popen(
         [sys.executable, "-m", "app", *argv],
         cwd=REPO,
         env=_env(data, extra),
         stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stdout=files[0],
+        stderr=files[1] if stderr is None else stderr,
         text=True,
     )
+    _OUTPUT[process.pid] = files
+    return process
+
+
+def _output(process: subprocess.Popen[str]) -> tuple[str, str]:
+    """What ``process`` (from :func:`start`) printed to its files, once it has ended."""
+    texts = []
+    for handle in _OUTPUT.pop(process.pid):
+        handle.seek(0)
+        texts.append(handle.read().decode("utf-8", "replace"))
+        handle.close()
+    return texts[0], texts[1]
 
 
 @dataclass(frozen=True)
@@ -112,13 +137,15 @@ class Done:
 
 
 def finish(process: subprocess.Popen[str], started: float, timeout: float = 600) -> Done:
-    out, err = process.communicate(timeout=timeout)
-    return Done(process.returncode, time.perf_counter() - started, out, err)
+    process.wait(timeout=timeout)
+    seconds = time.perf_counter() - started
+    out, err = _output(process)
+    return Done(process.returncode, seconds, out, err)
 
 
 def inkling(data: Path, *argv: str, **extra: str) -> Done:
     started = time.perf_counter()
-    return finish(start(data, argv, **extra), started)
+    return finish(start(data, argv, extra), started)
 
 
 def checked(data: Path, *argv: str) -> Done:
@@ -405,7 +432,8 @@ def kill_case(
         time.sleep(startup + (full.seconds - startup) * fraction)
         ended = process.poll() is not None
         process.send_signal(signal.SIGKILL)
-        process.communicate(timeout=60)
+        process.wait(timeout=60)
+        _output(process)
         problem = _after_kill(case, inputs, data, out, before, after)
         if problem:
             result.failures.append(f"killed at {fraction:.0%}: {problem}")
@@ -531,7 +559,7 @@ def _write_until_released(
     """Run a writing command; once it says it waits, hold on ``scale.hold_s`` longer,
     then let the lock go and let it finish."""
     started = time.perf_counter()
-    process = start(data, argv)
+    process = start(data, argv, stderr=subprocess.PIPE)
     err: list[str] = []
     assert process.stderr is not None
     stderr = process.stderr
@@ -545,10 +573,9 @@ def _write_until_released(
         time.sleep(0.05)
     if holder.poll() is None:
         release(holder)
-    assert process.stdout is not None
-    out = process.stdout.read()
     process.wait(timeout=600)
     pump.join(timeout=30)
+    out, _ = _output(process)
     return Done(process.returncode, time.perf_counter() - started, out, "".join(err))
 
 
@@ -629,7 +656,7 @@ def kept_publish(inputs: Inputs, repeats: int) -> Row:
         before = query(data, PUBLISHED)
         started = time.perf_counter()
         argv = ["detect", "notebook", str(inputs.notebook_id), "--detector", DETECTOR, "--force"]
-        running = start(data, argv, INKLING_LOCK_WAIT="1")
+        running = start(data, argv, {"INKLING_LOCK_WAIT": "1"})
         while running.poll() is None and not _is_running(data):
             time.sleep(0.02)
         with write_lock_held(data / DATABASE, 600):
