@@ -28,9 +28,10 @@ from typing import Any
 from bench.common import FULL, N_THREADS, QUICK, Sizes, isolate
 from bench.report import render
 
-SECTIONS = ("pipeline", "notebooks", "gui", "storage", "memory", "hostile")
-DEFAULT_SECTIONS = SECTIONS[:-1]
-"""``hostile`` (bench.hostile: hostile inputs, no model) runs when asked for by name."""
+SECTIONS = ("pipeline", "notebooks", "gui", "storage", "memory", "hostile", "crashes")
+DEFAULT_SECTIONS = SECTIONS[:-2]
+"""``hostile`` (bench.hostile: hostile inputs, no model) and ``crashes`` (bench.crashes:
+kill -9 and two-process cases) run when asked for by name."""
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -42,7 +43,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--only",
         action="append",
         choices=SECTIONS,
-        help="run only this section (repeatable); hostile runs only when named",
+        help="run only this section (repeatable); hostile and crashes run only when named",
     )
     parser.add_argument("--entries", type=int, help="generated journal entries (default 50,000)")
     parser.add_argument("--pages", type=int, help="pages of the generated notebook (default 200)")
@@ -153,6 +154,11 @@ def _run(
         from bench import hostile
 
         out["hostile"] = hostile.run(log=log)
+    if "crashes" in wanted:
+        from bench import crashes
+
+        scale, repeats = (crashes.QUICK, 1) if args.quick else (crashes.FULL, 2)
+        out["crashes"] = crashes.run(scale=scale, repeats=repeats, log=log)
     out.update(flatten(out))
     out["seconds"] = round(time.perf_counter() - started, 1)
     return out

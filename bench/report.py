@@ -88,4 +88,8 @@ def render(result: dict[str, Any]) -> str:
             "hostile inputs (each in a process of its own):",
             render_hostile(result["hostile"]),
         ]
+    if "crashes" in result:
+        from bench.crashes import render as render_crashes
+
+        parts += ["", render_crashes(result["crashes"])]
     return "\n".join(parts)

@@ -36,7 +36,7 @@ from app.store.failures import (
     damaged_sentence,
     failures_as_sentences,
 )
-from app.store.scratch import remove_stale
+from app.store.scratch import remove_stale, remove_stale_staging
 
 APPLICATION_ID: Final = 0x496E6B6C  # "Inkl" in the SQLite header; set by migration 0001
 MIGRATIONS_DIR: Final = Path(__file__).resolve().with_name("migrations")
@@ -141,6 +141,7 @@ def open_database(path: Path, waits: WriteWaits | None = None) -> Database:
             f"The folder {path.parent} could not be created ({exc.strerror})."
         ) from exc
     remove_stale(path.parent)  # copies a killed backup or restore left behind
+    remove_stale_staging(path.parent)  # page images a killed notebook import left
     config = _alembic_config()
     scripts = ScriptDirectory.from_config(config)
     known = {script.revision for script in scripts.walk_revisions()}

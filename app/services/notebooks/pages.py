@@ -38,6 +38,7 @@ from app.services.transfer.notebook_import import (
 from app.services.transfer.source_files import Source
 from app.store import Database
 from app.store.notebooks import DetectionRun, Notebook, NotebookPage, PageTag
+from app.store.scratch import FolderLock, staging_folder
 
 TITLE_MAX = 200
 PAGES_FOLDER = "pages"
@@ -123,6 +124,8 @@ class NotebookRead:
     """The data folder's pages folder."""
     staging: Path
     """Where the page images wait (inside ``root``) until :func:`store_notebook`."""
+    lock: FolderLock | None = None
+    """Marks ``staging`` in use while the import holds it (``app.store.scratch``)."""
 
 
 def read_notebook_files(
@@ -139,22 +142,23 @@ def read_notebook_files(
     source = Path(path).expanduser()
     name = _clean_title(title if title is not None else (source.stem or source.name or "Notebook"))
     root = data_folder(db) / PAGES_FOLDER
-    staging = root / f".import-{uuid.uuid4().hex}"
-    read = NotebookRead(name, (), (), root, staging)
+    staging, lock = staging_folder(root)
+    read = NotebookRead(name, (), (), root, staging, lock)
     try:
-        staging.mkdir(parents=True, exist_ok=False)
         files = read_notebook(
             source, staging, strict=strict, on_progress=on_progress, cancel=cancel
         )
     except BaseException:
         discard_notebook_read(read)
         raise
-    return NotebookRead(name, tuple(files.pages), tuple(files.skipped), root, staging)
+    return NotebookRead(name, tuple(files.pages), tuple(files.skipped), root, staging, lock)
 
 
 def discard_notebook_read(read: NotebookRead) -> None:
     """Remove what reading staged (after storing it, or instead of storing it)."""
     remove_tree(read.staging)
+    if read.lock is not None:
+        read.lock.close()  # the staging folder is gone (or moved into place)
     with contextlib.suppress(OSError):
         read.root.rmdir()  # only when empty: a refused first import leaves no folder
 
