@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from pathlib import Path
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
+from app.services.transfer.notebook_import import image_kind, read_image
+from app.services.transfer.source_files import Source
 from app.store import Database
 from app.store.entry_sources import EntryAttachment, EntryTag
 from app.store.models import JournalEntry
@@ -128,6 +131,42 @@ def add_photo(
                 media_type=media_type,
                 digest=hashlib.sha256(data).hexdigest(),
                 data=data,
+            )
+        )
+        return _changed(session, entry)
+
+
+_MEDIA_TYPES = {"png": "image/png", "jpeg": "image/jpeg", "tiff": "image/tiff"}
+
+
+def add_photo_file(db: Database, entry_id: int, path: Path | str) -> OpResult[EntryExtras]:
+    """Keep the picture at ``path`` with the entry: a PNG, JPEG or TIFF checked as a page
+    scan is on import (size cap, a complete header, the pixel budget) before it is
+    stored; a refused file changes nothing.  A second picture of the same name is kept
+    under a numbered name."""
+    chosen = Path(path).expanduser()
+    data, _suffix = read_image(Source(chosen), chosen)
+    media_type = _MEDIA_TYPES[image_kind(data) or "png"]
+    with db.session(readonly=True) as session:
+        taken = set(
+            session.scalars(
+                select(EntryAttachment.file_name).where(EntryAttachment.entry_id == entry_id)
+            )
+        )
+    name, number = chosen.name, 1
+    while name in taken:
+        number += 1
+        name = f"{chosen.stem} ({number}){chosen.suffix}"
+    return add_photo(db, entry_id, name, media_type, data)
+
+
+def remove_photo(db: Database, entry_id: int, photo_id: int) -> OpResult[EntryExtras]:
+    """Take an attachment off the entry (the entry's undo of deletion does not cover it)."""
+    with db.session() as session:
+        entry = _entry(session, entry_id)
+        session.execute(
+            delete(EntryAttachment).where(
+                EntryAttachment.entry_id == entry_id, EntryAttachment.id == photo_id
             )
         )
         return _changed(session, entry)

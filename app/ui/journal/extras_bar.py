@@ -1,6 +1,7 @@
 """An entry's star, tags and photos under its title: a star toggle, tag chips ("×" takes
-one off, the line edit adds one) and photo thumbnails (a click shows the photo).  Photos
-are read and decoded off the GUI thread."""
+one off, the line edit adds one) and photo thumbnails (a click shows the photo, whose
+window can take it off the entry; **Add Photo…** keeps a PNG, JPEG or TIFF with it).
+Photos are read, checked and decoded off the GUI thread."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ from collections.abc import Callable
 from functools import partial
 from itertools import pairwise
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QImage, QPixmap
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -58,6 +60,8 @@ def _decode(data: bytes, height: int | None) -> QImage:
 
 
 class PhotoDialog(QDialog):
+    remove_requested = Signal()
+
     def __init__(self, name: str, image: QImage, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(name)
@@ -76,6 +80,11 @@ class PhotoDialog(QDialog):
         layout.addWidget(scroll, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
+        self.remove_button = buttons.addButton(
+            "Remove from Entry", QDialogButtonBox.ButtonRole.DestructiveRole
+        )
+        self.remove_button.clicked.connect(self.remove_requested)
+        self.remove_button.clicked.connect(self.reject)
         layout.addWidget(buttons)
         self.label = label
         self.resize(min(900, max(320, image.width() + 40)), min(700, max(240, image.height() + 80)))
@@ -115,6 +124,11 @@ class EntryExtrasBar(QWidget):
         self.photo_layout = QHBoxLayout(self.photo_box)
         self.photo_layout.setContentsMargins(0, 0, 0, 0)
         self.photo_layout.setSpacing(4)
+        self.add_photo_button = QToolButton()
+        self.add_photo_button.setObjectName("addPhoto")
+        self.add_photo_button.setText("Add Photo…")
+        self.add_photo_button.setAccessibleName("Add a photo to this entry")
+        self.add_photo_button.clicked.connect(self.choose_photo)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(6)
@@ -122,6 +136,7 @@ class EntryExtrasBar(QWidget):
         layout.addWidget(self.chip_box, 1)
         layout.addWidget(self.tag_edit)
         layout.addWidget(self.photo_box)
+        layout.addWidget(self.add_photo_button)
         self.star.clicked.connect(self._star_clicked)
         self.tag_edit.returnPressed.connect(self._add_from_edit)
 
@@ -179,6 +194,7 @@ class EntryExtrasBar(QWidget):
         chain: list[QWidget] = [self.star, *removers, self.tag_edit]
         laid = (self.photo_layout.itemAt(i) for i in range(self.photo_layout.count()))
         chain += [w for item in laid if item is not None and (w := item.widget()) is not None]
+        chain.append(self.add_photo_button)
         for first, second in pairwise(chain):
             QWidget.setTabOrder(first, second)
 
@@ -260,6 +276,23 @@ class EntryExtrasBar(QWidget):
         if db is not None and entry_id is not None:
             self._run(lambda: extras.remove_tag(db, entry_id, tag))
 
+    def choose_photo(self) -> None:
+        """Ask for a picture file and keep it with the entry (read and checked off the GUI
+        thread; a refused file ends in the error dialog and changes nothing)."""
+        db, entry_id = self._db, self.entry_id
+        if db is None or entry_id is None:
+            return
+        path, _filter = QFileDialog.getOpenFileName(
+            self, "Add a Photo", "", "Pictures (*.png *.jpg *.jpeg *.tif *.tiff)"
+        )
+        if path:
+            self._run(lambda: extras.add_photo_file(db, entry_id, path))
+
+    def remove_photo(self, photo_id: int) -> None:
+        db, entry_id = self._db, self.entry_id
+        if db is not None and entry_id is not None:
+            self._run(lambda: extras.remove_photo(db, entry_id, photo_id))
+
     def open_photo(self, photo: PhotoInfo) -> None:
         db = self._db
         if db is None:
@@ -269,6 +302,7 @@ class EntryExtrasBar(QWidget):
             dialog = PhotoDialog(photo.file_name, image, self.window())
             dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             dialog.finished.connect(lambda _c: setattr(self, "photo_dialog", None))
+            dialog.remove_requested.connect(lambda: self.remove_photo(photo.id))
             self.photo_dialog = dialog
             dialog.open()
 

@@ -217,6 +217,45 @@ def test_tags_star_and_photos_are_shown_and_edited(
     bar.photo_dialog.reject()
 
 
+def test_a_photo_is_added_from_a_file_and_taken_off_again(
+    qtbot: QtBot,
+    window: MainWindow,
+    journal_folder: tuple[Path, dict[date, int]],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    _folder, ids = journal_folder
+    bar = window.entry_page.extras
+    show(qtbot, window, ids[OCTOBER])
+    qtbot.waitUntil(lambda: bar.extras is not None, timeout=10_000)
+    assert bar.thumbnails == {}
+    picture = tmp_path / "lake.png"
+    picture.write_bytes(png_bytes())
+    not_a_picture = tmp_path / "notes.png"
+    not_a_picture.write_bytes(b"just words")
+    chosen = iter([str(not_a_picture), str(picture)])
+    monkeypatch.setattr(
+        "app.ui.journal.extras_bar.QFileDialog.getOpenFileName",
+        lambda *a, **k: (next(chosen), ""),
+    )
+    with qtbot.waitSignal(window.tasks.failed, timeout=10_000):
+        qtbot.mouseClick(bar.add_photo_button, Qt.MouseButton.LeftButton)
+    [box] = window.findChildren(QMessageBox, "errorDialog")
+    assert box.text().endswith("notes.png is not a readable PNG, JPEG or TIFF image.")
+    box.close()
+    assert bar.thumbnails == {}  # refused: nothing kept
+    qtbot.mouseClick(bar.add_photo_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(bar.thumbnails) == 1, timeout=10_000)
+    [thumb] = bar.thumbnails.values()
+    assert thumb.accessibleName() == "Photo lake.png"
+
+    qtbot.mouseClick(thumb, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bar.photo_dialog is not None, timeout=10_000)
+    assert bar.photo_dialog is not None
+    qtbot.mouseClick(bar.photo_dialog.remove_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: bar.thumbnails == {} and not window.tasks.busy, timeout=10_000)
+
+
 def test_the_calendar_goes_to_a_day_and_bolds_the_days_with_entries(
     qtbot: QtBot, window: MainWindow, journal_folder: tuple[Path, dict[date, int]]
 ) -> None:
