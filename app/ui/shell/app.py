@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QStyleFactory
 
 from app import __version__
 from app.paths import data_dir as resolve_data_dir
+from app.ui.shell.icon import app_icon
 
 ORGANIZATION = "Inkling"
 APPLICATION = "Inkling"
@@ -90,6 +91,7 @@ def make_application(argv: Sequence[str]) -> QApplication:
     app.setApplicationDisplayName(APPLICATION)
     app.setApplicationVersion(__version__)
     app.setDesktopFileName("inkling")
+    app.setWindowIcon(app_icon())  # every window and dialog, not only the main one
     if "Fusion" in list(QStyleFactory.keys()) and sys.platform.startswith("linux"):
         app.setStyle("Fusion")
     apply_color_scheme(app)

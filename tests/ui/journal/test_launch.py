@@ -41,6 +41,7 @@ def test_run_gui_opens_a_usable_window_and_closes_cleanly(
         window = ready[0]
         seen["seconds"] = window.launch_seconds
         seen["name"] = QApplication.applicationName()
+        seen["icon"] = not QApplication.windowIcon().isNull()  # dialogs take it too
         seen["welcome"] = window.stack.currentWidget() is window.welcome_view
         window.close()
 
@@ -50,6 +51,7 @@ def test_run_gui_opens_a_usable_window_and_closes_cleanly(
     finally:
         gc.unfreeze()  # run_gui froze the start-up heap (settle_heap)
     assert seen["name"] == "Inkling"
+    assert seen["icon"] is True
     assert seen["welcome"] is True  # an empty data folder: the welcome screen
     assert isinstance(seen["seconds"], float)
     print(f"\nlaunch to usable window: {seen['seconds'] * 1000:.0f} ms")
