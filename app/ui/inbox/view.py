@@ -14,9 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
-from PySide6.QtCore import QDate, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QPalette
+from PySide6.QtCore import QDate, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QFont, QFontMetrics, QKeyEvent, QPainter, QPalette
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDateEdit,
     QFrame,
@@ -26,6 +27,9 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QScrollArea,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QVBoxLayout,
     QWidget,
 )
@@ -70,6 +74,71 @@ def item_text(item: InboxItem) -> str:
     day = f"{item.day:%a} {item.day.day} {item.day:%b %Y}"
     source = "Journal" if item.kind == ItemKind.SUGGESTION else "Notebook"
     return f"{item.title}\n\u201c{item.quote}\u201d\n{source} \u00b7 {item.where} \u00b7 {day}"
+
+
+class InboxDelegate(QStyledItemDelegate):
+    """Each item as it reads best: the habit or finding in bold, the words it rests on,
+    then where and when in the muted colour; each line elided to the width.  The item's
+    text (what screen readers and tooltips get) stays the three lines of
+    :func:`item_text`."""
+
+    PAD = 6
+
+    @staticmethod
+    def _lines(index: QModelIndex | QPersistentModelIndex) -> list[str]:
+        text = index.data(Qt.ItemDataRole.DisplayRole)
+        lines = str(text or "").split("\n", 2)
+        return lines + [""] * (3 - len(lines))
+
+    def sizeHint(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> QSize:
+        metrics = QFontMetrics(option.font)
+        bold = QFont(option.font)
+        bold.setBold(True)
+        height = QFontMetrics(bold).lineSpacing() + 2 * metrics.lineSpacing() + 2 * self.PAD
+        return QSize(200, height)  # the list gives each row its whole width
+
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        view = QStyleOptionViewItem(option)
+        self.initStyleOption(view, index)
+        view.text = ""  # the background and selection only
+        widget = view.widget
+        style = widget.style() if widget is not None else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, view, painter, widget)
+        palette: QPalette = view.palette
+        selected = bool(view.state & QStyle.StateFlag.State_Selected)
+        text = palette.color(
+            QPalette.ColorRole.HighlightedText if selected else QPalette.ColorRole.Text
+        )
+        muted = text if selected else palette.color(QPalette.ColorRole.PlaceholderText)
+        bold = QFont(view.font)
+        bold.setBold(True)
+        title, quote, where = self._lines(index)
+        rect = view.rect.adjusted(self.PAD, self.PAD, -self.PAD, -self.PAD)
+        painter.save()
+        top = rect.top()
+        for line, font, color in (
+            (title, bold, text),
+            (quote, view.font, text),
+            (where, view.font, muted),
+        ):
+            metrics = QFontMetrics(font)
+            painter.setFont(font)
+            painter.setPen(color)
+            shown = metrics.elidedText(line, Qt.TextElideMode.ElideRight, rect.width())
+            painter.drawText(
+                QRect(rect.left(), top, rect.width(), metrics.height()),
+                int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                shown,
+            )
+            top += metrics.lineSpacing()
+        painter.restore()
 
 
 class DayEdit(QDateEdit):
@@ -189,8 +258,8 @@ class InboxView(QWidget):
         self.list.setObjectName("inboxList")
         self.list.setAccessibleName("Waiting for a decision")
         self.list.setAlternatingRowColors(True)
-        self.list.setWordWrap(True)
         self.list.setUniformItemSizes(True)
+        self.list.setItemDelegate(InboxDelegate(self.list))
         self.empty_label = QLabel(EMPTY)
         self.empty_label.setWordWrap(True)
         self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)

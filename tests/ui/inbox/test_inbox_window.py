@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QStyleOptionViewItem, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.services import inbox
@@ -14,7 +14,7 @@ from app.services.inbox import ItemKind
 from app.services.journal import completions
 from app.services.notebooks import findings
 from app.ui.common.model_bridge import ModelBridge
-from app.ui.inbox.view import InboxView
+from app.ui.inbox.view import InboxDelegate, InboxView
 from app.ui.shell.main_window import INBOX, MainWindow
 from tests.ui.journal.conftest import OpenWindow
 from tests.ui.journal.helpers import query
@@ -221,3 +221,22 @@ def _nav_point(window: MainWindow) -> QPoint:
         if item.data(Qt.ItemDataRole.UserRole) == INBOX:
             return window.nav.visualItemRect(item).center()
     raise AssertionError("no Inbox in the sidebar")
+
+
+def test_each_item_is_drawn_as_three_lines_and_read_as_its_text(
+    qtbot: QtBot, open_window: OpenWindow, inbox_dir: Path, bridge: ModelBridge
+) -> None:
+    window, view = open_inbox(qtbot, open_window, inbox_dir, bridge)
+    window.show_inbox()
+    first = view.list.item(0)
+    lines = first.text().split("\n")
+    assert len(lines) == 3  # title, the quote, where and when: what a screen reader gets
+    delegate = view.list.itemDelegate()
+    assert isinstance(delegate, InboxDelegate)
+    option = QStyleOptionViewItem()
+    option.initFrom(view.list)
+    height = delegate.sizeHint(option, view.list.indexFromItem(first)).height()
+    assert height >= 3 * view.list.fontMetrics().lineSpacing()
+    assert view.list.visualItemRect(first).height() == height
+    picture = view.list.grab()  # painted by the delegate, without a Qt warning
+    assert not picture.isNull()
