@@ -354,6 +354,7 @@ def test_day_one_place_and_weather_are_kept_and_exported(db: Database, tmp_path:
     entry = {
         "uuid": "W1",
         "creationDate": "2026-11-02T10:00:00Z",
+        "timeZone": "Europe/Berlin",  # the day is Berlin's, wherever the tests run
         "text": "Rain all day.",
         "location": {
             "placeName": "Café Einstein",
@@ -365,7 +366,12 @@ def test_day_one_place_and_weather_are_kept_and_exported(db: Database, tmp_path:
         },
         "weather": {"conditionsDescription": "Rain", "temperatureCelsius": 7.6},
     }
-    odd = {"uuid": "W2", "creationDate": "2026-11-03T10:00:00Z", "location": "somewhere"}
+    odd = {
+        "uuid": "W2",
+        "creationDate": "2026-11-03T10:00:00Z",
+        "timeZone": "Europe/Berlin",
+        "location": "somewhere",
+    }
     (folder / "Journal.json").write_text(json.dumps({"entries": [entry, odd]}), encoding="utf-8")
     assert journal_import.import_journal(db, "dayone", folder).value.imported == 2
     kept = [("Café Einstein, Berlin, Germany", 52.5, 13.4, "Rain, 8 °C")]
