@@ -32,8 +32,8 @@ from app.domain.progress import Cancelled
 from app.llm import JobContext, ModelWorker, StreamingModel
 from app.nlp.parse import ParserUnavailable, parse_text
 from app.services.changes import NO_CHANGES, Changes, OpResult
-from app.services.errors import NotFoundError
 from app.services.journal.cues import effective_cues
+from app.services.journal.entries import require_entry
 from app.services.journal.learning import accepted_exclusions
 from app.services.views import SuggestionInfo
 from app.store import Database
@@ -115,9 +115,7 @@ def prepare_detection(
 ) -> DetectionRequest:
     """Read the entry, the candidates and their cue words."""
     with db.session() as session:
-        entry = session.get(JournalEntry, entry_id)
-        if entry is None:
-            raise NotFoundError(f"There is no journal entry with id {entry_id}.")
+        entry = require_entry(session, entry_id)
         habits = session.scalars(select(Habit).where(Habit.archived.is_(False))).all()
         practices = session.scalars(select(Practice).where(Practice.ended_at.is_(None))).all()
         candidates = build_candidates(

@@ -85,11 +85,17 @@ def add_entries(db: Database, entries: Iterable[NewEntry]) -> OpResult[int]:
     return OpResult(len(rows), Changes(entries=added))
 
 
+def require_entry(session: Session, entry_id: int) -> JournalEntry:
+    """The entry ``entry_id``, or NotFoundError in one sentence."""
+    entry = session.get(JournalEntry, entry_id)
+    if entry is None:
+        raise NotFoundError(f"There is no journal entry with id {entry_id}.")
+    return entry
+
+
 def get_entry(db: Database, entry_id: int) -> EntryInfo:
     with db.session(readonly=True) as session:
-        entry = session.get(JournalEntry, entry_id)
-        if entry is None:
-            raise NotFoundError(f"There is no journal entry with id {entry_id}.")
+        entry = require_entry(session, entry_id)
         return EntryInfo.of(entry)
 
 
@@ -179,9 +185,7 @@ def update_entry(
     """Save an edit. Pending suggestions follow their text or are dismissed as stale."""
     _check_text(title, body)
     with db.session() as session:
-        entry = session.get(JournalEntry, entry_id)
-        if entry is None:
-            raise NotFoundError(f"There is no journal entry with id {entry_id}.")
+        entry = require_entry(session, entry_id)
         touched: set[int] = set()
         if body is not None and body != entry.body:
             pending = session.scalars(
@@ -259,9 +263,7 @@ def delete_entry(db: Database, entry_id: int) -> OpResult[DeletedEntry]:
     """Delete an entry with its suggestions, tags, photos and source; completions already
     logged stay.  The value is a copy of all of it, for ``restore_entry``."""
     with db.session() as session:
-        entry = session.get(JournalEntry, entry_id)
-        if entry is None:
-            raise NotFoundError(f"There is no journal entry with id {entry_id}.")
+        entry = require_entry(session, entry_id)
         suggestion_rows = _rows(
             session,
             CompletionSuggestion.__table__,

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
+from app.services.journal.entries import require_entry
 from app.services.transfer.notebook_import import image_kind, read_image
 from app.services.transfer.source_files import Source
 from app.store import Database
@@ -36,13 +37,6 @@ class EntryExtras:
     photos: tuple[PhotoInfo, ...]
 
 
-def _entry(session: Session, entry_id: int) -> JournalEntry:
-    entry = session.get(JournalEntry, entry_id)
-    if entry is None:
-        raise NotFoundError(f"There is no journal entry with id {entry_id}.")
-    return entry
-
-
 def _read(session: Session, entry: JournalEntry) -> EntryExtras:
     tags = session.scalars(
         select(EntryTag.tag)
@@ -64,7 +58,7 @@ def _read(session: Session, entry: JournalEntry) -> EntryExtras:
 
 def get_extras(db: Database, entry_id: int) -> EntryExtras:
     with db.session(readonly=True) as session:
-        return _read(session, _entry(session, entry_id))
+        return _read(session, require_entry(session, entry_id))
 
 
 def get_extras_or_none(db: Database, entry_id: int) -> EntryExtras | None:
@@ -81,7 +75,7 @@ def _changed(session: Session, entry: JournalEntry) -> OpResult[EntryExtras]:
 
 def set_starred(db: Database, entry_id: int, starred: bool) -> OpResult[EntryExtras]:
     with db.session() as session:
-        entry = _entry(session, entry_id)
+        entry = require_entry(session, entry_id)
         entry.starred = starred
         return _changed(session, entry)
 
@@ -99,7 +93,7 @@ def add_tag(db: Database, entry_id: int, tag: str) -> OpResult[EntryExtras]:
     """Tag an entry (after its other tags); a tag it already has is a quiet no-op."""
     tag = _clean_tag(tag)
     with db.session() as session:
-        entry = _entry(session, entry_id)
+        entry = require_entry(session, entry_id)
         if session.get(EntryTag, (entry_id, tag)) is None:
             last = session.scalar(
                 select(func.max(EntryTag.position)).where(EntryTag.entry_id == entry_id)
@@ -110,7 +104,7 @@ def add_tag(db: Database, entry_id: int, tag: str) -> OpResult[EntryExtras]:
 
 def remove_tag(db: Database, entry_id: int, tag: str) -> OpResult[EntryExtras]:
     with db.session() as session:
-        entry = _entry(session, entry_id)
+        entry = require_entry(session, entry_id)
         session.execute(delete(EntryTag).where(EntryTag.entry_id == entry_id, EntryTag.tag == tag))
         return _changed(session, entry)
 
@@ -119,7 +113,7 @@ def add_photo(
     db: Database, entry_id: int, file_name: str, media_type: str, data: bytes
 ) -> OpResult[EntryExtras]:
     with db.session() as session:
-        entry = _entry(session, entry_id)
+        entry = require_entry(session, entry_id)
         last = session.scalar(
             select(func.max(EntryAttachment.position)).where(EntryAttachment.entry_id == entry_id)
         )
@@ -163,7 +157,7 @@ def add_photo_file(db: Database, entry_id: int, path: Path | str) -> OpResult[En
 def remove_photo(db: Database, entry_id: int, photo_id: int) -> OpResult[EntryExtras]:
     """Take an attachment off the entry (the entry's undo of deletion does not cover it)."""
     with db.session() as session:
-        entry = _entry(session, entry_id)
+        entry = require_entry(session, entry_id)
         session.execute(
             delete(EntryAttachment).where(
                 EntryAttachment.entry_id == entry_id, EntryAttachment.id == photo_id
