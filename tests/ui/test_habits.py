@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from PySide6.QtCore import QDate, QEvent, QPoint, Qt
 from PySide6.QtGui import QHelpEvent
-from PySide6.QtWidgets import QApplication, QLineEdit, QToolTip
+from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QPushButton, QToolTip, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.clock import FixedClock
@@ -345,7 +345,14 @@ def test_refresh_ignores_unrelated_changes(qtbot: QtBot, db: Database, ops: Task
 
     view = make_view(qtbot, db, ops)
     with qtbot.assertNotEmitted(view.loaded, wait=100):
-        view.refresh(Changes(entries=frozenset({1}), suggestions=frozenset({2})))
+        view.refresh(Changes(entries=frozenset({1}), pages=frozenset({2})))
+    with qtbot.waitSignal(view.loaded):  # an answered suggestion can teach an exclusion
+        view.refresh(Changes(suggestions=frozenset({2})))
+    view.hide()  # not shown: re-read when it is
+    with qtbot.assertNotEmitted(view.loaded, wait=100):
+        view.refresh(Changes(suggestions=frozenset({3})))
+    with qtbot.waitSignal(view.loaded):
+        view.show()
     targets.add_habit(db, "Stretch")
     with qtbot.waitSignal(view.loaded):
         view.refresh(Changes(targets=frozenset({("habit", 1)})))
@@ -441,3 +448,112 @@ def test_abstinence_habits_say_they_are_never_read_as_done(
     view.tree.setCurrentItem(view.item_for(("habit", habit.id)))
     assert view.cues_edit.text() == ""
     assert "never read as done" in view.cues_note.text()
+
+
+def _entry(db: Database, day: date, body: str) -> None:
+    from app.services.journal import detection
+    from app.services.journal import entries as journal
+
+    entry = journal.add_entry(db, day, body).value
+    detection.detect_entry(db, None, entry.id, today=day)
+
+
+def _proposal_buttons(view: HabitsView) -> list[tuple[str, QPushButton, QPushButton]]:
+    rows = []
+    for row in view.proposals_group.findChildren(QWidget):
+        if row.objectName().startswith("proposal-") and row.isVisible():
+            label = row.findChild(QLabel)
+            yes = row.findChild(QPushButton, "accept")
+            no = row.findChild(QPushButton, "dismiss")
+            assert label is not None
+            assert yes is not None
+            assert no is not None
+            rows.append((label.text(), yes, no))
+    return rows
+
+
+def test_words_learned_from_hand_logged_days_are_asked_and_answered_in_the_view(
+    qtbot: QtBot, db: Database, ops: Tasks
+) -> None:
+    from app.services.journal import cues, learning
+
+    swim = targets.add_habit(db, "Swim").value
+    targets.add_habit(db, "Read")
+    first = TODAY - timedelta(days=6)
+    _entry(db, first, "Early session at Kirkgate.")
+    _entry(db, first + timedelta(days=1), "Kirkgate at lunch, busy lane.")
+    _entry(db, first + timedelta(days=2), "Work was long, quiet evening.")
+    view = make_view(qtbot, db, ops)
+    view.select(("habit", swim.id))
+    assert view.proposals_group.isHidden()  # nothing logged by hand yet
+    for day in (first, first + timedelta(days=1)):  # log both days by hand, in the view
+        view.log_date.setDate(QDate(day.year, day.month, day.day))
+        qtbot.mouseClick(view.log_button, Qt.MouseButton.LeftButton)
+        settle(qtbot, view, ops)
+    qtbot.waitUntil(lambda: not view.proposals_group.isHidden())
+    [(question, add, _no)] = _proposal_buttons(view)
+    assert question == "Add \u201ckirkgate\u201d to Swim's words?"
+    assert "1 question" in view.proposals_group.title()
+    item = view.item_for(("habit", swim.id))
+    assert item is not None
+    assert not item.icon(0).isNull()
+    assert "1 question to answer" in item.toolTip(0)
+    assert "kirkgate" not in view.cues_edit.text()  # never applied silently
+
+    qtbot.mouseClick(add, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "Added \u201ckirkgate\u201d to Swim's words." in view.message.text())
+    settle(qtbot, view, ops)
+    assert "kirkgate" in cues.get_cues(db, "habit", swim.id).cues
+    assert "kirkgate" in view.cues_edit.text()
+    assert view.proposals_group.isHidden()
+    item = view.item_for(("habit", swim.id))
+    assert item is not None
+    assert item.icon(0).isNull()
+    assert learning.list_proposals(db) == []
+
+
+def test_a_dismissed_proposal_is_not_asked_again(qtbot: QtBot, db: Database, ops: Tasks) -> None:
+    from app.services.journal import cues, learning
+
+    swim = targets.add_habit(db, "Swim").value
+    first = TODAY - timedelta(days=6)
+    for n, body in enumerate(["Early session at Kirkgate.", "Kirkgate at lunch, busy lane."]):
+        _entry(db, first + timedelta(days=n), body)
+        completions.log_completion(db, "habit", swim.id, first + timedelta(days=n))
+    _entry(db, first + timedelta(days=2), "Work was long, quiet evening.")
+    view = make_view(qtbot, db, ops)
+    view.select(("habit", swim.id))
+    qtbot.waitUntil(lambda: len(_proposal_buttons(view)) == 1)
+    [(_question, _add, no)] = _proposal_buttons(view)
+    qtbot.mouseClick(no, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "will not ask about \u201ckirkgate\u201d" in view.message.text())
+    view.reload()
+    settle(qtbot, view, ops)
+    assert view.proposals_group.isHidden()
+    assert "kirkgate" not in cues.get_cues(db, "habit", swim.id).cues
+    [answered] = learning.list_proposals(db, status="dismissed")
+    assert answered.phrase == "kirkgate"
+
+
+def test_an_accepted_exclusion_is_named_under_the_words(
+    qtbot: QtBot, db: Database, ops: Tasks
+) -> None:
+    from app.services.journal import suggestions
+
+    gym = targets.add_habit(db, "Strength training").value
+    first = TODAY - timedelta(days=6)
+    for n in range(2):  # the same words suggested and dismissed twice
+        _entry(db, first + timedelta(days=n), "Skipped gym, obviously.")
+    dismissed = [suggestions.dismiss_suggestion(db, s.id) for s in suggestions.list_suggestions(db)]
+    assert len(dismissed) == 2
+    view = make_view(qtbot, db, ops)
+    view.select(("habit", gym.id))
+    [(question, stop, _no)] = _proposal_buttons(view)
+    assert question == "Stop reading \u201cskipped gym\u201d as Strength training?"
+    assert stop.text() == "Stop reading it"
+    qtbot.mouseClick(stop, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "is no longer read as Strength training" in view.message.text())
+    settle(qtbot, view, ops)
+    print("NOTE", repr(view.cues_note.text()), flush=True)
+    assert view.cues_note.text().endswith("Not read as done (you agreed): \u201cskipped gym\u201d.")
+    assert view.proposals_group.isHidden()

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QStackedWidget,
+    QStyle,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -44,8 +45,9 @@ from PySide6.QtWidgets import (
 from app import clock
 from app.domain.journal.streaks import DayTotal, current_streak, daily_totals, longest_streak
 from app.services.changes import Changes, OpResult, Target
-from app.services.journal import completions, cues, targets
+from app.services.journal import completions, cues, learning, targets
 from app.services.journal.cues import CueInfo
+from app.services.journal.learning import ProposalInfo
 from app.services.views import CompletionInfo, TargetInfo
 from app.store import Database
 from app.ui.common.messages import MessageLabel, if_alive, user_message
@@ -66,6 +68,10 @@ class TargetStats:
     current: int
     longest: int
     cues: CueInfo | None = None
+    proposals: tuple[ProposalInfo, ...] = ()
+    """Pending proposals learned from the user's decisions (words to add, to stop reading)."""
+    learned_exclusions: tuple[str, ...] = ()
+    """Exclusions the user accepted: phrases no longer read as done."""
 
     @property
     def key(self) -> Target:
@@ -83,7 +89,17 @@ class HabitsSnapshot:
 
 
 def read_habits(db: Database, today: date) -> HabitsSnapshot:
-    """Everything the view shows, read in one go on the operations thread."""
+    """Everything the view shows, read in one go on the operations thread.
+
+    The user's decisions are recounted first (``learning.refresh_proposals``), so what
+    they logged, accepted or dismissed since the last read can propose words here."""
+    proposals: dict[Target, list[ProposalInfo]] = {}
+    for p in learning.refresh_proposals(db).value:
+        proposals.setdefault((p.target_type, p.target_id), []).append(p)
+    learned: dict[Target, list[str]] = {}
+    for p in learning.list_proposals(db, status="accepted"):
+        if p.kind == "exclude":
+            learned.setdefault((p.target_type, p.target_id), []).append(p.phrase)
     all_targets = targets.list_targets(db, include_inactive=True)
     cue_words = cues.list_cues(db)
     by_target: dict[Target, list[CompletionInfo]] = {}
@@ -91,7 +107,8 @@ def read_habits(db: Database, today: date) -> HabitsSnapshot:
         by_target.setdefault((c.target_type, c.target_id), []).append(c)
     items = []
     for t in sorted(all_targets, key=lambda t: not t.active):  # stable: keeps service order
-        done = by_target.get((t.target_type, t.id), [])
+        key = (t.target_type, t.id)
+        done = by_target.get(key, [])
         days = [c.day for c in done]
         items.append(
             TargetStats(
@@ -99,7 +116,9 @@ def read_habits(db: Database, today: date) -> HabitsSnapshot:
                 daily_totals((c.day, c.amount) for c in done),
                 current_streak(days, today),
                 longest_streak(days),
-                cue_words.get((t.target_type, t.id)),
+                cue_words.get(key),
+                tuple(proposals.get(key, ())) if t.active else (),
+                tuple(learned.get(key, ())),
             )
         )
     return HabitsSnapshot(today, tuple(items))
@@ -110,6 +129,10 @@ def read_habits(db: Database, today: date) -> HabitsSnapshot:
 
 def amount_text(amount: float, unit: str | None) -> str:
     return f"{amount:g} {unit}" if unit else f"{amount:g}"
+
+
+def proposals_text(n: int) -> str:
+    return "1 question" if n == 1 else f"{n} questions"
 
 
 def days_text(n: int) -> str:
@@ -322,6 +345,50 @@ class _Stat(QWidget):
         self.setAccessibleName(f"{self._caption}: {text}")
 
 
+class _ProposalRow(QWidget):
+    """A learned proposal as a question with its two answers."""
+
+    answered = Signal(object, bool)
+    """``(ProposalInfo, accepted)`` when one of the two buttons is clicked."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.proposal: ProposalInfo | None = None
+        self.question = QLabel(self)
+        self.question.setTextFormat(Qt.TextFormat.PlainText)
+        self.question.setWordWrap(True)
+        self.yes = QPushButton(self)
+        self.yes.setObjectName("accept")
+        self.no = QPushButton("No thanks", self)
+        self.no.setObjectName("dismiss")
+        self.yes.clicked.connect(lambda: self._answer(True))
+        self.no.clicked.connect(lambda: self._answer(False))
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.question, 1)
+        layout.addWidget(self.yes)
+        layout.addWidget(self.no)
+
+    def show_proposal(self, proposal: ProposalInfo | None) -> None:
+        self.proposal = proposal
+        self.setVisible(proposal is not None)
+        if proposal is None:
+            return
+        self.setObjectName(f"proposal-{proposal.id}")
+        self.question.setText(proposal.question)
+        seen = "days" if proposal.kind == "cue" else "dismissed suggestions"
+        self.question.setToolTip(f"Seen in {proposal.support} {seen}")
+        self.yes.setText("Add word" if proposal.kind == "cue" else "Stop reading it")
+        self.yes.setAccessibleName(f"Yes: {proposal.question}")
+        self.no.setAccessibleName(f"No: {proposal.question}")
+        self.yes.setEnabled(True)
+        self.no.setEnabled(True)
+
+    def _answer(self, accept: bool) -> None:
+        if self.proposal is not None:
+            self.answered.emit(self.proposal, accept)
+
+
 class HabitsView(QWidget):
     """List of habits and practices; the selected one's streak, calendar and manual log."""
 
@@ -341,6 +408,7 @@ class HabitsView(QWidget):
         self._selected: Target | None = None
         self._loading = False
         self._stale = False
+        self._outdated = False
         self._populating = False
         self._reload_timer = QTimer(self)
         self._reload_timer.setSingleShot(True)
@@ -492,6 +560,15 @@ class HabitsView(QWidget):
         cues_layout.addLayout(cue_row)
         cues_layout.addWidget(self.cues_note)
 
+        self.proposals_group = QGroupBox("Learned from your decisions")
+        self.proposals_group.setToolTip(
+            "Words Inkling noticed on the days you logged this by hand or accepted it, "
+            "and phrases you keep dismissing. Nothing changes until you answer."
+        )
+        self.proposals_layout = QVBoxLayout(self.proposals_group)
+        self._proposal_rows: list[_ProposalRow] = []
+        self.proposals_group.hide()
+
         self.message = MessageLabel(self)
 
         detail = QWidget()
@@ -504,6 +581,7 @@ class HabitsView(QWidget):
         detail_layout.addWidget(self.day_label)
         detail_layout.addWidget(self.log_group)
         detail_layout.addWidget(self.cues_group)
+        detail_layout.addWidget(self.proposals_group)
         detail_layout.addWidget(self.message)
         detail_layout.addStretch()
 
@@ -550,6 +628,9 @@ class HabitsView(QWidget):
         self.setTabOrder(self.cues_edit, self.cues_save)
         self.setTabOrder(self.cues_save, self.cues_reset)
 
+        self._proposal_icon = self.style().standardIcon(
+            QStyle.StandardPixmap.SP_MessageBoxInformation
+        )
         self._show_target(None)
         self.reload()
 
@@ -558,7 +639,8 @@ class HabitsView(QWidget):
     def showEvent(self, event: QShowEvent) -> None:
         """A view left open past midnight catches up with the new day when shown."""
         super().showEvent(event)
-        if self._snapshot is not None and self._snapshot.today != clock.today():
+        if self._outdated or (self._snapshot is not None and self._snapshot.today != clock.today()):
+            self._outdated = False
             self.reload()
 
     @property
@@ -570,9 +652,15 @@ class HabitsView(QWidget):
         return self._loading or self._reload_timer.isActive()
 
     def refresh(self, changes: Changes) -> None:
-        """Re-read when habits, practices or completions changed; ignore the rest."""
+        """Re-read when habits, practices or completions changed. A suggestion's answer
+        can propose an exclusion: re-read for it now if shown, else when next shown."""
         if changes.targets or changes.completions:
             self._reload_timer.start()  # several refreshes in one turn read once
+        elif changes.suggestions:
+            if self.isVisible():
+                self._reload_timer.start()
+            else:
+                self._outdated = True
 
     def reload(self) -> None:
         if self._loading:
@@ -635,7 +723,11 @@ class HabitsView(QWidget):
                     item.setTextAlignment(
                         2, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                     )
-                    item.setToolTip(0, describe_target(t))
+                    tip = describe_target(t)
+                    if stats.proposals:
+                        item.setIcon(0, self._proposal_icon)
+                        tip += f"\n{proposals_text(len(stats.proposals))} to answer"
+                    item.setToolTip(0, tip)
                     item.setToolTip(2, f"Current streak: {days_text(stats.current)}")
                     item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
                     if not t.active:
@@ -700,9 +792,10 @@ class HabitsView(QWidget):
         chosen = self.heatmap.current_day
         self.day_label.setText(self.heatmap.describe_day(chosen) if chosen else " ")
         self._setup_log_row(t, snapshot.today)
-        self._show_cues(stats.cues)
+        self._show_cues(stats.cues, stats.learned_exclusions)
+        self._show_proposals(stats.proposals)
 
-    def _show_cues(self, view: CueInfo | None) -> None:
+    def _show_cues(self, view: CueInfo | None, learned: tuple[str, ...] = ()) -> None:
         words = view.cues if view is not None else ()
         self.cues_edit.setText(", ".join(words))
         self.cues_edit.setCursorPosition(0)  # show the first words, not the last
@@ -720,7 +813,53 @@ class HabitsView(QWidget):
             )
         else:
             note = "Your own words. Entries are read in context: plans and negations do not count."
+        if learned:
+            quoted = ", ".join(f"\u201c{phrase}\u201d" for phrase in learned)
+            note += f" Not read as done (you agreed): {quoted}."
         self.cues_note.setText(note)
+
+    def _show_proposals(self, proposals: tuple[ProposalInfo, ...]) -> None:
+        """One row per pending proposal: the question and its two answers. Rows are
+        kept and reused (never deleted while the view lives); extra ones are hidden."""
+        while len(self._proposal_rows) < len(proposals):
+            row = _ProposalRow(self.proposals_group)
+            row.answered.connect(self.answer_proposal)
+            self.proposals_layout.addWidget(row)
+            self._proposal_rows.append(row)
+        for n, row in enumerate(self._proposal_rows):
+            row.show_proposal(proposals[n] if n < len(proposals) else None)
+        self.proposals_group.setTitle(
+            f"Learned from your decisions ({proposals_text(len(proposals))})"
+        )
+        self.proposals_group.setVisible(bool(proposals))
+
+    def answer_proposal(self, proposal: ProposalInfo, accept: bool) -> None:
+        """Accept or dismiss a proposal in the background; the view re-reads after."""
+        db = self._db
+        answer = learning.accept_proposal if accept else learning.dismiss_proposal
+
+        def done(result: OpResult[ProposalInfo]) -> None:
+            p = result.value
+            if not accept:
+                text = f"Inkling will not ask about \u201c{p.phrase}\u201d again."
+            elif p.kind == "cue":
+                text = f"Added \u201c{p.phrase}\u201d to {p.target_name}'s words."
+            else:
+                text = f"\u201c{p.phrase}\u201d is no longer read as {p.target_name}."
+            self.message.show_info(text)
+
+        self.message.clear_message()
+        for button in self.proposals_group.findChildren(QPushButton):
+            button.setEnabled(False)  # one answer at a time; the re-read enables them again
+        self._tasks.run(
+            lambda: answer(db, proposal.id),
+            on_done=if_alive(self, done),
+            on_error=if_alive(self, self._proposal_failed),
+        )
+
+    def _proposal_failed(self, error: BaseException) -> None:
+        self._show_error(error)
+        self.reload()
 
     def save_cues(self) -> None:
         self._change_cues(self.cues_edit.text().split(","))
