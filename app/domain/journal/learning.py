@@ -66,8 +66,14 @@ def words(text: str) -> list[str]:
     return [w.lower().replace("\u2019", "'") for w in _WORD.findall(text)]
 
 
-def _content(text: str) -> set[str]:
-    return {w for w in words(text) if len(w) >= 3 and w not in STOPWORDS}
+def content_words(text: str) -> frozenset[str]:
+    """The words of ``text`` that could show a habit (no function words, no short ones)."""
+    return frozenset(w for w in words(text) if len(w) >= 3 and w not in STOPWORDS)
+
+
+def text_counts(texts: Iterable[str]) -> Counter[str]:
+    """In how many of ``texts`` each content word occurs."""
+    return Counter(w for text in texts for w in content_words(text))
 
 
 def covered(word: str, cues: Iterable[str]) -> bool:
@@ -87,7 +93,7 @@ def covered(word: str, cues: Iterable[str]) -> bool:
 
 def propose_cues(
     done: Sequence[str],
-    not_done: Sequence[str],
+    not_done: Sequence[str] | Counter[str],
     *,
     cues: Sequence[str],
     others: Sequence[str] = (),
@@ -96,12 +102,13 @@ def propose_cues(
     """New cue words for one target, best first.
 
     ``done``: the texts that show it (entries of days logged by hand with no suggestion,
-    and accepted quotes); ``not_done``: entries of days it was not done. A word counts
-    once per text. Words its ``cues`` (or another target's, ``others``) already read, and
+    and accepted quotes); ``not_done``: entries of days it was not done, or their
+    ``text_counts`` (a caller asking for many targets counts the history once). A word
+    counts once per text. Words its ``cues`` (or another target's, ``others``) already read, and
     words already ``answered``, are never proposed."""
     seen = set(answered)
-    pos = Counter(w for text in done for w in _content(text))
-    neg = Counter(w for text in not_done for w in _content(text))
+    pos = text_counts(done)
+    neg = not_done if isinstance(not_done, Counter) else text_counts(not_done)
     picked = [
         Proposal("cue", w, n)
         for w, n in pos.items()

@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 
 from app import clock
 from app.domain.journal.cues import MAX_CUES, CueError, clean_cues
-from app.domain.journal.learning import propose_cues, propose_exclusions
+from app.domain.journal.learning import propose_cues, propose_exclusions, text_counts
 from app.domain.journal.suggestions import SuggestionStatus
 from app.services.changes import NO_CHANGES, Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError, RefusedError
@@ -141,12 +141,13 @@ def refresh_proposals(db: Database) -> OpResult[list[ProposalInfo]]:
         for answer in session.scalars(select(CueProposal)):
             answered[(answer.target_type, answer.target_id)].add((answer.kind, answer.phrase))
         cues_of = {key: effective_cues(t.name, t.cues)[0] for key, t in targets.items()}
+        every_day = text_counts(b for bs in bodies.values() for b in bs)
         added = False
         for key in targets:
             days = done_days.get(key, set())
             by_hand = days - suggested_days.get(key, set())
             done = [b for d in sorted(by_hand) for b in bodies.get(d, [])] + accepted[key]
-            not_done = [b for d, bs in bodies.items() if d not in days for b in bs]
+            not_done = every_day - text_counts(b for d in days for b in bodies.get(d, []))
             others = [c for k, cs in cues_of.items() if k != key for c in cs]
             said = answered[key]
             room = MAX_CUES - len(cues_of[key])
