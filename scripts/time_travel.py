@@ -18,9 +18,12 @@ Sessions run two at a time (the machine has two cores), longest first; a table o
 results is printed; the exit code is non-zero if any session failed or crashed.  With
 ``--with-suite`` the schedule is:
 
-1. the slow tests (the real default model, whose llama.cpp threads want both cores), alone;
+1. the slow tests that use the real default model (llama.cpp's threads want both
+   cores), alone;
 2. then, two at a time: the fast tests at today's date with every property-test example,
-   and the seven passes.
+   the seven passes, and last the slow tests that only start processes of their own
+   (``APART``: the built wheel in a fresh environment, the no-network sessions), which
+   fill the lane that finishes first.
 
 The benchmarks' smoke tests (``tests/bench``) are left out of the passes: they time code
 on generated data rather than read dates, and take a minute of each pass; the session at
@@ -63,6 +66,10 @@ and Kiritimati the user's date and UTC's differ for the whole pass."""
 
 TODAY = "today"
 SLOW = "today, slow tests"
+SLOW_APART = "today, slow tests in processes of their own"
+APART = ("tests/test_wheel.py", "tests/test_no_network.py")
+"""Slow tests that mostly wait on processes they start, rather than run the model on
+both cores: they share the pool instead of running alone."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +91,9 @@ class Session:
 
     def pytest_args(self) -> list[str]:
         if self.destination == SLOW:
-            return ["-m", "slow"]
+            return ["-m", "slow", *(f"--ignore={path}" for path in APART)]
+        if self.destination == SLOW_APART:
+            return ["-m", "slow", *APART]
         if not self.travels:
             return ["-m", "not slow"]
         return ["-m", "not slow", "--hypothesis-profile=time-travel", "--ignore=tests/bench"]
@@ -177,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         print("the slow tests (the real default model), alone", flush=True)
         outcomes += _run_all([Session(SLOW, "the real default model")], 1, work, args.pytest_args)
         chosen.insert(0, Session(TODAY, "every example of the property tests"))
+        chosen.append(Session(SLOW_APART, "the wheel, the no-network sessions"))
     print(f"{len(chosen)} sessions of the fast tests, {args.jobs} at a time", flush=True)
     outcomes += _run_all(chosen, args.jobs, work, args.pytest_args)
     print()
