@@ -63,6 +63,7 @@ class LlamaVisionModel:
         n_ctx: int = 4096,
         n_threads: int = 2,
         max_tokens: int = DEFAULT_MAX_TOKENS,
+        n_gpu_layers: int = 0,
     ) -> LlamaVisionModel:
         """Check both files (GGUF magic) and load them; raises a ModelError in one sentence."""
         model_path = check_gguf_file(Path(path))
@@ -84,6 +85,7 @@ class LlamaVisionModel:
                 chat_handler=handler,
                 n_ctx=n_ctx,
                 n_threads=n_threads,
+                n_gpu_layers=n_gpu_layers,
                 verbose=False,
             )
         except Exception as exc:
