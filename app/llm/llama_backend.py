@@ -172,6 +172,15 @@ def estimate_memory_bytes(header: GGUFHeader, *, n_ctx: int, file_size: int) -> 
 _counting_llama_class: Any = None
 
 
+def gpu_offload(n_gpu_layers: int) -> bool:
+    """Layers will go to a GPU: some are asked for and this llama.cpp build has one."""
+    if n_gpu_layers == 0:
+        return False
+    import llama_cpp
+
+    return bool(llama_cpp.llama_supports_gpu_offload())
+
+
 def _llama_class() -> Any:
     """``llama_cpp.Llama`` plus a counter of the tokens run through ``eval`` (so the stats
     can tell the prompt tokens evaluated from those reused from the KV cache)."""
@@ -388,6 +397,7 @@ class LlamaTextModel:
         n_ctx: int = DEFAULT_N_CTX,
         n_threads: int = DEFAULT_N_THREADS,
         max_tokens: int = DEFAULT_MAX_TOKENS,
+        n_gpu_layers: int = 0,
         seed: int = 0,
         header: GGUFHeader | None = None,
         template_limits: Limits | None = None,
@@ -410,7 +420,7 @@ class LlamaTextModel:
         if header is None:
             header = probed
         try:
-            llm = cls._load_weights(resolved, header, n_ctx, n_threads, seed, cancel)
+            llm = cls._load_weights(resolved, header, n_ctx, n_threads, n_gpu_layers, seed, cancel)
         except BaseException:
             template.close()
             raise
@@ -436,15 +446,17 @@ class LlamaTextModel:
         header: GGUFHeader,
         n_ctx: int,
         n_threads: int,
+        n_gpu_layers: int,
         seed: int,
         cancel: CancelToken | None,
     ) -> Any:
-        """The ``llama_cpp.Llama``, once the context is known to fit in free memory."""
+        """The ``llama_cpp.Llama``, once the context is known to fit in free memory (the
+        check is left to llama.cpp when layers go to a GPU: they need no main memory)."""
 
         if header.context_length:
             n_ctx = min(n_ctx, header.context_length)
         needed = estimate_memory_bytes(header, n_ctx=n_ctx, file_size=resolved.stat().st_size)
-        available = available_memory_bytes()
+        available = None if gpu_offload(n_gpu_layers) else available_memory_bytes()
         if needed is not None and available is not None and needed > available:
             raise ContextTooLargeError(
                 resolved, n_ctx=n_ctx, needed_bytes=needed, available_bytes=available
@@ -458,6 +470,7 @@ class LlamaTextModel:
                     n_ctx=n_ctx,
                     n_threads=n_threads,
                     n_threads_batch=n_threads,
+                    n_gpu_layers=n_gpu_layers,
                     seed=seed,
                     verbose=False,
                 )

@@ -10,6 +10,8 @@ text.  Greedy decoding, bounded by ``max_tokens``, JSON-schema constrained.  Lik
 from __future__ import annotations
 
 import base64
+import io
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -21,16 +23,43 @@ from app.llm.errors import ModelError, ModelLoadError
 from app.llm.info import check_gguf_file
 
 DEFAULT_MAX_TOKENS = 512
+MAX_SIDE = 2048
+"""A scan in another format is sent at most this many pixels on its longer side (vision
+projectors read a few hundred; a 600 dpi TIFF would only cost memory)."""
+MAX_PIXELS = 200_000_000
+"""Larger images are refused unread (Pillow's guard against decompression bombs)."""
+
+
+def _as_png(data: bytes) -> bytes:
+    """A scan in a format the projector cannot read (TIFF, WebP, BMP, GIF...) as PNG."""
+    from PIL import Image, UnidentifiedImageError
+
+    Image.MAX_IMAGE_PIXELS = MAX_PIXELS
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # "corrupt EXIF" and the like: the error says it
+            with Image.open(io.BytesIO(data)) as image:
+                image.seek(0)  # a multi-page TIFF: its first page
+                picture = image.convert("RGB")
+    except (UnidentifiedImageError, Image.DecompressionBombError, OSError, ValueError):
+        raise ValueError(
+            "a page image must be PNG, JPEG, or a TIFF, WebP, BMP or GIF that can be read"
+        ) from None
+    picture.thumbnail((MAX_SIDE, MAX_SIDE))
+    out = io.BytesIO()
+    picture.save(out, format="PNG")
+    return out.getvalue()
 
 
 def image_data_uri(data: bytes) -> str:
-    """A ``data:`` URI for PNG or JPEG bytes (raises ValueError for anything else)."""
+    """A ``data:`` URI for a page image: PNG and JPEG as they are, other formats Pillow
+    reads (TIFF scans) converted to PNG; raises ValueError for anything unreadable."""
     if data.startswith(b"\x89PNG\r\n\x1a\n"):
         kind = "png"
     elif data.startswith(b"\xff\xd8\xff"):
         kind = "jpeg"
     else:
-        raise ValueError("a page image must be PNG or JPEG")
+        data, kind = _as_png(data), "png"
     return f"data:image/{kind};base64,{base64.b64encode(data).decode('ascii')}"
 
 
@@ -63,6 +92,7 @@ class LlamaVisionModel:
         n_ctx: int = 4096,
         n_threads: int = 2,
         max_tokens: int = DEFAULT_MAX_TOKENS,
+        n_gpu_layers: int = 0,
     ) -> LlamaVisionModel:
         """Check both files (GGUF magic) and load them; raises a ModelError in one sentence."""
         model_path = check_gguf_file(Path(path))
@@ -84,6 +114,7 @@ class LlamaVisionModel:
                 chat_handler=handler,
                 n_ctx=n_ctx,
                 n_threads=n_threads,
+                n_gpu_layers=n_gpu_layers,
                 verbose=False,
             )
         except Exception as exc:

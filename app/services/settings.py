@@ -13,10 +13,13 @@ from app.paths import settings_path
 
 DEFAULT_THREADS = 2
 DEFAULT_CONTEXT = 4096
+MAX_GPU_LAYERS = 999
 
 
 _PATH_FIELDS = ("model_path", "vision_model_path", "vision_projector", "models_dir")
 _CHOICES: dict[str, tuple[str, ...]] = {"journal_pipeline": ("rules", "model", "combined")}
+_RANGES: dict[str, tuple[int, int]] = {"n_gpu_layers": (-1, MAX_GPU_LAYERS)}
+"""Whole-number settings that may be zero or negative, with their bounds."""
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,9 @@ class Settings:
     """The vision projector (``mmproj`` GGUF) that goes with ``vision_model_path``."""
     n_threads: int = DEFAULT_THREADS
     n_ctx: int = DEFAULT_CONTEXT
+    n_gpu_layers: int = 0
+    """Layers llama.cpp puts on the GPU: 0 none (the CPU does everything), -1 all. Only a
+    llama-cpp-python built with CUDA, Metal or Vulkan has a GPU to use (README)."""
     auto_detect: bool = True
     """Look for completions automatically a few seconds after the user stops typing."""
     journal_pipeline: str = "rules"
@@ -59,6 +65,10 @@ def load_settings(data_dir: Path) -> Settings:
             values[f.name] = value if value in _CHOICES[f.name] else default
         elif isinstance(default, bool):  # before int: a bool is an int in Python
             values[f.name] = value if isinstance(value, bool) else default
+        elif f.name in _RANGES:
+            low, high = _RANGES[f.name]
+            ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+            values[f.name] = value if ok else default
         elif isinstance(value, int) and not isinstance(value, bool) and value > 0:
             values[f.name] = value
         else:

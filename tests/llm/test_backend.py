@@ -50,6 +50,33 @@ def test_llama_cpp_reads_the_same_header_as_gguf_reader(
     assert tiny_model.header == read_gguf_header(tiny_model_path)
 
 
+def test_gpu_layers_reach_llama_cpp_and_a_cpu_build_still_checks_memory(
+    tiny_model_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import llama_cpp
+
+    assert backend.gpu_offload(0) is False
+    has_gpu = bool(llama_cpp.llama_supports_gpu_offload())
+    assert backend.gpu_offload(-1) is has_gpu
+    real = backend._llama_class()
+    asked: list[object] = []
+
+    def recording(**kwargs: object) -> object:
+        asked.append(kwargs["n_gpu_layers"])
+        return real(**kwargs)
+
+    monkeypatch.setattr(backend, "_llama_class", lambda: recording)
+    checked: list[bool] = []
+    monkeypatch.setattr(backend, "available_memory_bytes", lambda: checked.append(True) or 1 << 40)
+    model = LlamaTextModel.load(tiny_model_path, n_ctx=256, n_threads=1, n_gpu_layers=-1)
+    try:
+        assert asked == [-1]
+        assert checked == ([] if has_gpu else [True])  # a CPU build: the memory check stays
+        assert model.n_ctx == 256
+    finally:
+        model.close()
+
+
 def test_load_accepts_a_cached_header(tiny_model_path: Path) -> None:
     header = read_gguf_header(tiny_model_path)
     model = LlamaTextModel.load(tiny_model_path, n_ctx=256, n_threads=1, header=header)

@@ -53,6 +53,18 @@ def test_bad_values_fall_back_field_by_field(tmp_path: Path) -> None:
     assert load_settings(tmp_path) == Settings(auto_detect=False)
 
 
+@pytest.mark.parametrize(
+    ("value", "kept"), [(-1, -1), (0, 0), (33, 33), (-2, 0), (1000, 0), (True, 0), ("4", 0)]
+)
+def test_gpu_layers_may_be_zero_or_all_and_nothing_else_out_of_range(
+    tmp_path: Path, value: object, kept: int
+) -> None:
+    settings_path(tmp_path).write_text(json.dumps({"n_gpu_layers": value}), encoding="utf-8")
+    assert load_settings(tmp_path).n_gpu_layers == kept
+    save_settings(tmp_path, Settings(n_gpu_layers=-1))
+    assert load_settings(tmp_path) == Settings(n_gpu_layers=-1)
+
+
 @pytest.mark.parametrize("text", ["{", "[1, 2]", "null", ""])
 def test_damaged_file_gives_the_defaults(tmp_path: Path, text: str) -> None:
     settings_path(tmp_path).write_text(text, encoding="utf-8")

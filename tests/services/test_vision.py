@@ -69,8 +69,27 @@ def test_messages_carry_images_as_data_uris_after_the_request() -> None:
     assert urls[0].startswith("data:image/png;base64,")
     assert urls[1].startswith("data:image/jpeg;base64,")
     assert base64.b64decode(urls[1].split(",", 1)[1]) == TINY_JPEG
-    with pytest.raises(ValueError, match="PNG or JPEG"):
-        image_data_uri(b"GIF89a")
+    with pytest.raises(ValueError, match="PNG, JPEG, or a TIFF"):
+        image_data_uri(b"GIF89a")  # a header and nothing else
+
+
+def test_a_tiff_scan_is_sent_as_a_png_no_larger_than_the_projector_needs() -> None:
+    import io
+
+    from PIL import Image
+
+    from app.llm.vision import MAX_SIDE
+
+    scan = Image.new("L", (3000, 1500), color=200)
+    scan.putpixel((10, 10), 0)
+    raw = io.BytesIO()
+    scan.save(raw, format="TIFF", compression="tiff_lzw")
+    url = image_data_uri(raw.getvalue())
+    assert url.startswith("data:image/png;base64,")
+    with Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))) as sent:
+        assert (sent.format, sent.mode, sent.size) == ("PNG", "RGB", (MAX_SIDE, MAX_SIDE // 2))
+    with pytest.raises(ValueError, match="can be read"):
+        image_data_uri(raw.getvalue()[:200])  # a truncated TIFF
 
 
 def test_load_uses_the_llava_handler_with_the_projector(

@@ -142,6 +142,9 @@ def test_a_valid_model_file_is_saved_and_reported(
     assert dialog.file_radio.isChecked()
     assert "usable model" in dialog.model_message.text()
     dialog.threads_spin.setValue(3)
+    assert dialog.gpu_spin.value() == 0  # the CPU only, by default
+    dialog.gpu_spin.setValue(-1)
+    assert dialog.gpu_spin.text() == "All layers"
     dialog.context_combo.setCurrentIndex(dialog.context_combo.findData(8192))
     dialog.auto_detect_check.setChecked(False)
     with (
@@ -151,7 +154,11 @@ def test_a_valid_model_file_is_saved_and_reported(
         dialog.ok_button.click()
     assert moved.args == [tiny_model_path.resolve()]
     expected = Settings(
-        model_path=str(tiny_model_path.resolve()), n_threads=3, n_ctx=8192, auto_detect=False
+        model_path=str(tiny_model_path.resolve()),
+        n_threads=3,
+        n_gpu_layers=-1,
+        n_ctx=8192,
+        auto_detect=False,
     )
     assert saved.args == [expected]
     assert load_settings(data_dir) == expected

@@ -95,7 +95,11 @@ def start_worker(path: Path, settings: Settings) -> ModelWorker[StreamingModel]:
 
     def load() -> StreamingModel:
         return LlamaTextModel.load(
-            path, n_ctx=settings.n_ctx, n_threads=settings.n_threads, cancel=load_cancel_token()
+            path,
+            n_ctx=settings.n_ctx,
+            n_threads=settings.n_threads,
+            n_gpu_layers=settings.n_gpu_layers,
+            cancel=load_cancel_token(),
         )
 
     return ModelWorker(load)

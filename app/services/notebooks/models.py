@@ -26,6 +26,7 @@ def start_text_worker(path: Path, settings: Settings) -> ModelWorker[StreamingMo
             path,
             n_ctx=settings.n_ctx,
             n_threads=settings.n_threads,
+            n_gpu_layers=settings.n_gpu_layers,
             max_tokens=DEFAULT_MAX_TOKENS,
             cancel=load_cancel_token(),
         )
@@ -81,7 +82,11 @@ def vision_runtime(data_dir: Path, cli_model: str | None = None) -> VisionRuntim
 
     def load() -> VisionModel:
         return LlamaVisionModel.load(
-            model_path, projector, n_ctx=settings.n_ctx, n_threads=settings.n_threads
+            model_path,
+            projector,
+            n_ctx=settings.n_ctx,
+            n_threads=settings.n_threads,
+            n_gpu_layers=settings.n_gpu_layers,
         )
 
     worker: ModelWorker[VisionModel] = ModelWorker(load, name="inkling-vision-model")

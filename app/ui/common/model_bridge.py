@@ -45,7 +45,11 @@ def llama_loader(path: Path, settings: Settings) -> Loader:
 
     def load() -> StreamingModel:
         return LlamaTextModel.load(
-            path, n_ctx=settings.n_ctx, n_threads=settings.n_threads, cancel=load_cancel_token()
+            path,
+            n_ctx=settings.n_ctx,
+            n_threads=settings.n_threads,
+            n_gpu_layers=settings.n_gpu_layers,
+            cancel=load_cancel_token(),
         )
 
     return load

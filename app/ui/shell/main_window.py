@@ -1091,11 +1091,12 @@ class MainWindow(QMainWindow):
             old.vision_projector,
         ):
             self._load_vision()
-        model_moved = (settings.model_path, settings.n_threads, settings.n_ctx) != (
-            old.model_path,
-            old.n_threads,
-            old.n_ctx,
-        )
+        model_moved = (
+            settings.model_path,
+            settings.n_threads,
+            settings.n_ctx,
+            settings.n_gpu_layers,
+        ) != (old.model_path, old.n_threads, old.n_ctx, old.n_gpu_layers)
         if model_moved and self._own_bridge:
             self._cli_model = None  # what the person chose now wins over --model
             self._choose_model(switching=True)

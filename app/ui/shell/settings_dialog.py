@@ -45,7 +45,7 @@ from app.llm.info import check_gguf_file
 from app.paths import database_path
 from app.services.models.choice import check_model, model_info
 from app.services.models.names import DEFAULT_MODEL_TITLE, display_name
-from app.services.settings import Settings, load_settings, save_settings
+from app.services.settings import MAX_GPU_LAYERS, Settings, load_settings, save_settings
 from app.store import Database
 from app.ui.common.messages import MessageLabel, if_alive, user_message
 from app.ui.common.tasks import Lane, Tasks
@@ -220,6 +220,15 @@ class SettingsDialog(QDialog):
         self.threads_spin.setToolTip(
             f"CPU threads the model may use (this computer has {os.cpu_count() or 1})"
         )
+        self.gpu_spin = QSpinBox()
+        self.gpu_spin.setRange(-1, MAX_GPU_LAYERS)
+        self.gpu_spin.setSpecialValueText("All layers")
+        self.gpu_spin.setAccessibleName("GPU layers")
+        self.gpu_spin.setToolTip(
+            "Layers of the model to run on the graphics card: 0 runs everything on the "
+            "CPU. Needs llama-cpp-python built with CUDA, Metal or Vulkan (see the README); "
+            "the build installed by the set-up uses the CPU only."
+        )
         self.context_combo = QComboBox()
         self.context_combo.setAccessibleName("Context size")
         self.context_combo.setToolTip(
@@ -242,13 +251,16 @@ class SettingsDialog(QDialog):
             "Cue words are each habit's words (Habits & practices), read in context: "
             "plans, negations and other people's doings do not count."
         )
-        model_hint = QLabel("Threads and context size apply when the model next starts.")
+        model_hint = QLabel(
+            "Threads, GPU layers and context size apply when the model next starts."
+        )
         model_hint.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         model_hint.setWordWrap(True)
         run_box = QGroupBox("Detection")
         run_form = QFormLayout(run_box)
         run_form.addRow("&Journal entries:", self.pipeline_combo)
         run_form.addRow("&Threads:", self.threads_spin)
+        run_form.addRow("&GPU layers:", self.gpu_spin)
         run_form.addRow("Context &size:", self.context_combo)
         run_form.addRow("", model_hint)
         run_form.addRow(self.auto_detect_check)
@@ -392,6 +404,7 @@ class SettingsDialog(QDialog):
             self.file_radio,
             self.choose_button,
             self.threads_spin,
+            self.gpu_spin,
             self.context_combo,
             self.pipeline_combo,
             self.auto_detect_check,
@@ -495,6 +508,7 @@ class SettingsDialog(QDialog):
         else:
             self.file_label.setText("No file chosen")
         self.threads_spin.setValue(settings.n_threads)
+        self.gpu_spin.setValue(settings.n_gpu_layers)
         index = self.context_combo.findData(settings.n_ctx)
         if index < 0:
             self.context_combo.addItem(f"{settings.n_ctx:,} tokens", settings.n_ctx)
@@ -679,6 +693,7 @@ class SettingsDialog(QDialog):
             vision_model_path=str(self._vision_model) if self._vision_model else None,
             vision_projector=str(self._vision_projector) if self._vision_projector else None,
             n_threads=self.threads_spin.value(),
+            n_gpu_layers=self.gpu_spin.value(),
             n_ctx=int(self.context_combo.currentData()),
             auto_detect=self.auto_detect_check.isChecked(),
             journal_pipeline=str(self.pipeline_combo.currentData()),
