@@ -5,13 +5,9 @@ Never a mock of the HTTP layer; the stalled and refused cases use real sockets t
 from __future__ import annotations
 
 import json
-import os
 import socket
-import subprocess
-import sys
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,8 +16,9 @@ from app.domain.model import Prompt
 from app.domain.progress import Cancelled, CancelToken
 from app.llm import ModelError
 from app.llm.server import ServerTextModel, is_loopback_host, parse_server_url
+from tests.model_server import free_port
 
-pytestmark = pytest.mark.allow_hosts(["127.0.0.1"])
+pytestmark = [pytest.mark.allow_hosts(["127.0.0.1"]), pytest.mark.timeless]
 
 SCHEMA = {
     "type": "object",
@@ -29,66 +26,6 @@ SCHEMA = {
     "required": ["hits"],
     "additionalProperties": False,
 }
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-@pytest.fixture(scope="module")
-def llama_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``python -m llama_cpp.server`` with the tiny model on a free loopback port."""
-    from tests.tiny_gguf import write_tiny_gguf
-
-    model = write_tiny_gguf(tmp_path_factory.mktemp("server") / "tiny.gguf")
-    port = _free_port()
-    log = tmp_path_factory.mktemp("server-log") / "server.log"
-    env = {k: v for k, v in os.environ.items() if not k.lower().endswith("_proxy")}
-    with log.open("wb") as out:
-        server = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "llama_cpp.server",
-                "--model",
-                str(model),
-                "--model_alias",
-                "tiny",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--n_ctx",
-                "512",
-                "--n_threads",
-                "1",
-            ],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            env=env,
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
-                    break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"the llama.cpp server did not start: {log.read_text()[-2000:]}")
-                time.sleep(0.2)
-        yield url
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
 
 
 def test_addresses_are_read_and_loopback_is_known() -> None:
@@ -168,7 +105,7 @@ def test_cancel_stops_between_tokens(llama_server: str) -> None:
 
 
 def test_a_server_that_is_down_is_one_sentence() -> None:
-    port = _free_port()  # nothing listens there now
+    port = free_port()  # nothing listens there now
     with pytest.raises(ModelError) as caught:
         ServerTextModel.connect(parse_server_url(f"127.0.0.1:{port}"))
     message = str(caught.value)
