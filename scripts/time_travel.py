@@ -25,9 +25,10 @@ results is printed; the exit code is non-zero if any session failed or crashed. 
    (``APART``: the built wheel in a fresh environment, the no-network sessions), which
    fill the lane that finishes first.
 
-The benchmarks' smoke tests (``tests/bench``) are left out of the passes: they time code
-on generated data rather than read dates, and take a minute of each pass; the session at
-today's date runs them.
+The benchmarks' smoke tests (``tests/bench``) and the tests marked ``timeless`` (the
+model-server tests, which wait on a server process of their own) are left out of the
+passes: they read no dates, and would cost a minute of each pass; the session at today's
+date runs them.
 
     .venv/bin/python scripts/time_travel.py [--with-suite] [--jobs N] [--only SUBSTRING]
                                             [-- PYTEST_ARGS]
@@ -96,7 +97,12 @@ class Session:
             return ["-m", "slow", *APART]
         if not self.travels:
             return ["-m", "not slow"]
-        return ["-m", "not slow", "--hypothesis-profile=time-travel", "--ignore=tests/bench"]
+        return [
+            "-m",
+            "not slow and not timeless",
+            "--hypothesis-profile=time-travel",
+            "--ignore=tests/bench",
+        ]
 
     def env(self) -> dict[str, str]:
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen")

@@ -180,6 +180,20 @@ def fake_hub(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeHu
 
 
 @pytest.fixture(scope="session")
+def llama_server(
+    roomy_tiny_model_path: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[str]:
+    """llama-cpp-python's real OpenAI-compatible server on 127.0.0.1 with the tiny model
+    (tests/model_server.py), started once for the session by the first test that asks;
+    its URL.  Tests using it mark themselves ``allow_hosts(["127.0.0.1"])``."""
+    from tests.model_server import serve_llama
+
+    log = tmp_path_factory.mktemp("llama-server") / "server.log"
+    with serve_llama(roomy_tiny_model_path, log, n_ctx=4096) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
 def roomy_tiny_model_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The tiny random model with a context that holds a whole detection prompt."""
     import tests.tiny_gguf as tiny

@@ -26,9 +26,10 @@ from app.llm import ModelError, ModelWorker, StreamingModel
 from app.paths import data_dir, database_path
 from app.services.errors import InvalidInputError, ServiceError
 from app.services.journal.entries import BODY_MAX
-from app.services.models.choice import check_explicit_model, start_worker
+from app.services.models.choice import check_explicit_model, choose_model, model_info, start_worker
+from app.services.models.server import choose_server, start_server_worker
 from app.services.notebooks import runs as notebook_runs
-from app.services.notebooks.models import start_text_worker
+from app.services.notebooks.models import TextEngine, start_text_worker
 from app.services.settings import Settings, load_settings
 from app.store import Database, StoreError, WriteWaits, open_database, storage_failure
 from app.store.failures import opened_read_only_sentence
@@ -39,6 +40,7 @@ EXIT_INTERRUPTED = 130
 
 T = TypeVar("T")
 StartWorker = Callable[[Path, Settings], ModelWorker[StreamingModel]]
+StartTextWorker = Callable[[TextEngine, Settings], ModelWorker[StreamingModel]]
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,7 @@ class Workers:
     """How the commands start the model workers (``main`` passes the ones tests patch)."""
 
     start_worker: StartWorker = start_worker
-    start_text_worker: StartWorker = start_text_worker
+    start_text_worker: StartTextWorker = start_text_worker
 
 
 class Cli:
@@ -70,6 +72,18 @@ class Cli:
         self.data = data_dir(args.data_dir)
         self._db: Database | None = None
         self._waited_shown: int | None = None
+
+    def start_journal_model(self) -> tuple[ModelWorker[StreamingModel], str]:
+        """A worker for the model that reads journal entries, and its name: the model
+        server when one is chosen, else the GGUF file (a bad file fails here, in one
+        sentence, before any work)."""
+        settings = load_settings(self.data)
+        server = choose_server(self.data, self.args.model)
+        if server is not None:
+            return start_server_worker(server, settings), server.name
+        choice = choose_model(self.data, self.args.model)
+        model_info(self.data, choice.path)
+        return self.workers.start_worker(choice.path, settings), choice.path.name
 
     @property
     def db(self) -> Database:
@@ -188,10 +202,12 @@ def run(cli: Cli, handler: Handler) -> int:
 
     A model named for this run (``--model``, ``$INKLING_MODEL``) is checked first, even
     when the command would not load it: the person asked for it and hears if it is unusable.
+    (With ``model use --server``, ``--model`` names the server's model, not a file.)
     """
     try:
         with _quiet_broken_pipe():
-            check_explicit_model(cli.data, cli.args.model, os.environ)
+            if getattr(cli.args, "server", None) is None:
+                check_explicit_model(cli.data, cli.args.model, os.environ)
             return int(handler(cli))
     except ServiceError as exc:
         cli.note(f"inkling: {exc}")

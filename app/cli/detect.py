@@ -10,7 +10,7 @@ from app.domain.notebooks.runs import AttemptState
 from app.domain.progress import Progress
 from app.services.errors import InvalidInputError
 from app.services.journal import detection
-from app.services.models.choice import choose_model, model_info
+from app.services.models.choice import choose_model
 from app.services.notebooks import detectors
 from app.services.notebooks import pages as notebooks
 from app.services.notebooks import runs as notebook_runs
@@ -32,14 +32,14 @@ from .findings import FINDING
 
 def cmd_detect_entry(cli: Cli) -> int:
     chosen = pipeline(cli)
-    choice = choose_model(cli.data, cli.args.model)
-    if chosen is not Pipeline.RULES:
-        model_info(cli.data, choice.path)  # a bad model file fails here, in one sentence
     rules_only = chosen is Pipeline.RULES
     # The rules read without a model: none is loaded (the worker loads on first use).
-    worker = None if rules_only else cli.workers.start_worker(choice.path, load_settings(cli.data))
+    if rules_only:
+        choose_model(cli.data, cli.args.model)
+        worker, reader = None, "cue words"
+    else:
+        worker, reader = cli.start_journal_model()
     started = time.perf_counter()
-    reader = "cue words" if rules_only else choice.path.name
     cli.note(f"Detecting completions in entry {cli.args.id} with {reader}…")
     try:
         outcome = detection.detect_entry(cli.db, worker, cli.args.id, pipeline=chosen).value

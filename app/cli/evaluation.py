@@ -12,8 +12,9 @@ from app.domain.journal.pipeline import Pipeline
 from app.paths import database_path
 from app.services import evaluation
 from app.services.errors import InvalidInputError
-from app.services.models.choice import choose_model, model_info
-from app.services.notebooks.models import text_identity
+from app.services.models.choice import choose_model
+from app.services.models.server import choose_server
+from app.services.notebooks.models import TextEngine, text_identity
 from app.services.settings import load_settings
 from app.store import open_database
 
@@ -83,16 +84,14 @@ def cmd_eval_journal(cli: Cli) -> int:
             )
         return _simulate(cli, cases)
     chosen = pipeline(cli)
-    choice = choose_model(cli.data, cli.args.model)
-    if chosen is not Pipeline.RULES:
-        model_info(cli.data, choice.path)  # a bad model file fails here, in one sentence
+    rules_only = chosen is Pipeline.RULES
+    if rules_only:
+        choose_model(cli.data, cli.args.model)
+    # a bad model fails here, before any work (the worker loads on its first job)
+    worker, reader = (None, "cue words") if rules_only else cli.start_journal_model()
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="inkling-eval-") as folder:
         db = open_database(database_path(Path(folder)))
-        rules_only = chosen is Pipeline.RULES
-        worker = (
-            None if rules_only else cli.workers.start_worker(choice.path, load_settings(cli.data))
-        )
         try:
             doc = evaluation.evaluate_journal(
                 db,
@@ -107,7 +106,6 @@ def cmd_eval_journal(cli: Cli) -> int:
             if worker is not None:
                 worker.close()
             db.close()
-    reader = "cue words" if chosen is Pipeline.RULES else choice.path.name
     cli.note(f"Done in {time.perf_counter() - started:.1f} s with {reader} ({chosen}).")
 
     def text() -> str:
@@ -154,8 +152,9 @@ def cmd_eval_notebooks(cli: Cli) -> int:
     needs_model = any(d in evaluation.PROMPT_DETECTORS for d in chosen)
     text_model = None
     if needs_model:
-        choice = choose_model(cli.data, a.model)
-        text_model = (choice.path, text_identity(cli.data, choice.path, load_settings(cli.data)))
+        server = choose_server(cli.data, a.model)
+        engine: TextEngine = server or choose_model(cli.data, a.model).path
+        text_model = (engine, text_identity(cli.data, engine, load_settings(cli.data)))
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="inkling-eval-") as folder:
         db = open_database(database_path(Path(folder)))

@@ -9,6 +9,7 @@ from app.domain.models_catalog import size_text
 from app.domain.progress import Cancelled, Progress
 from app.services.errors import InvalidInputError
 from app.services.models import catalog as models_catalog
+from app.services.models import server as model_server
 from app.services.models.choice import choose_model, model_info, use_model
 from app.services.models.names import display_name
 
@@ -16,6 +17,15 @@ from .common import EXIT_INTERRUPTED, Cli, Commands
 
 
 def cmd_model_info(cli: Cli) -> int:
+    server = model_server.choose_server(cli.data, cli.args.model)
+    if server is not None:
+        found: dict[str, Any] = {
+            "server": server.address.base,
+            "model": server.model,
+            "source": "server",
+        }
+        cli.emit(found, f"{'server':<15} {server.address.base}\n{'model':<15} {server.model}")
+        return 0
     choice = choose_model(cli.data, cli.args.model)
     info = model_info(cli.data, choice.path)
     doc = {
@@ -34,6 +44,18 @@ def cmd_model_info(cli: Cli) -> int:
 
 
 def cmd_model_use(cli: Cli) -> int:
+    if cli.args.server is not None:
+        if cli.args.default or cli.args.path:
+            raise InvalidInputError("Give a model path, --default or --server, not two of them.")
+        server = model_server.use_server(
+            cli.data, cli.args.server, cli.args.model, confirmed=cli.args.yes
+        )
+        where = "" if server.address.loopback else " Entries and pages will be sent there."
+        cli.emit(
+            {"server": server.address.base, "model": server.model},
+            f"Inkling will use {server.name}.{where}",
+        )
+        return 0
     if cli.args.default and cli.args.path:
         raise InvalidInputError("Give either a model path or --default, not both.")
     if not cli.args.default and not cli.args.path:
@@ -206,6 +228,17 @@ def register(commands: Commands) -> None:
     p = model.add("use", cmd_model_use, "validate a GGUF file and make it the model to use")
     p.add_argument("path", nargs="?", help="a .gguf file, or a name from `inkling model list`")
     p.add_argument("--default", action="store_true", help="go back to the embedded default")
+    p.add_argument(
+        "--server",
+        metavar="URL",
+        help="an OpenAI-compatible model server (llama-server, Ollama, LM Studio), "
+        "e.g. http://127.0.0.1:8080; --model NAME picks its model",
+    )
+    p.add_argument(
+        "--yes",
+        action="store_true",
+        help="confirm sending your text to a server that is not on this computer",
+    )
     model.add(
         "list", cmd_model_list, "the embedded default and the GGUF files in the models folder"
     )

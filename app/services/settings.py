@@ -16,7 +16,16 @@ DEFAULT_CONTEXT = 4096
 MAX_GPU_LAYERS = 999
 
 
-_PATH_FIELDS = ("model_path", "vision_model_path", "vision_projector", "models_dir")
+_PATH_FIELDS = (
+    "model_path",
+    "vision_model_path",
+    "vision_projector",
+    "models_dir",
+    "server_url",
+    "server_model",
+    "server_confirmed",
+)
+"""Optional text settings: a non-empty string, else None."""
 _CHOICES: dict[str, tuple[str, ...]] = {"journal_pipeline": ("rules", "model", "combined")}
 _RANGES: dict[str, tuple[int, int]] = {"n_gpu_layers": (-1, MAX_GPU_LAYERS)}
 """Whole-number settings that may be zero or negative, with their bounds."""
@@ -38,6 +47,14 @@ class Settings:
     """Look for completions automatically a few seconds after the user stops typing."""
     journal_pipeline: str = "rules"
     """Who reads journal entries: "rules" (cue words in context), "model", "combined"."""
+    server_url: str | None = None
+    """An OpenAI-compatible model server that answers instead of a GGUF file (its base
+    address, ``http://127.0.0.1:8080``); None: the GGUF model in-process."""
+    server_model: str | None = None
+    """The model the server is asked for (None: the first it lists)."""
+    server_confirmed: str | None = None
+    """The server address the person confirmed sending their text to (needed for one that
+    is not on this computer)."""
     models_dir: str | None = None
     """Where downloaded GGUF models go and are listed from (default: ``models/`` in the data
     folder)."""

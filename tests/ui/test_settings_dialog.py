@@ -330,3 +330,75 @@ def test_who_reads_journal_entries_is_saved(
     with qtbot.waitSignal(dialog.settings_changed, timeout=5000):
         dialog.ok_button.click()
     assert load_settings(data_dir).journal_pipeline == "combined"
+
+
+@pytest.mark.timeless
+@pytest.mark.allow_hosts(["127.0.0.1"])
+def test_a_model_server_is_checked_then_chosen_and_a_file_gives_it_up(
+    qtbot: QtBot, data_dir: Path, db: Database, ops: Tasks, llama_server: str
+) -> None:
+    dialog = open_dialog(qtbot, data_dir, db, ops)
+    assert dialog.default_radio.isChecked()
+    dialog.server_edit.setText("127.0.0.1:1")  # typed: nothing listens there
+    dialog.server_edit.textEdited.emit("127.0.0.1:1")
+    assert dialog.server_radio.isChecked()
+    assert not dialog.ok_button.isEnabled()  # not checked yet
+    dialog.server_check.click()
+    qtbot.waitUntil(lambda: "cannot be reached" in dialog.model_message.text())
+    assert not dialog.ok_button.isEnabled()
+    dialog.server_edit.setText(llama_server)
+    dialog.server_edit.textEdited.emit(llama_server)
+    dialog.server_check.click()
+    qtbot.waitUntil(lambda: dialog.chosen_server is not None and not dialog.is_busy)
+    assert dialog.server_model_edit.text() == "tiny"  # the first model it lists
+    assert dialog.model_message.text() == "The server answers with tiny."
+    with qtbot.waitSignal(dialog.settings_changed, timeout=5000) as saved:
+        dialog.ok_button.click()
+    chosen = load_settings(data_dir)
+    assert (chosen.server_url, chosen.server_model, chosen.server_confirmed) == (
+        llama_server,
+        "tiny",
+        None,
+    )
+    assert saved.args == [chosen]
+
+    again = open_dialog(qtbot, data_dir, db, ops)  # shown as saved; the default gives it up
+    assert again.server_radio.isChecked()
+    assert again.server_edit.text() == llama_server
+    again.default_radio.setChecked(True)
+    with qtbot.waitSignal(again.settings_changed, timeout=5000):
+        again.ok_button.click()
+    assert load_settings(data_dir).server_url is None
+
+
+@pytest.mark.parametrize("agreed", [False, True])
+def test_a_server_elsewhere_is_used_only_once_the_person_agrees(
+    qtbot: QtBot,
+    data_dir: Path,
+    db: Database,
+    ops: Tasks,
+    monkeypatch: pytest.MonkeyPatch,
+    agreed: bool,
+) -> None:
+    remote = "http://192.168.1.20:8080"
+    save_settings(data_dir, Settings(server_url=remote, server_model="qwen"))
+    asked: list[str] = []
+
+    def confirm(self: SettingsDialog, server: object) -> bool:
+        asked.append(str(getattr(server, "name", "")))
+        return agreed
+
+    monkeypatch.setattr(SettingsDialog, "confirm_remote", confirm)
+    dialog = open_dialog(qtbot, data_dir, db, ops)
+    assert dialog.server_radio.isChecked()
+    dialog.ok_button.click()
+    assert asked == [f"qwen on {remote}"]
+    if agreed:
+        qtbot.waitUntil(lambda: load_settings(data_dir).server_confirmed == remote)
+        dialog2 = open_dialog(qtbot, data_dir, db, ops)
+        dialog2.ok_button.click()  # confirmed once: not asked again
+        qtbot.waitUntil(lambda: not dialog2.isVisible())
+        assert asked == [f"qwen on {remote}"]
+    else:
+        assert dialog.isVisible()  # nothing saved, the dialog stays open
+        assert load_settings(data_dir).server_confirmed is None

@@ -79,8 +79,9 @@ def check_explicit_model(data_dir: Path, cli_model: str | None, env: Mapping[str
 
 def use_model(data_dir: Path, path: Path | None) -> ModelInfo | None:
     """Check a GGUF file (``check_model``) and save it as the model to use (None: back to
-    the default).  A file that fails is never saved: the settings stay as they were."""
-    settings = load_settings(data_dir)
+    the default); a model server in use is no longer used.  A file that fails is never
+    saved: the settings stay as they were."""
+    settings = load_settings(data_dir).with_changes(server_url=None, server_model=None)
     if path is None:
         save_settings(data_dir, settings.with_changes(model_path=None))
         default = default_model_path()

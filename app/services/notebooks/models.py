@@ -10,17 +10,28 @@ from app.llm import LlamaTextModel, ModelError, ModelWorker, StreamingModel, loa
 from app.llm.llama_backend import DEFAULT_MAX_TOKENS
 from app.llm.vision import LlamaVisionModel
 from app.services.models.choice import choose_model, model_info
+from app.services.models.server import ServerChoice, choose_server, start_server_worker
 from app.services.notebooks.runs import ModelIdentity, VisionModel, VisionRuntime
 from app.services.settings import Settings, load_settings
 
+TextEngine = Path | ServerChoice
+"""What answers a notebook's prompts: a GGUF file in-process, or a model server."""
 
-def text_identity(data_dir: Path, path: Path, settings: Settings) -> ModelIdentity:
-    """The text model's identity: its SHA-256 and the generation settings."""
-    info = model_info(data_dir, path)
+
+def text_identity(data_dir: Path, engine: TextEngine, settings: Settings) -> ModelIdentity:
+    """The text model's identity: its SHA-256 (a server's: of its address and model name)
+    and the generation settings."""
+    if isinstance(engine, ServerChoice):
+        return ModelIdentity(engine.name, engine.digest, settings.n_ctx, DEFAULT_MAX_TOKENS)
+    info = model_info(data_dir, engine)
     return ModelIdentity(info.name, info.sha256, settings.n_ctx, DEFAULT_MAX_TOKENS)
 
 
-def start_text_worker(path: Path, settings: Settings) -> ModelWorker[StreamingModel]:
+def start_text_worker(engine: TextEngine, settings: Settings) -> ModelWorker[StreamingModel]:
+    if isinstance(engine, ServerChoice):
+        return start_server_worker(engine, settings, max_tokens=DEFAULT_MAX_TOKENS)
+    path = engine
+
     def load() -> StreamingModel:
         return LlamaTextModel.load(
             path,
@@ -34,12 +45,19 @@ def start_text_worker(path: Path, settings: Settings) -> ModelWorker[StreamingMo
     return ModelWorker(load, name="inkling-notebook-model")
 
 
-def text_model_or_none(data_dir: Path, cli_model: str | None) -> tuple[Path, ModelIdentity] | None:
-    """The configured text model and its identity; None when no model is configured at all.
+def text_model_or_none(
+    data_dir: Path, cli_model: str | None
+) -> tuple[TextEngine, ModelIdentity] | None:
+    """The configured text model (a model server when one is chosen) and its identity;
+    None when no model is configured at all.
 
-    A configured model that is missing or not GGUF raises its ModelError (one sentence).
+    A configured model that is missing or not GGUF, or a server never confirmed, raises
+    its ModelError (one sentence).
     """
     settings = load_settings(data_dir)
+    server = choose_server(data_dir, cli_model)
+    if server is not None:
+        return server, text_identity(data_dir, server, settings)
     try:
         choice = choose_model(data_dir, cli_model)
     except ModelError:

@@ -46,6 +46,8 @@ from app.services.journal import samples
 from app.services.journal.entries import DeletedEntry
 from app.services.models.choice import choose_model, model_info
 from app.services.models.names import display_name
+from app.services.models.server import ServerChoice, choose_server
+from app.services.models.server import connect as connect_server
 from app.services.notebooks.models import text_identity, vision_runtime
 from app.services.notebooks.runs import ModelIdentity, VisionRuntime, reconcile_interrupted
 from app.services.settings import Settings, load_settings
@@ -214,6 +216,8 @@ class MainWindow(QMainWindow):
         self.welcome_view: WelcomeView | None = None
         self.settings_dialog: SettingsDialog | None = None
         self.model_info: ModelInfo | None = None
+        self._server: ServerChoice | None = None
+        """The model server in use (instead of a GGUF file), if one is chosen."""
         self._pending_info: ModelInfo | None = None
         self._find_word: tuple[int, str] | None = None
         self._deleted: list[DeletedEntry] = []
@@ -413,15 +417,27 @@ class MainWindow(QMainWindow):
         """
         data, cli_model = self.data_dir, self._cli_model
 
-        def choose() -> tuple[ModelInfo, Settings, str]:
+        def choose() -> tuple[ModelInfo | ServerChoice, Settings, str]:
+            settings = load_settings(data)
+            server = choose_server(data, cli_model)
+            if server is not None:
+                return server, settings, server.name
             choice = choose_model(data, cli_model)
             info = model_info(data, choice.path)
-            return info, load_settings(data), display_name(info.path)
+            return info, settings, display_name(info.path)
 
-        def chosen(value: tuple[ModelInfo, Settings, str]) -> None:
+        def chosen(value: tuple[ModelInfo | ServerChoice, Settings, str]) -> None:
             info, settings, name = value
             if self._closed:
                 return
+            if isinstance(info, ServerChoice):
+                server = info
+                self._server = server
+                self.model_info = self._pending_info = None
+                self.bridge.replace_model(lambda: connect_server(server), name=name, path=None)
+                self.bridge.preload()
+                return
+            self._server = None
             loader = self._loader_factory(info.path, settings)
             if switching and self.model_info is not None:
                 self._pending_info = info
@@ -945,22 +961,26 @@ class MainWindow(QMainWindow):
     def _identify_model(self) -> None:
         """The cache identity of the model in use for notebook runs (read off the GUI
         thread: it needs the file's checksum)."""
-        path, data = self.bridge.model_path, self.data_dir
-        if path is None:
+        path, data, server = self.bridge.model_path, self.data_dir, self._server
+        engine: Path | ServerChoice | None = path
+        if path is None and server is not None and self.bridge.worker is not None:
+            engine = server
+        if engine is None:
             # a model without a file (a stand-in): the identity runs use for it anyway
             known = self.bridge.worker is not None
             self._set_model_identity(ModelIdentity("unknown", "unknown", 0, 0) if known else None)
             return
+        chosen = engine
 
         def identify() -> ModelIdentity:
-            return text_identity(data, path, load_settings(data))
+            return text_identity(data, chosen, load_settings(data))
 
         def identified(identity: ModelIdentity) -> None:
-            if self.bridge.model_path == path:
+            if self.bridge.model_path == path and self._server == server:
                 self._set_model_identity(identity)
 
         def failed(exc: BaseException) -> None:
-            log.warning("could not identify the model %s: %s", path, exc)
+            log.warning("could not identify the model %s: %s", chosen, exc)
 
         self.tasks.run(identify, lane=Lane.LONG, on_done=identified, on_error=failed)
 
@@ -1031,7 +1051,14 @@ class MainWindow(QMainWindow):
         if self.settings_dialog is not None:
             self.settings_dialog.raise_()
             return
-        dialog = SettingsDialog(self.data_dir, self.db, self.tasks, self.model_info, self)
+        dialog = SettingsDialog(
+            self.data_dir,
+            self.db,
+            self.tasks,
+            self.model_info,
+            self,
+            current_server=self._server,
+        )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.settings_changed.connect(self._settings_changed)
         dialog.finished.connect(lambda _code: setattr(self, "settings_dialog", None))
@@ -1093,10 +1120,19 @@ class MainWindow(QMainWindow):
             self._load_vision()
         model_moved = (
             settings.model_path,
+            settings.server_url,
+            settings.server_model,
             settings.n_threads,
             settings.n_ctx,
             settings.n_gpu_layers,
-        ) != (old.model_path, old.n_threads, old.n_ctx, old.n_gpu_layers)
+        ) != (
+            old.model_path,
+            old.server_url,
+            old.server_model,
+            old.n_threads,
+            old.n_ctx,
+            old.n_gpu_layers,
+        )
         if model_moved and self._own_bridge:
             self._cli_model = None  # what the person chose now wins over --model
             self._choose_model(switching=True)

@@ -30,6 +30,8 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
+    QMessageBox,
     QPushButton,
     QRadioButton,
     QSpinBox,
@@ -42,9 +44,11 @@ from app.domain.models_catalog import ModelCatalog, size_text
 from app.llm import ModelError, ModelInfo, default_model_path
 from app.llm.errors import ModelNotFoundError, NotGGUFError
 from app.llm.info import check_gguf_file
+from app.llm.server import parse_server_url
 from app.paths import database_path
 from app.services.models.choice import check_model, model_info
 from app.services.models.names import DEFAULT_MODEL_TITLE, display_name
+from app.services.models.server import ServerChoice, check_server
 from app.services.settings import MAX_GPU_LAYERS, Settings, load_settings, save_settings
 from app.store import Database
 from app.ui.common.messages import MessageLabel, if_alive, user_message
@@ -141,9 +145,11 @@ class SettingsDialog(QDialog):
         parent: QWidget | None = None,
         *,
         catalog: ModelCatalog | None = None,
+        current_server: ServerChoice | None = None,
     ) -> None:
         super().__init__(parent)
         self._data_dir = data_dir
+        self._current_server = current_server
         self._db = db
         self._tasks = tasks
         self._current_model = current_model
@@ -177,9 +183,27 @@ class SettingsDialog(QDialog):
         self.choose_button = QPushButton("&Choose…")
         self.choose_button.setToolTip("Pick a .gguf model file; it is checked before use")
         self.choose_button.clicked.connect(self.choose_model_file)
+        self.server_radio = QRadioButton("A model &server (llama-server, Ollama, LM Studio):")
+        self.server_radio.setToolTip(
+            "An OpenAI-compatible server, on this computer or another one you trust"
+        )
+        self.server_edit = QLineEdit()
+        self.server_edit.setPlaceholderText("http://127.0.0.1:8080")
+        self.server_edit.setAccessibleName("Model server address")
+        self.server_model_edit = QLineEdit()
+        self.server_model_edit.setPlaceholderText("Model name (empty: the first it lists)")
+        self.server_model_edit.setAccessibleName("Model on the server")
+        self.server_check = QPushButton("Chec&k")
+        self.server_check.setToolTip("Ask the server for its models before using it")
+        self.server_check.clicked.connect(self.check_server)
+        self.server_edit.textEdited.connect(self._server_edited)
+        self.server_model_edit.textEdited.connect(self._server_edited)
+        self._server_checked: ServerChoice | None = None
         group = QButtonGroup(self)
         group.addButton(self.default_radio)
         group.addButton(self.file_radio)
+        group.addButton(self.server_radio)
+        self.server_radio.toggled.connect(self._update_state)
         self.default_radio.setChecked(True)
         self.default_radio.toggled.connect(self._update_state)
         self.file_radio.toggled.connect(self._file_radio_toggled)
@@ -209,6 +233,13 @@ class SettingsDialog(QDialog):
         model_layout.addLayout(default_row)
         model_layout.addWidget(self.file_radio)
         model_layout.addLayout(file_row)
+        server_row = QHBoxLayout()
+        server_row.addSpacing(22)
+        server_row.addWidget(self.server_edit, 2)
+        server_row.addWidget(self.server_model_edit, 1)
+        server_row.addWidget(self.server_check)
+        model_layout.addWidget(self.server_radio)
+        model_layout.addLayout(server_row)
         model_layout.addWidget(self.model_message)
         model_layout.addSpacing(4)
         model_layout.addWidget(self.note)
@@ -371,14 +402,20 @@ class SettingsDialog(QDialog):
 
     @property
     def chosen_model(self) -> Path | None:
-        """The model the dialog would save: a file, or None for the embedded default."""
+        """The model the dialog would save: a file, or None for the embedded default (or
+        a model server, ``chosen_server``)."""
+        if self.server_radio.isChecked():
+            return None
         if self.file_radio.isChecked() and self._chosen_file is not None:
             return self._chosen_file.path
         return None
 
     def _show_current(self, default_path: Path | None = None) -> None:
         info = self._current_model
-        if info is None:
+        if self._current_server is not None:
+            self.in_use_label.setText(f"In use now: {self._current_server.name}")
+            self.in_use_label.setToolTip("A model server")
+        elif info is None:
             self.in_use_label.setText("No model is loaded right now.")
         elif default_path is not None and info.path == default_path.resolve():
             size = size_text(info.size_bytes)
@@ -403,6 +440,10 @@ class SettingsDialog(QDialog):
             self.default_radio,
             self.file_radio,
             self.choose_button,
+            self.server_radio,
+            self.server_edit,
+            self.server_model_edit,
+            self.server_check,
             self.threads_spin,
             self.gpu_spin,
             self.context_combo,
@@ -426,6 +467,57 @@ class SettingsDialog(QDialog):
         """The vision projector file the dialog would save, or None."""
         return self._vision_projector
 
+    @property
+    def chosen_server(self) -> ServerChoice | None:
+        """The model server the dialog would save (checked), or None."""
+        return self._server_checked if self.server_radio.isChecked() else None
+
+    def _server_edited(self) -> None:
+        self._server_checked = None  # check again before it can be saved
+        self.server_radio.setChecked(True)
+        self._update_state()
+
+    def check_server(self) -> None:
+        """Ask the server (off the GUI thread) whether it answers and has the model."""
+        url, model = self.server_edit.text(), self.server_model_edit.text().strip() or None
+        self.server_radio.setChecked(True)
+        self._checking += 1
+        self._update_state()
+        self.model_message.show_info("Asking the server…")
+
+        def ask() -> ServerChoice:
+            return check_server(url, model)
+
+        def done(server: ServerChoice) -> None:
+            self._checking -= 1
+            self._server_checked = server
+            self.server_model_edit.setText(server.model or "")
+            where = "" if server.address.loopback else " It is not on this computer."
+            self.model_message.show_info(f"The server answers with {server.model}.{where}")
+            self._update_state()
+
+        def failed(error: BaseException) -> None:
+            self._checking -= 1
+            self.model_message.show_error(user_message(error))
+            self._update_state()
+
+        self._tasks.run(
+            ask, lane=Lane.LONG, on_done=if_alive(self, done), on_error=if_alive(self, failed)
+        )
+
+    def confirm_remote(self, server: ServerChoice) -> bool:
+        """Ask once before the text of entries and pages may go to another computer."""
+        answer = QMessageBox.warning(
+            self,
+            "Send your text to another computer?",
+            f"{server.address.host} is not this computer. Inkling will send it the text of "
+            "the entries and pages it reads, and that computer's owner can keep it.\n\n"
+            "Use this server?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
     def _update_state(self) -> None:
         self.file_label.setEnabled(self.file_radio.isChecked())
         self.vision_clear_button.setEnabled(
@@ -436,7 +528,11 @@ class SettingsDialog(QDialog):
             self._loaded is not None
             and not self._saving
             and self._checking == 0
-            and (self.default_radio.isChecked() or self._chosen_file is not None)
+            and (
+                self.default_radio.isChecked()
+                or (self.file_radio.isChecked() and self._chosen_file is not None)
+                or self.chosen_server is not None
+            )
         )
 
     # ------------------------------------------------------------------ loading
@@ -495,11 +591,23 @@ class SettingsDialog(QDialog):
 
     def _apply(self, settings: Settings, file_info: ModelInfo | None) -> None:
         """Show ``settings`` in the controls."""
-        with QSignalBlocker(self.default_radio), QSignalBlocker(self.file_radio):
-            if settings.model_path:
+        blockers = (self.default_radio, self.file_radio, self.server_radio)
+        with QSignalBlocker(blockers[0]), QSignalBlocker(blockers[1]), QSignalBlocker(blockers[2]):
+            if settings.server_url:
+                self.server_radio.setChecked(True)
+            elif settings.model_path:
                 self.file_radio.setChecked(True)
             else:
                 self.default_radio.setChecked(True)
+        self.server_edit.setText(settings.server_url or "")
+        self.server_model_edit.setText(settings.server_model or "")
+        self._server_checked = None
+        if settings.server_url:
+            try:  # what was saved was checked then; check again to change it
+                saved = parse_server_url(settings.server_url)
+                self._server_checked = ServerChoice(saved, settings.server_model)
+            except ModelError:
+                pass
         self._chosen_file = file_info
         if file_info is not None:
             self._show_file(file_info)
@@ -688,8 +796,18 @@ class SettingsDialog(QDialog):
     def current_settings(self) -> Settings:
         base = self._loaded or Settings()
         chosen = self.chosen_model
+        server = self.chosen_server
+        if server is not None:  # the file choice is kept for when the server is given up
+            model_path = base.model_path
+            confirmed = None if server.address.loopback else server.address.base
+        else:
+            model_path = str(chosen) if chosen is not None else None
+            confirmed = base.server_confirmed
         return base.with_changes(
-            model_path=str(chosen) if chosen is not None else None,
+            model_path=model_path,
+            server_url=server.address.base if server is not None else None,
+            server_model=server.model if server is not None else None,
+            server_confirmed=confirmed,
             vision_model_path=str(self._vision_model) if self._vision_model else None,
             vision_projector=str(self._vision_projector) if self._vision_projector else None,
             n_threads=self.threads_spin.value(),
@@ -702,6 +820,15 @@ class SettingsDialog(QDialog):
     def save(self) -> None:
         """Write the settings (off the GUI thread); close once they are on disk."""
         if self.is_busy:
+            return
+        server = self.chosen_server
+        loaded = self._loaded or Settings()
+        if (
+            server is not None
+            and not server.address.loopback
+            and loaded.server_confirmed != server.address.base
+            and not self.confirm_remote(server)
+        ):
             return
         settings = self.current_settings()
         data = self._data_dir
@@ -718,7 +845,11 @@ class SettingsDialog(QDialog):
 
     def _saved(self, settings: Settings) -> None:
         self._saving = False
-        model_moved = self.chosen_model != self._initial_model
+        before = self._loaded or Settings()
+        model_moved = self.chosen_model != self._initial_model or (
+            settings.server_url,
+            settings.server_model,
+        ) != (before.server_url, before.server_model)
         self.settings_changed.emit(settings)
         if model_moved:
             self.model_changed.emit(self.chosen_model)

@@ -1,0 +1,144 @@
+"""The model-server engine against a real OpenAI-compatible server on 127.0.0.1:
+llama-cpp-python's own (``python -m llama_cpp.server``) serving the tiny generated GGUF.
+Never a mock of the HTTP layer; the stalled and refused cases use real sockets too."""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from app.domain.model import Prompt
+from app.domain.progress import Cancelled, CancelToken
+from app.llm import ModelError
+from app.llm.server import ServerTextModel, is_loopback_host, parse_server_url
+from tests.model_server import free_port
+
+pytestmark = [pytest.mark.allow_hosts(["127.0.0.1"]), pytest.mark.timeless]
+
+SCHEMA = {
+    "type": "object",
+    "properties": {"hits": {"type": "array", "maxItems": 2, "items": {"type": "integer"}}},
+    "required": ["hits"],
+    "additionalProperties": False,
+}
+
+
+def test_addresses_are_read_and_loopback_is_known() -> None:
+    a = parse_server_url("127.0.0.1:8080/v1/")
+    assert (a.scheme, a.host, a.port, a.prefix, a.base) == (
+        "http",
+        "127.0.0.1",
+        8080,
+        "",
+        "http://127.0.0.1:8080",
+    )
+    assert a.path("chat/completions") == "/v1/chat/completions"
+    assert a.loopback
+    assert parse_server_url("http://localhost:11434").loopback
+    assert parse_server_url("http://[::1]:8080").loopback
+    assert parse_server_url("https://lab.example:8443/llm").path("models") == "/llm/v1/models"
+    assert not parse_server_url("http://192.168.1.20:8080").loopback
+    assert not is_loopback_host("gpu-box.local")
+    for bad in ("", "ftp://host", "http://", "http://user:pw@127.0.0.1:1", "http://h:99999"):
+        with pytest.raises(ModelError) as caught:
+            parse_server_url(bad)
+        assert str(caught.value).count(".") >= 1
+        assert "\n" not in str(caught.value)
+
+
+def test_a_reply_from_a_real_server_is_streamed_under_the_schema(llama_server: str) -> None:
+    model = ServerTextModel.connect(parse_server_url(llama_server), max_tokens=48)
+    assert model.model == "tiny"
+    counted: list[int] = []
+    model.on_token = counted.append
+    reply = model.complete(Prompt("Reply with JSON.", "Which hits?", json_schema=SCHEMA))
+    stats = model.last_stats
+    assert stats is not None
+    assert stats.finish_reason in {"stop", "length"}
+    assert stats.generated_tokens == len(counted) > 0
+    assert counted == list(range(1, len(counted) + 1))
+    # llama-cpp-python's server refuses OpenAI's json_schema shape and takes its own
+    assert model.format_used == "json_object"
+    if stats.finish_reason == "stop":  # a complete reply is held to the schema
+        data = json.loads(reply)
+        assert set(data) == {"hits"}
+        assert all(isinstance(n, int) for n in data["hits"])
+    else:
+        assert reply.startswith("{")
+    # a reply with no schema is plain text
+    assert isinstance(model.complete(Prompt("Say hi.", "Hi?")), str)
+
+
+def test_an_unknown_model_name_is_one_sentence(llama_server: str) -> None:
+    with pytest.raises(ModelError) as caught:
+        ServerTextModel.connect(parse_server_url(llama_server), "llama-70b")
+    assert str(caught.value) == (
+        f"The model server at {llama_server} has no model 'llama-70b'; it offers tiny."
+    )
+
+
+def test_cancel_stops_between_tokens(llama_server: str) -> None:
+    model = ServerTextModel.connect(parse_server_url(llama_server), "tiny", max_tokens=200)
+    token = CancelToken()
+    model.set_cancel_token(token)
+    seen: list[int] = []
+
+    def on_token(n: int) -> None:
+        seen.append(n)
+        if n == 3:
+            token.cancel()
+
+    model.on_token = on_token
+    with pytest.raises(Cancelled):
+        model.complete(Prompt("Write a long story.", "Once upon a time"))
+    assert seen[:3] == [1, 2, 3]
+    assert len(seen) <= 4  # stopped at the next chunk, not at the end of the reply
+    assert model.last_stats is not None
+    assert model.last_stats.finish_reason == "cancelled"
+    with pytest.raises(Cancelled):  # a job cancelled before it starts never sends
+        model.complete(Prompt("a", "b"))
+
+
+def test_a_server_that_is_down_is_one_sentence() -> None:
+    port = free_port()  # nothing listens there now
+    with pytest.raises(ModelError) as caught:
+        ServerTextModel.connect(parse_server_url(f"127.0.0.1:{port}"))
+    message = str(caught.value)
+    assert message.startswith(f"The model server at http://127.0.0.1:{port} cannot be reached (")
+    assert message.endswith("start it, or choose another model in Settings.")
+
+
+def test_a_server_that_stalls_ends_in_one_sentence(tmp_path: Path) -> None:
+    """A real socket that accepts the request and never answers."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    port = listener.getsockname()[1]
+    held: list[socket.socket] = []
+
+    def accept() -> None:
+        try:
+            conn, _ = listener.accept()
+            held.append(conn)
+        except OSError:
+            pass
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    model = ServerTextModel(parse_server_url(f"127.0.0.1:{port}"), "m", read_timeout=0.5)
+    started = time.monotonic()
+    try:
+        with pytest.raises(ModelError) as caught:
+            model.complete(Prompt("s", "private words", json_schema=SCHEMA))
+    finally:
+        listener.close()
+        for conn in held:
+            conn.close()
+    assert time.monotonic() - started < 10
+    assert "did not answer in time" in str(caught.value)
+    assert "private words" not in str(caught.value)
