@@ -10,6 +10,6 @@ if getattr(sys, "frozen", False) and sys.argv[1:2] == [FROZEN_CHILD_FLAG]:
     runpy.run_path(sys.argv[0], run_name="__main__")
     raise SystemExit(0)
 
-from app.cli import main  # noqa: E402
+from app.cli import main
 
 raise SystemExit(main())

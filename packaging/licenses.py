@@ -81,7 +81,7 @@ def components(rows: list[dict[str, Any]]) -> list[dict[str, str]]:
         "version": sys.version.split()[0],
         "license": "PSF-2.0",
         "url": "https://www.python.org",
-        "note": "The interpreter the bundle carries.",
+        "note": "The interpreter; the desktop bundle carries it.",
     }
     listed = [
         {

@@ -118,7 +118,7 @@ def test_the_desktop_bundles_own_executable_runs_the_child(
     frozen = tmp_path / "inkling"
     frozen.write_text(
         f"#!/bin/sh\nexec {sys.executable} -c 'import runpy, sys; sys.frozen = True; "
-        "runpy.run_module(\"app\", run_name=\"__main__\", alter_sys=True)' \"$@\"\n"
+        'runpy.run_module("app", run_name="__main__", alter_sys=True)\' "$@"\n'
     )
     frozen.chmod(0o755)
     monkeypatch.setattr(sys, "frozen", True, raising=False)
