@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import subprocess
+import tomllib
 import xml.etree.ElementTree as ET
 from importlib import metadata
 from pathlib import Path
@@ -20,6 +21,7 @@ from types import ModuleType
 
 import pytest
 import yaml
+from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from PySide6.QtGui import QImage
 
@@ -136,7 +138,14 @@ def test_the_licence_list_matches_what_is_installed() -> None:
         if c["name"] != "Python (CPython)"
     }
     wanted = {name: metadata.version(name) for name in licenses.runtime_distributions()}
-    assert listed == wanted, "run .venv/bin/python packaging/licenses.py after a dependency change"
+    regenerate = "run .venv/bin/python packaging/licenses.py after a dependency change"
+    assert set(listed) == set(wanted), regenerate
+    # The pinned versions must match; an unpinned transitive one may move with the index.
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    pinned = [Requirement(line) for line in project["dependencies"]]
+    for requirement in pinned:
+        name = canonicalize_name(requirement.name)
+        assert str(requirement.specifier) == f"=={listed[name]}", regenerate
     assert "pytest" not in listed  # development tools are not shipped
     for component in json.loads(third_party())["components"]:
         assert component["license"] not in ("", "UNKNOWN"), component
