@@ -6,7 +6,7 @@
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup run test lint typecheck pytest timetravel suite
+.PHONY: setup run test lint typecheck pytest timetravel suite package
 
 setup:
 	@bash scripts/bootstrap.sh
@@ -31,3 +31,7 @@ suite: setup
 	$(BIN)/python scripts/time_travel.py --with-suite
 
 test: lint typecheck suite
+
+# The one-folder desktop bundle in dist/inkling/ and its smoke test (packaging/).
+package: setup
+	@bash packaging/build.sh

@@ -33,6 +33,18 @@ fi
 
 say() { printf 'bootstrap: %s\n' "$*" >&2; }
 
+# The distribution's validators of the desktop files (tests/test_packaging.py), where missing.
+if ! command -v desktop-file-validate >/dev/null || ! command -v appstreamcli >/dev/null; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    say "installing desktop-file-utils and appstream (validators of packaging/)"
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+        --no-install-recommends desktop-file-utils appstream; } >/dev/null \
+      || say "could not install them; their tests are skipped"
+  else
+    say "desktop-file-validate or appstreamcli is missing: install desktop-file-utils, appstream"
+  fi
+fi
+
 if [ ! -x "$venv/bin/python" ]; then
   say "creating the virtual environment in .venv"
   "$python" -m venv "$venv"

@@ -43,6 +43,8 @@ def test_every_named_resource_is_shipped() -> None:
         resources.RECOMMENDED_MODELS,
         resources.SAMPLE_JOURNAL,
         resources.SAMPLE_NOTEBOOK,
+        resources.APP_ICON,
+        resources.THIRD_PARTY,
     ]
     assert sorted(names) == shipped_files()
     assert all(resources.resource(name).is_file() for name in names)
@@ -54,6 +56,8 @@ def test_the_accessors_read_the_files() -> None:
     assert json.loads(resources.recommended_models())["models"]
     assert json.loads(resources.sample_journal())["entries"]
     assert "\f" in resources.sample_notebook()
+    assert resources.app_icon_svg().startswith(b"<?xml")
+    assert json.loads(resources.third_party())["components"]
 
 
 def test_the_sample_notebook_is_a_file_for_the_importers() -> None:

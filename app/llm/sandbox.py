@@ -32,6 +32,9 @@ from app.domain.progress import Cancelled, CancelToken
 from app.llm.errors import ModelLoadError, NotGGUFError
 
 _CHILD = Path(__file__).with_name("sandbox_child.py")
+FROZEN_CHILD_FLAG = "--sandbox-child"
+"""How the desktop bundle's executable (``packaging/``) is asked to run the child script:
+a frozen app has no Python interpreter to hand a script to (``app/__main__.py``)."""
 _POLL_SECONDS = 0.05
 _STARTUP_SECONDS = 60.0
 """How long a child may take to start (Python and jinja2 on a busy machine); not counted
@@ -55,6 +58,15 @@ TEMPLATE_LIMITS = Limits()
 HEADER_LIMITS = Limits(seconds=120.0, memory_bytes=2 * 1024 * 1024 * 1024)
 """For reading a GGUF header (a 150k-token vocabulary takes seconds); the file's own size
 is added to the memory, since the reader maps it."""
+
+
+def child_argv(memory_bytes: int) -> list[str]:
+    """The command that starts a child: ``python -I sandbox_child.py``, or in the bundle
+    its own executable with ``FROZEN_CHILD_FLAG``."""
+    script = [str(_CHILD), str(memory_bytes), str(os.getpid())]
+    if getattr(sys, "frozen", False):
+        return [sys.executable, FROZEN_CHILD_FLAG, *script]
+    return [sys.executable, "-I", *script]
 
 
 class SandboxError(Exception):
@@ -134,10 +146,9 @@ class Sandbox:
     def _start(self, cancel: CancelToken | None) -> None:
         env = {k: v for k, v in os.environ.items() if k in ("PATH", "LANG", "LC_ALL", "HOME")}
         env["OPENBLAS_NUM_THREADS"] = env["OMP_NUM_THREADS"] = "1"
-        argv = [sys.executable, "-I", str(_CHILD), str(self.limits.memory_bytes), str(os.getpid())]
         try:
             self._process = subprocess.Popen(
-                argv,
+                child_argv(self.limits.memory_bytes),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,

@@ -3,6 +3,7 @@ under a time and a memory limit, can be cancelled, and fails in one sentence."""
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from datetime import datetime
@@ -106,3 +107,22 @@ def test_a_header_that_declares_an_absurd_array_is_read_within_the_limit(tmp_pat
         "its header took more than 1.5 seconds to read" in message
         or "its header needs more than 67 MB of memory" in message
     )
+
+
+def test_the_desktop_bundles_own_executable_runs_the_child(
+    tiny_model_path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A frozen app (packaging/inkling.spec) has no interpreter to run the child script
+    # with: its executable is started again, told to run it (app/__main__.py). Stand-in:
+    # an executable that starts Inkling's entry point as the bundle does, frozen.
+    frozen = tmp_path / "inkling"
+    frozen.write_text(
+        f"#!/bin/sh\nexec {sys.executable} -c 'import runpy, sys; sys.frozen = True; "
+        'runpy.run_module("app", run_name="__main__", alter_sys=True)\' "$@"\n'
+    )
+    frozen.chmod(0o755)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", str(frozen))
+    fields, vocab_size = read_header_isolated(tiny_model_path, tiny_model_path.resolve())
+    assert fields["general.architecture"] == "llama"
+    assert vocab_size

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QStyleFactory
 
 from app import __version__
 from app.paths import data_dir as resolve_data_dir
+from app.resources import APP_ID
 from app.ui.shell.icon import app_icon
 
 ORGANIZATION = "Inkling"
@@ -90,7 +91,7 @@ def make_application(argv: Sequence[str]) -> QApplication:
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName(APPLICATION)
     app.setApplicationVersion(__version__)
-    app.setDesktopFileName("inkling")
+    app.setDesktopFileName(APP_ID)  # packaging/APP_ID.desktop: Wayland matches the window to it
     app.setWindowIcon(app_icon())  # every window and dialog, not only the main one
     if "Fusion" in list(QStyleFactory.keys()) and sys.platform.startswith("linux"):
         app.setStyle("Fusion")

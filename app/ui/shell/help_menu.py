@@ -5,9 +5,10 @@ drift from what the keys do."""
 from __future__ import annotations
 
 import html
+import json
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -19,51 +20,52 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenuBar,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
-from app import __version__
+from app import __version__, resources
 
 
 @dataclass(frozen=True)
 class Component:
     name: str
-    distribution: str | None
-    """The installed package whose version is shown (None: not a Python package)."""
+    version: str
     licence: str
+    note: str = ""
 
 
-COMPONENTS = (
-    Component("Qt and PySide6", "PySide6", "LGPL-3.0"),
-    Component("SQLAlchemy", "SQLAlchemy", "MIT"),
-    Component("Alembic", "alembic", "MIT"),
-    Component("llama.cpp (llama-cpp-python)", "llama_cpp_python", "MIT"),
-    Component("gguf", "gguf", "MIT"),
-    Component("spaCy and en_core_web_sm", "spacy", "MIT"),
-    Component("platformdirs", "platformdirs", "MIT"),
-    Component("huggingface_hub", "huggingface_hub", "Apache-2.0"),
-    Component("SmolLM2-135M-Instruct (the built-in model)", None, "Apache-2.0"),
-)
-"""What Inkling ships with or runs, and under which licence."""
+def components() -> list[Component]:
+    """What Inkling ships with or runs, and under which licence: the list generated with
+    pip-licenses (``packaging/licenses.py``) into the package's resources."""
+    document = json.loads(resources.third_party())
+    return [
+        Component(c["name"], c["version"], c["license"], c.get("note", ""))
+        for c in document["components"]
+    ]
 
 
-def _version(distribution: str | None) -> str:
-    if distribution is None:
-        return ""
-    try:
-        return metadata.version(distribution)
-    except metadata.PackageNotFoundError:
-        return "not installed"
+def licence_texts() -> Path | None:
+    """The file with every licence text, in a bundle (``packaging/``); None elsewhere."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    found = Path(bundle, "licenses", "THIRD_PARTY_LICENSES.txt") if bundle else None
+    return found if found is not None and found.is_file() else None
 
 
 def about_html(data_dir: Path, model_name: str) -> str:
     rows = "".join(
-        f"<tr><td>{html.escape(c.name)}</td><td>{html.escape(_version(c.distribution))}</td>"
-        f"<td>{html.escape(c.licence)}</td></tr>"
-        for c in COMPONENTS
+        f"<tr><td>{html.escape(c.name)}</td><td>{html.escape(c.version)}</td>"
+        f"<td>{html.escape(c.licence)}</td><td>{html.escape(c.note)}</td></tr>"
+        for c in components()
+    )
+    texts = licence_texts()
+    where = (
+        f"<p>The licence texts: {html.escape(str(texts))}</p>"
+        if texts
+        else "<p>Each package's licence text is in its installed files.</p>"
     )
     return (
         f"<h2>Inkling {html.escape(__version__)}</h2>"
@@ -71,7 +73,7 @@ def about_html(data_dir: Path, model_name: str) -> str:
         f"<p><b>Data folder:</b> {html.escape(str(data_dir))}<br>"
         f"<b>Model:</b> {html.escape(model_name or 'none')}</p>"
         "<p><b>Third-party software</b></p>"
-        f"<table cellspacing='0' cellpadding='3'>{rows}</table>"
+        f"<table cellspacing='0' cellpadding='3'>{rows}</table>{where}"
     )
 
 
@@ -157,11 +159,15 @@ class HelpMenu:
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         label.setWordWrap(True)
         label.setAccessibleName("About Inkling")
-        layout.addWidget(label)
+        scroll = QScrollArea(dialog)
+        scroll.setWidget(label)
+        scroll.setWidgetResizable(True)
+        layout.addWidget(scroll)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
         buttons.rejected.connect(dialog.reject)
         layout.addWidget(buttons)
         self.about_label = label
+        dialog.resize(640, 520)
         self._open(dialog)
 
     def show_shortcuts(self) -> None:

@@ -1,49 +1,31 @@
-"""Inkling's window icon, drawn rather than shipped: an ink drop on a rounded page, at
-the sizes window managers and task bars ask for."""
+"""Inkling's window icon: the application icon's SVG (``app/resources/icons/``, the same
+file the desktop's launcher and ``packaging/icons/`` use) drawn at the sizes window
+managers and task bars ask for."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPixmap
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtGui import QIcon, QImage, QPainter, QPixmap
+from PySide6.QtSvg import QSvgRenderer
+
+from app.resources import app_icon_svg
 
 SIZES = (16, 24, 32, 48, 64, 128, 256)
-PAGE, INK = QColor("#f4efe6"), QColor("#2f4f8f")
 
 
-def _draw(size: int) -> QPixmap:
-    pixmap = QPixmap(size, size)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
+def render_icon(size: int) -> QImage:
+    """The icon at ``size`` × ``size`` pixels (ARGB, transparent around the page)."""
+    image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    margin = size * 0.06
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(INK)
-    painter.drawRoundedRect(
-        QRectF(margin, margin, size - 2 * margin, size - 2 * margin), size * 0.2, size * 0.2
-    )
-    painter.setBrush(PAGE)
-    drop = QPainterPath()
-    top, bottom, half = size * 0.2, size * 0.8, size * 0.22
-    centre = size / 2
-    drop.moveTo(QPointF(centre, top))
-    drop.cubicTo(
-        QPointF(centre + half * 0.2, top + size * 0.15),
-        QPointF(centre + half, bottom - size * 0.3),
-        QPointF(centre + half, bottom - half),
-    )
-    drop.arcTo(QRectF(centre - half, bottom - 2 * half, 2 * half, 2 * half), 0, -180)
-    drop.cubicTo(
-        QPointF(centre - half, bottom - size * 0.3),
-        QPointF(centre - half * 0.2, top + size * 0.15),
-        QPointF(centre, top),
-    )
-    painter.drawPath(drop)
+    QSvgRenderer(QByteArray(app_icon_svg())).render(painter)
     painter.end()
-    return pixmap
+    return image
 
 
 def app_icon() -> QIcon:
     icon = QIcon()
     for size in SIZES:
-        icon.addPixmap(_draw(size))
+        icon.addPixmap(QPixmap.fromImage(render_icon(size)))
     return icon
