@@ -39,7 +39,7 @@ if ! command -v desktop-file-validate >/dev/null || ! command -v appstreamcli >/
     say "installing desktop-file-utils and appstream (validators of packaging/)"
     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
         --no-install-recommends desktop-file-utils appstream; } >/dev/null \
-      || say "could not install them; their tests are skipped"
+      || say "could not install them: their tests are skipped here, and fail in CI"
   else
     say "desktop-file-validate or appstreamcli is missing: install desktop-file-utils, appstream"
   fi
