@@ -2,7 +2,7 @@
 
 A cue is a short pattern over tokens: words separated by spaces, where ``word``
 matches a token's text or lemma (case-insensitive), ``word*`` matches a prefix of
-either, ``#`` matches a number ("3", "20", "3l", "5k", "11,400", "5x5") and ``?`` any
+either, ``#`` matches a number ("3", "20", "3l", "5k", "11,400", "5x5", "22:40") and ``?`` any
 one word; a hyphenated cue word also matches as the tokenizer splits it ("push - ups").
 A word the dictionary does not know ("meditaed", "excercise", "gutiar") also matches a
 cue word of five letters or more within a small edit distance (one edit, two from nine
@@ -26,7 +26,7 @@ from app.domain.parsed import ParsedText, Token
 MAX_CUES: Final = 150
 MAX_CUE_CHARS: Final = 60
 
-_NUMBER: Final = re.compile(r"^\d[\d,.]*(?:k|l|km|mi|m|x|x\d+)?$", re.IGNORECASE)
+_NUMBER: Final = re.compile(r"^\d[\d,.]*(?:k|l|km|mi|m|x|x\d+)?$|^\d{1,2}:\d{2}$", re.IGNORECASE)
 _NUMBER_WORDS: Final = frozenset(
     {
         "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",

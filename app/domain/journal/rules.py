@@ -331,12 +331,21 @@ def _subject(parsed: ParsedText, verb: Token) -> Token | None:
 _TIME_OR_NUMBER: Final = re.compile(r"^\d[\d:.,]*(?:k|km|m|mi|am|pm|h|x\d+)?$", re.IGNORECASE)
 
 
+def _is_measure(parsed: ParsedText, tok: Token) -> bool:
+    """A number, a time or a counted thing ("5k", "21:00", "20 lengths"), never a person."""
+    return bool(_TIME_OR_NUMBER.match(tok.text)) or (
+        tok.lemma not in _PEOPLE
+        and any(k.dep == "nummod" and k.text[:1].isdigit() for k in parsed.children(tok))
+    )
+
+
 def _not_a_subject(parsed: ParsedText, subject: Token, verb: Token) -> bool:
     """A word the parser took for the subject of a terse, subjectless diary sentence: a
-    number or time ("10k easy, stretched after"), the object after a leading "Did" ("Did
+    number, time or measure ("10k easy, stretched after", "20 lengths, stretched after"),
+    a heading before a colon ("Work trip: ran"), the object after a leading "Did" ("Did
     the school run"), or a bare noun that opens the sentence right before its verb and
-    makes one verb with it ("Meal prepped", "Batch cooked", "Foam rolled")."""
-    if _TIME_OR_NUMBER.match(subject.text):
+    makes one verb with it ("Batch cooked", "Foam rolled")."""
+    if _is_measure(parsed, subject):
         return True
     if any(t.text in (":", "—", "–", ";") for t in parsed.tokens[subject.i + 1 : verb.i]):
         return True  # "Tour bus life: wrote two verses": a heading, not a subject
@@ -513,6 +522,14 @@ def blocked(
         return BlockReason.FUTURE
     if any(_has_phrase(clause_words, p) for p in PAST_PHRASES):
         return BlockReason.LONG_AGO
+    for tok in chain:
+        owner = parsed.head(tok) if tok.dep == "relcl" else None
+        if (
+            owner is not None
+            and owner.lemma == "time"
+            and any(k.lower == "last" for k in parsed.children(owner))
+        ):
+            return BlockReason.LONG_AGO  # "can't remember the last time I swam"
     governor = _governor(chain)
 
     def inside(tok: Token) -> bool:
@@ -578,7 +595,11 @@ def blocked(
                     return mood
     if top.is_verb and top.dep == "acl":
         owner = parsed.head(top)
-        if owner is not None and owner.lower not in FIRST_PERSON:
+        if (
+            owner is not None
+            and owner.lower not in FIRST_PERSON
+            and not _is_measure(parsed, owner)  # "20 lengths, stretched after"
+        ):
             if owner.lemma in INTENT_NOUNS:
                 return BlockReason.A_PLAN
             return BlockReason.SOMEONE_ELSE
@@ -733,6 +754,9 @@ def quote_for(body: str, parsed: ParsedText, match: CueMatch) -> tuple[int, int]
         body_start = line_start + (marker.end() if marker else 0)
         trailing = _TRAILING_MARKS.search(line)
         body_end = line_start + (trailing.start() if trailing else len(line))
+        for k, ch in enumerate(line):
+            if ch in _EMOJI_WORDS and start < line_start + k < body_end:
+                body_end = line_start + k  # "🏃 5k ✅ 📖 ✅": the next item is another's
         if body_start <= start < body_end:
             return _trim(text, body_start, body_end)
     head = _phrase_head(parsed, match)
