@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.domain.journal.cues import Cue
+from app.domain.journal.cues import MAX_CUES, Cue, seed_cues
 from app.domain.parsed import Token
+from app.services.journal.cues import cue_families
 from tests.services.test_cue_rules import detect
 
 
@@ -32,6 +33,11 @@ from tests.services.test_cue_rules import detect
         ("practised gutiar after tea", "Practice guitar", "gutiar"),
         ("bed 22:15, phone in the kitchen", "Sleep by 11", "bed 22:15"),
         ("Bench 4x6 and rows.", "Strength training", "Bench 4x6"),
+        ("I make dal and rice for the family.", "Cook at home", "I make dal"),
+        ("Videocall with my parents after dinner.", "Call family", "Videocall"),
+        ("Spent a while counting the breath.", "Meditation", "counting the breath"),
+        ("Retired at half past ten with the radio.", "Sleep by 11", "Retired at half past ten"),
+        ("Calf raises and gentle stretches.", "Stretching", "stretches"),
     ],
 )
 def test_own_words_are_read(body: str, name: str, quote: str) -> None:
@@ -51,6 +57,9 @@ def test_own_words_are_read(body: str, name: str, quote: str) -> None:
         ("Sat by the pool with a book.", "Swimming"),  # a place, not a swim
         ("Kept a steady tempo on the metronome.", "Running"),  # a musical word
         ("A long walk after dinner.", "Walk 10k steps"),  # a walk of no stated length
+        ("The garden is a mess of leaves.", "Gardening"),  # a place, not gardening
+        ("Ice bath 5 min after the match.", "Cold shower"),  # not a shower
+        ("Nodded off at quarter to one.", "Sleep by 11"),  # a time told in words, too late
     ],
 )
 def test_look_alikes_are_not(body: str, name: str) -> None:
@@ -85,3 +94,11 @@ def test_emoji_log_items_are_read_item_by_item() -> None:
     # words beside the emoji are read as words, not as what the emoji stands for
     assert [n for n, _ in detect("🧘 10 min stretch done", "Yoga", "Stretching")] == ["Stretching"]
     assert detect("TODO\n🏃 5k", "Running") == []  # under a plan heading
+
+
+def test_every_seed_family_is_seeded_whole() -> None:
+    """A habit gets all of a family's words: none is cut by the cue limit."""
+    for family in cue_families():
+        assert len(family.cues) <= MAX_CUES, family.id
+        cues, _ = seed_cues(family.names[0], [family])
+        assert cues == list(dict.fromkeys(family.cues))

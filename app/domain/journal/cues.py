@@ -23,7 +23,7 @@ from rapidfuzz.distance import OSA
 
 from app.domain.parsed import ParsedText, Token
 
-MAX_CUES: Final = 150
+MAX_CUES: Final = 250
 MAX_CUE_CHARS: Final = 60
 
 _NUMBER: Final = re.compile(r"^\d[\d,.]*(?:k|l|km|mi|m|x|x\d+)?$|^\d{1,2}:\d{2}$", re.IGNORECASE)

@@ -353,13 +353,21 @@ def _not_a_subject(parsed: ParsedText, subject: Token, verb: Token) -> bool:
     opening = _words(parsed, first, subject.i)
     if opening and opening[0].lemma == "do" and opening[0].dep == "aux":
         return True
-    return (
-        subject.tag == "NN"
-        and subject.i + 1 == verb.i
-        and verb.tag == "VBD"
-        and not opening
-        and not parsed.children(subject)
+    return (verb.tag == "VBD" and not opening and _noun_compound(parsed, subject, verb)) or (
+        verb.tag == "VBZ" and _bare_verb(parsed, verb) and _noun_compound(parsed, subject, verb)
     )
+
+
+def _bare_verb(parsed: ParsedText, verb: Token) -> bool:
+    """A verb with nothing but a subject and conjuncts: "leg raises and gentle stretches"
+    reads as nouns, "dentist says floss more" has a complement and is a verb."""
+    return all(k.dep in ("nsubj", "cc", "conj", "punct", "dep") for k in parsed.children(verb))
+
+
+def _noun_compound(parsed: ParsedText, noun: Token, verb: Token) -> bool:
+    """A bare singular noun right before the word it is read as the subject of, making
+    one word with it: "Batch cooked", "Foam rolled", "leg raises"."""
+    return noun.tag == "NN" and noun.i + 1 == verb.i and not parsed.children(noun)
 
 
 def _in_quotes(text: str, at: int) -> bool:
@@ -550,7 +558,7 @@ def blocked(
                 return mood
             if tok.lemma in NEGATIVE_VERBS:
                 return BlockReason.AVOIDED
-            if tok.lemma in HAVING_VERBS:
+            if tok.lemma in HAVING_VERBS and not inside(tok):  # "counting the breath"
                 return BlockReason.HAVING_NOT_DOING
         elif tok is not head and tok.lemma in INTENT_NOUNS:
             return BlockReason.A_PLAN
@@ -640,8 +648,9 @@ def _plural_noun_tagged_verb(parsed: ParsedText, tok: Token) -> bool:
     """A "-s" word the tagger read as a verb but the parse uses as a noun: no subject of
     its own and a noun's place or modifiers ("leg raises and gentle stretches")."""
     kids = parsed.children(tok)
-    if any(k.dep in ("nsubj", "nsubjpass") for k in kids):
-        return False
+    subjects = [k for k in kids if k.dep in ("nsubj", "nsubjpass")]
+    if subjects:  # "leg raises", "calf raises": a noun before it makes one noun with it
+        return _bare_verb(parsed, tok) and all(_noun_compound(parsed, k, tok) for k in subjects)
     return tok.dep in ("dobj", "pobj", "conj", "appos") or any(
         k.dep in ("det", "amod", "nummod") for k in kids
     )
@@ -854,13 +863,39 @@ def count_target(name: str) -> tuple[float, str] | None:
     return value, unit[:-1] if unit.endswith("s") else unit
 
 
+_HOURS: Final = (
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve",
+)  # fmt: skip
+# A time told in words: "half past ten", "at eleven", "ten o'clock", "quarter to twelve".
+_WORD_TIME: Final = re.compile(
+    r"\b(?:(?P<part>half|quarter) (?P<way>past|to) |(?P<prep>at|by|before|around|until|till) )"
+    rf"(?P<hour>{'|'.join(_HOURS)})\b|\b(?P<hour2>{'|'.join(_HOURS)}) o'?\s?clock\b",
+    re.IGNORECASE,
+)
+
+
+def _word_times(text: str) -> list[int]:
+    out: list[int] = []
+    for m in _WORD_TIME.finditer(text):
+        hour = _HOURS.index((m["hour"] or m["hour2"]).lower()) + 1
+        minute = 0
+        if m["part"]:
+            minute = 30 if m["part"].lower() == "half" else 15
+            if m["way"].lower() == "to":
+                hour, minute = (hour - 2) % 12 + 1, 60 - minute
+        out.append(_minutes(str(hour), str(minute), None, None))
+    return out
+
+
 def _time_ok(parsed: ParsedText, match: CueMatch, limit: int) -> bool:
     head = _phrase_head(parsed, match)
     s_start, s_end = parsed.sentence_span(head)
+    sentence = parsed.text[s_start:s_end]
     times = [
         _minutes(m.group(1) or "0", m.group(2), m.group(3), m.group(4))
-        for m in _TIME.finditer(parsed.text[s_start:s_end])
-    ]
+        for m in _TIME.finditer(sentence)
+    ] + _word_times(sentence)
     return bool(times) and min(times) <= limit
 
 
