@@ -112,3 +112,17 @@ def test_blocked_names_the_reason(body: str, cue: str, reason: BlockReason | Non
 )
 def test_issue_15_context_signals(body: str, cue: str, reason: BlockReason | None) -> None:
     assert reasons(body, cue)[0] is reason
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Did some 'yoga', by which I mean I lay on the mat and napped.",
+        "Cleaned the kitchen in the sense that I opened a window.",
+        "ran for the train haha thats my cardio",
+        "Read a page of the menu, if that counts.",
+    ],
+)
+def test_a_deed_taken_back_in_the_same_breath_is_sarcasm(body: str) -> None:
+    cue = next(c for c in ("yoga", "clean*", "ran", "read") if reasons(body, c))
+    assert reasons(body, cue)[0] is BlockReason.SARCASM

@@ -160,6 +160,10 @@ _ASPIRATION: Final = re.compile(
 _SARCASM: Final = re.compile(
     r"^\W*(?:oh|ah),? (?:sure|yes|yeah|totally|absolutely)\b|\byeah,? right\b|\bas if\b|"
     r"/s\b|\(not\)|\bnot!|\bsaid no one\b|\bin my dreams\b|\blol,? no\b|"
+    # a deed taken back in the same breath: "by which I mean…", "in the sense that…",
+    # "that's my cardio", "if that counts"
+    r"\bby which i mean\b|\bin the sense that\b|\bthat'?s my (?:cardio|workout|exercise)\b|"
+    r"\bif (?:that|this|it) counts\b|\bif you count\b|"
     r"\b(?:app|watch|tracker|fitbit|garmin|phone|apple health)\b[^.!?\n]{0,60}\b(?:thinks|claims|"
     r"insists|believes|decided|congratulat\w*|credited|gave me credit|apparently|is convinced)\b",
     re.IGNORECASE,
