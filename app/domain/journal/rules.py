@@ -10,13 +10,19 @@ rejected when its clause says otherwise (signals from the dependency parse):
 - intention, plans, wishes and the future ("want to", "going to", "will", "should",
   "tomorrow", "if"), a question, or a "Tomorrow:" heading over what follows;
 - someone else doing it ("my sister has been doing yoga", "his swim", "a guy playing
-  guitar"), quoted speech, the distant past ("used to", "in college");
+  guitar", "got them to bed"), quoted or reported speech ("dentist says floss"), the
+  distant past ("used to", "in college", "the last time I");
 - having the thing rather than doing it ("bought a yoga mat", "found my old guitar");
-- an unchecked box or a ❌ on a list line.
+- an unchecked box or a ❌ on a list line; a reminder, a plan heading, a wish to be
+  someone, sarcasm.
 
-Habits with a target in their name are checked against it: "Sleep by 11" needs a
-stated time no later than 11, "Walk 10k steps" a stated count of at least 10,000 (a
-device's reading wins over a claim). Habits of not doing something ("No sugar") are
+Terse diary sentences keep the writer as the doer when the parser takes a measure, a
+heading or a noun glued to the verb for a subject ("20 lengths, stretched after",
+"Batch cooked"). An emoji that leads a ticked or measured log item stands for its
+activity ("💧 ✅"). Habits with a target in their name are checked against it: "Sleep
+by 11" needs a stated time no later than 11 (digits or words), "Walk 10k steps" a
+stated count of at least 10,000 (a device's reading wins over a claim) or a distance
+that comes to it. Habits of not doing something ("No sugar") are
 never read as done.
 """
 
