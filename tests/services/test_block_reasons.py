@@ -86,3 +86,43 @@ def reasons(body: str, *cues: str) -> list[BlockReason | None]:
 )
 def test_blocked_names_the_reason(body: str, cue: str, reason: BlockReason | None) -> None:
     assert reasons(body, cue) == [reason]
+
+
+# Issue 15, second step: context signals and terse diary sentences.
+@pytest.mark.parametrize(
+    ("body", "cue", "reason"),
+    [
+        ("Skipped yoga, skipped everything.", "yoga", BlockReason.AVOIDED),
+        ("Physio says stretch twice a day.", "stretch*", BlockReason.QUOTED_SPEECH),
+        ("I can't remember the last time I swam.", "swam", BlockReason.LONG_AGO),
+        ("In my younger days I cycled everywhere.", "cycl*", BlockReason.LONG_AGO),
+        ("TODO\n- swim\n- floss", "swim", BlockReason.FUTURE_HEADING),
+        ("Put the twins to bed at 7.", "to bed", BlockReason.SOMEONE_ELSE),
+        ("⬜ floss\n✅ read", "floss*", BlockReason.UNCHECKED),
+        # subjectless diary sentences the parser gives a subject
+        ("Batch cooked a pot of chilli.", "cook*", None),
+        ("20 lengths, stretched after.", "stretch*", None),
+        ("Did the morning run on the treadmill.", "treadmill", None),
+        ("Squats felt heavy today.", "squat*", None),
+        ("Work trip: ran along the river.", "ran", None),
+        ("My sister rang from Lagos.", "rang", None),
+        ("21:00 tidied desk", "tid*", None),
+        ("Gran said she walked the dog.", "walk*", BlockReason.QUOTED_SPEECH),
+    ],
+)
+def test_issue_15_context_signals(body: str, cue: str, reason: BlockReason | None) -> None:
+    assert reasons(body, cue)[0] is reason
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Did some 'yoga', by which I mean I lay on the mat and napped.",
+        "Cleaned the kitchen in the sense that I opened a window.",
+        "ran for the train haha thats my cardio",
+        "Read a page of the menu, if that counts.",
+    ],
+)
+def test_a_deed_taken_back_in_the_same_breath_is_sarcasm(body: str) -> None:
+    cue = next(c for c in ("yoga", "clean*", "ran", "read") if reasons(body, c))
+    assert reasons(body, cue)[0] is BlockReason.SARCASM

@@ -51,16 +51,13 @@ def test_a_miss_says_no_cue_or_the_signal_and_a_false_hit_its_cue() -> None:
 CASES: list[dict[str, Any]] = [
     {
         "id": "x",
-        "body": (
-            "Made paratha and khichdi for everyone. Skipped the gym, obviously. "
-            "Plan: swim on Friday."
-        ),
+        "body": ("Fed everyone a thali. Skipped the gym, obviously. Plan: swim on Friday."),
         "candidates": [
             {"index": 0, "target_type": "habit", "name": "Cook at home"},
             {"index": 1, "target_type": "habit", "name": "Swim"},
             {"index": 2, "target_type": "habit", "name": "Strength training"},
         ],
-        "expected": [{"index": 0, "evidence": "Made paratha and khichdi for everyone"}],
+        "expected": [{"index": 0, "evidence": "Fed everyone a thali"}],
     },
     {
         "id": "y",
@@ -78,7 +75,7 @@ def test_evaluation_explains_each_miss_and_false_hit(db: Database) -> None:
     x, y = doc["items"]
     assert [m["name"] for m in x["explain"]["misses"]] == ["Cook at home"]
     assert x["explain"]["misses"][0]["reasons"][0].startswith("no cue word found")
-    assert x["explain"]["misses"][0]["evidence"] == "Made paratha and khichdi for everyone"
+    assert x["explain"]["misses"][0]["evidence"] == "Fed everyone a thali"
     # every false hit is listed with the cue that passed; a hit that matched is not
     assert all(f["reasons"] for f in x["explain"]["false_hits"])
     assert len(x["explain"]["false_hits"]) == doc["metrics"]["fp"]
@@ -95,7 +92,7 @@ def test_cli_explain_in_text_and_json(
     labelled = write_jsonl(tmp_path / "j.jsonl", CASES)
     code, out = run("eval", "journal", str(labelled), "--explain", "--pipeline", "rules")
     assert code == 0
-    assert "    miss 0 Cook at home: \u201cMade paratha and khichdi for everyone\u201d" in out
+    assert "    miss 0 Cook at home: \u201cFed everyone a thali\u201d" in out
     assert "      - no cue word found (cues: cook*" in out
     code, out = run("eval", "journal", str(labelled), "--explain", "--json", "--pipeline", "rules")
     assert code == 0

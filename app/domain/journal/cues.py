@@ -2,12 +2,14 @@
 
 A cue is a short pattern over tokens: words separated by spaces, where ``word``
 matches a token's text or lemma (case-insensitive), ``word*`` matches a prefix of
-either, ``#`` matches a number ("3", "20", "3l", "5k", "11,400") and ``?`` any one
-word. A word the dictionary does not know ("meditaed", "excercise") also matches a cue
-word of five letters or more within a small edit distance (one edit, two from nine
-letters; same first letter), so misspelt and informal writing is still read. A habit starts
-with the cues of every seed family its name matches (a curated lexicon of common
-habits, ``app/resources/cues``) plus the content words of its name.
+either, ``#`` matches a number ("3", "20", "3l", "5k", "11,400", "5x5", "22:40") and ``?`` any
+one word; a hyphenated cue word also matches as the tokenizer splits it ("push - ups").
+A word the dictionary does not know ("meditaed", "excercise", "gutiar") also matches a
+cue word of five letters or more within a small edit distance (one edit, two from nine
+letters, two swapped letters counting as one; same first letter), so misspelt and
+informal writing is still read. A habit starts with the cues of every seed family its
+name matches (a curated lexicon of common habits, ``app/resources/cues``) plus the
+content words of its name.
 """
 
 from __future__ import annotations
@@ -17,14 +19,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA
 
 from app.domain.parsed import ParsedText, Token
 
-MAX_CUES: Final = 150
+MAX_CUES: Final = 250
 MAX_CUE_CHARS: Final = 60
 
-_NUMBER: Final = re.compile(r"^\d[\d,.]*(?:k|l|km|mi|m|x)?$", re.IGNORECASE)
+_NUMBER: Final = re.compile(r"^\d[\d,.]*(?:k|l|km|mi|m|x|x\d+)?$|^\d{1,2}:\d{2}$", re.IGNORECASE)
 _NUMBER_WORDS: Final = frozenset(
     {
         "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -150,14 +152,15 @@ _FUZZY_MIN: Final = 5
 
 def _near(written: str, word: str, *, prefix: bool) -> bool:
     """A misspelling of ``word`` (or, for a prefix, of a word starting so): same first
-    letter, at most one edit (two from nine letters) on words of five letters or more."""
+    letter, at most one edit (two from nine letters) on words of five letters or more;
+    two letters swapped ("gutiar") count as one edit."""
     if len(word) < _FUZZY_MIN or len(written) < _FUZZY_MIN or written[0] != word[0]:
         return False
     limit = 2 if len(word) >= 9 else 1
     if not prefix:
-        return Levenshtein.distance(written, word, score_cutoff=limit) <= limit
+        return OSA.distance(written, word, score_cutoff=limit) <= limit
     return any(
-        Levenshtein.distance(written[:n], word, score_cutoff=limit) <= limit
+        OSA.distance(written[:n], word, score_cutoff=limit) <= limit
         for n in range(len(word) - limit, len(word) + limit + 1)
         if n <= len(written)
     )
@@ -221,6 +224,16 @@ class CueMatch:
     last: int
 
 
+def _variants(text: str, words: Sequence[Token]) -> list[tuple[int, int]]:
+    """Matches of a cue and of its hyphenated words split as a tokenizer splits them
+    ("push-ups" is read as "push", "-", "ups")."""
+    hits = Cue.parse(text).find(words)
+    if "-" in text.strip("-*"):
+        split = re.sub(r"(?<=\w)-(?=\w)", " - ", text)
+        hits.extend(Cue.parse(split).find(words))
+    return hits
+
+
 def find_cues(
     parsed: ParsedText, cues: Sequence[str], exclude: Sequence[str] = ()
 ) -> list[CueMatch]:
@@ -228,11 +241,11 @@ def find_cues(
     words = [t for t in parsed.tokens if t.pos != "SPACE" and t.text.strip()]
     blocked: set[int] = set()
     for phrase in exclude:
-        for a, b in Cue.parse(phrase).find(words):
+        for a, b in _variants(phrase, words):
             blocked.update(w.i for w in words[a:b])
     found: dict[int, CueMatch] = {}
     for text in cues:
-        for a, b in Cue.parse(text).find(words):
+        for a, b in _variants(text, words):
             first, last = words[a].i, words[b - 1].i
             if any(i in blocked for i in range(first, last + 1)):
                 continue

@@ -10,13 +10,19 @@ rejected when its clause says otherwise (signals from the dependency parse):
 - intention, plans, wishes and the future ("want to", "going to", "will", "should",
   "tomorrow", "if"), a question, or a "Tomorrow:" heading over what follows;
 - someone else doing it ("my sister has been doing yoga", "his swim", "a guy playing
-  guitar"), quoted speech, the distant past ("used to", "in college");
+  guitar", "got them to bed"), quoted or reported speech ("dentist says floss"), the
+  distant past ("used to", "in college", "the last time I");
 - having the thing rather than doing it ("bought a yoga mat", "found my old guitar");
-- an unchecked box or a ❌ on a list line.
+- an unchecked box or a ❌ on a list line; a reminder, a plan heading, a wish to be
+  someone, sarcasm.
 
-Habits with a target in their name are checked against it: "Sleep by 11" needs a
-stated time no later than 11, "Walk 10k steps" a stated count of at least 10,000 (a
-device's reading wins over a claim). Habits of not doing something ("No sugar") are
+Terse diary sentences keep the writer as the doer when the parser takes a measure, a
+heading or a noun glued to the verb for a subject ("20 lengths, stretched after",
+"Batch cooked"). An emoji that leads a ticked or measured log item stands for its
+activity ("💧 ✅"). Habits with a target in their name are checked against it: "Sleep
+by 11" needs a stated time no later than 11 (digits or words), "Walk 10k steps" a
+stated count of at least 10,000 (a device's reading wins over a claim) or a distance
+that comes to it. Habits of not doing something ("No sugar") are
 never read as done.
 """
 
@@ -30,7 +36,7 @@ from enum import Enum
 from typing import Final
 
 from app.domain.journal.candidates import Candidate
-from app.domain.journal.cues import CueMatch, find_cues, is_abstinence
+from app.domain.journal.cues import Cue, CueMatch, find_cues, is_abstinence
 from app.domain.journal.parse import Draft
 from app.domain.parsed import ParsedText, Token
 from app.domain.text import MAX_QUOTE_CHARS, overlaps
@@ -84,13 +90,18 @@ PAST_PHRASES: Final = (
     ("back", "in"),
     ("when", "i", "was"),
     ("last", "year"),
+    ("last", "time"),  # "can't remember the last time I read"
+    ("younger", "days"),
+    ("in", "my", "youth"),
+    ("back", "then"),
+    ("years", "back"),
 )
 # Links that stay inside one clause when climbing from a cue word to its verb.
 _CLAUSE_EDGES: Final = frozenset({"conj", "ccomp", "advcl", "relcl", "parataxis", "acl", "csubj"})
 _LIST_MARK: Final = re.compile(
     r"^\s*(?:(?:[-*•·+–]|\d{1,2}[.)]|\[[ xX✓✔]?\]|[☐☑☒✅✔✓])\s*|[^\w\s\"'“‘(\[]{1,8}\s+)+"
 )
-_UNCHECKED: Final = re.compile(r"^\s*(?:[-*•]\s*)?(?:\[ ?\]|☐)")
+_UNCHECKED: Final = re.compile(r"^\s*(?:[-*•]\s*)?(?:\[ ?\]|[☐⬜◻□▢🔲])")
 _LINE_NOT_DONE: Final = re.compile(r"❌|✗|✘|☒|\bnope\b|\bnot done\b|\bskipped\b|\bmissed\b", re.I)
 _TRAILING_MARKS: Final = re.compile(r"[\s✅✔✓☑]+$")
 _TIME: Final = re.compile(
@@ -108,6 +119,24 @@ _READING_WORDS: Final = frozenset(
 )  # fmt: skip
 _WHEN_PHRASES: Final = ("last night", "yesterday", "this morning", "this afternoon", "this evening")
 _DONE_VERBS: Final = frozenset({"do", "finish", "complete", "happen", "get", "be"})
+# How an activity went, said with the activity as subject ("squats felt heavy", "the swim
+# took an hour", "yoga went well"): the writer did it.
+_SKIP_VERBS: Final = frozenset({"skip", "miss", "forget", "bail"})
+# Someone else's words: what a doctor says to do is advice, not a deed.
+_SPEECH_VERBS: Final = frozenset(
+    {"say", "tell", "recommend", "suggest", "advise", "insist", "prescribe", "nag", "order"}
+)
+_HOW_IT_WENT: Final = frozenset({"feel", "seem", "go", "take", "last", "look", "kill", "wreck"})
+# Calls: the family member who rang the writer ("Mum rang", "my brother called") is a call.
+_CALL_VERBS: Final = frozenset({"ring", "call", "phone", "facetime", "skype", "videocall"})
+# Verbs that send someone else somewhere ("got them to bed", "took the kids to swimming").
+_SENDING_VERBS: Final = frozenset({"get", "put", "take", "send", "tuck", "drop", "bring", "drive"})
+_PEOPLE: Final = frozenset(
+    {
+        "kid", "child", "baby", "son", "daughter", "boy", "girl", "twin", "toddler", "student",
+        "class", "team", "family", "grandchild", "grandkid", "nephew", "niece", "patient",
+    }
+)  # fmt: skip
 _BREAKS: Final = frozenset({"—", "–", ";", ":", "(", ")"})
 _EDGE_WORDS: Final = frozenset({"then", "and", "also", "so", "but", "plus", "instead"})
 # A heading that puts what is listed under it in the future or the wish list ("Plan for
@@ -137,6 +166,10 @@ _ASPIRATION: Final = re.compile(
 _SARCASM: Final = re.compile(
     r"^\W*(?:oh|ah),? (?:sure|yes|yeah|totally|absolutely)\b|\byeah,? right\b|\bas if\b|"
     r"/s\b|\(not\)|\bnot!|\bsaid no one\b|\bin my dreams\b|\blol,? no\b|"
+    # a deed taken back in the same breath: "by which I mean…", "in the sense that…",
+    # "that's my cardio", "if that counts"
+    r"\bby which i mean\b|\bin the sense that\b|\bthat'?s my (?:cardio|workout|exercise)\b|"
+    r"\bif (?:that|this|it) counts\b|\bif you count\b|"
     r"\b(?:app|watch|tracker|fitbit|garmin|phone|apple health)\b[^.!?\n]{0,60}\b(?:thinks|claims|"
     r"insists|believes|decided|congratulat\w*|credited|gave me credit|apparently|is convinced)\b",
     re.IGNORECASE,
@@ -220,7 +253,8 @@ def _is_symbol(ch: str) -> bool:
     return (
         0x2600 <= code <= 0x27BF  # symbols and dingbats (✅ ❌ ☐)
         or 0x1F000 <= code <= 0x1FAFF  # emoji
-        or code in (0x200D, 0xFE0F, 0xFE0E, 0x2B50, 0x2B55)  # joiners, variation selectors
+        or 0x25A0 <= code <= 0x25FF  # geometric shapes (□ ◻ ▢)
+        or code in (0x200D, 0xFE0F, 0xFE0E, 0x2B1B, 0x2B1C, 0x2B50, 0x2B55)  # ⬜, joiners
     )
 
 
@@ -293,15 +327,57 @@ def _subject(parsed: ParsedText, verb: Token) -> Token | None:
         kids = parsed.children(current)
         for child in [*kids, *(g for k in kids if k.dep == "aux" for g in parsed.children(k))]:
             if child.dep in ("nsubj", "nsubjpass") and child.i < current.i:
-                return child
+                return None if _not_a_subject(parsed, child, current) else child
         up = parsed.head(current)
         if current.dep in ("conj", "xcomp", "advcl") and up is not None:
-            if _across_break(parsed, current, up):
-                return None
+            if _across_break(parsed, current, up) or (current.dep == "conj" and up.lemma == "be"):
+                return None  # "the grind was real, got through 3 chapters": not the grind
             current = up
             continue
         return None
     return None
+
+
+_TIME_OR_NUMBER: Final = re.compile(r"^\d[\d:.,]*(?:k|km|m|mi|am|pm|h|x\d+)?$", re.IGNORECASE)
+
+
+def _is_measure(parsed: ParsedText, tok: Token) -> bool:
+    """A number, a time or a counted thing ("5k", "21:00", "20 lengths"), never a person."""
+    return bool(_TIME_OR_NUMBER.match(tok.text)) or (
+        tok.lemma not in _PEOPLE
+        and any(k.dep == "nummod" and k.text[:1].isdigit() for k in parsed.children(tok))
+    )
+
+
+def _not_a_subject(parsed: ParsedText, subject: Token, verb: Token) -> bool:
+    """A word the parser took for the subject of a terse, subjectless diary sentence: a
+    number, time or measure ("10k easy, stretched after", "20 lengths, stretched after"),
+    a heading before a colon ("Work trip: ran"), the object after a leading "Did" ("Did
+    the school run"), or a bare noun that opens the sentence right before its verb and
+    makes one verb with it ("Batch cooked", "Foam rolled")."""
+    if _is_measure(parsed, subject):
+        return True
+    if any(t.text in (":", "—", "–", ";") for t in parsed.tokens[subject.i + 1 : verb.i]):
+        return True  # "Tour bus life: wrote two verses": a heading, not a subject
+    first, _ = parsed.sentences[subject.sent]
+    opening = _words(parsed, first, subject.i)
+    if opening and opening[0].lemma == "do" and opening[0].dep == "aux":
+        return True
+    return (verb.tag == "VBD" and not opening and _noun_compound(parsed, subject, verb)) or (
+        verb.tag == "VBZ" and _bare_verb(parsed, verb) and _noun_compound(parsed, subject, verb)
+    )
+
+
+def _bare_verb(parsed: ParsedText, verb: Token) -> bool:
+    """A verb with nothing but a subject and conjuncts: "leg raises and gentle stretches"
+    reads as nouns, "dentist says floss more" has a complement and is a verb."""
+    return all(k.dep in ("nsubj", "cc", "conj", "punct", "dep") for k in parsed.children(verb))
+
+
+def _noun_compound(parsed: ParsedText, noun: Token, verb: Token) -> bool:
+    """A bare singular noun right before the word it is read as the subject of, making
+    one word with it: "Batch cooked", "Foam rolled", "leg raises"."""
+    return noun.tag == "NN" and noun.i + 1 == verb.i and not parsed.children(noun)
 
 
 def _in_quotes(text: str, at: int) -> bool:
@@ -376,6 +452,8 @@ def _plan_heading_over(text: str, at: int) -> bool:
             return False  # a blank line ends the heading's reach
         if prev.endswith(":") and len(prev) <= 60:
             return _is_plan_heading(prev)
+        if not _is_list_line(prev) and len(prev.split()) <= 3:
+            return _is_plan_heading(prev)  # "TODO", "Tomorrow", "Plan for Sat" alone
         if not _is_list_line(prev):
             return False
         cursor = prev_start
@@ -462,6 +540,14 @@ def blocked(
         return BlockReason.FUTURE
     if any(_has_phrase(clause_words, p) for p in PAST_PHRASES):
         return BlockReason.LONG_AGO
+    for tok in chain:
+        owner = parsed.head(tok) if tok.dep == "relcl" else None
+        if (
+            owner is not None
+            and owner.lemma == "time"
+            and any(k.lower == "last" for k in parsed.children(owner))
+        ):
+            return BlockReason.LONG_AGO  # "can't remember the last time I swam"
     governor = _governor(chain)
 
     def inside(tok: Token) -> bool:
@@ -482,21 +568,35 @@ def blocked(
                 return mood
             if tok.lemma in NEGATIVE_VERBS:
                 return BlockReason.AVOIDED
-            if tok.lemma in HAVING_VERBS:
+            if tok.lemma in HAVING_VERBS and not inside(tok):  # "counting the breath"
                 return BlockReason.HAVING_NOT_DOING
         elif tok is not head and tok.lemma in INTENT_NOUNS:
             return BlockReason.A_PLAN
         if any(k.dep == "poss" and k.lower not in MY for k in kids):
             return BlockReason.SOMEONE_ELSES
+    before = _words(parsed, parsed.sentences[head.sent][0], match.first)
+    if before and (before[-1].lower in NEGATIVE_FORMS or before[-1].lemma in _SKIP_VERBS):
+        return BlockReason.AVOIDED  # "skipped gym, skipped reading": however it parses
     for up in _wider_chain(parsed, chain):
         if inside(up):
             continue
+        if up.is_verb and up.lemma in _SPEECH_VERBS and not reading:
+            speaker = _subject(parsed, up)
+            if (
+                speaker is not None
+                and speaker.lower not in FIRST_PERSON
+                and speaker.lemma not in _READING_WORDS  # "phone says 11,400 steps"
+            ):
+                return BlockReason.QUOTED_SPEECH  # "dentist says floss more"
         if up.is_verb and (up.lemma in INTENT_VERBS or up.lower in INTENT_VERBS):
             return BlockReason.INTENTION  # "I wish I had time to cook"
         if any(k.lower == "too" and k.dep == "advmod" for k in parsed.children(up)):
             return BlockReason.TOO_MUCH_TO  # "too tired to stretch"
     if not reading and any(
-        t.tag == "VBZ" and t.lemma not in ("be", "have", "do") and not inside(t)
+        t.tag == "VBZ"
+        and t.lemma not in ("be", "have", "do")
+        and not inside(t)
+        and not _plural_noun_tagged_verb(parsed, t)
         for t in (*chain, *(k for k in parsed.children(head) if k.dep == "compound"))
     ):
         return BlockReason.SOMEONE_ELSE  # "our neighbour practises guitar": never the writer's "I"
@@ -513,7 +613,11 @@ def blocked(
                     return mood
     if top.is_verb and top.dep == "acl":
         owner = parsed.head(top)
-        if owner is not None and owner.lower not in FIRST_PERSON:
+        if (
+            owner is not None
+            and owner.lower not in FIRST_PERSON
+            and not _is_measure(parsed, owner)  # "20 lengths, stretched after"
+        ):
             if owner.lemma in INTENT_NOUNS:
                 return BlockReason.A_PLAN
             return BlockReason.SOMEONE_ELSE
@@ -528,13 +632,18 @@ def blocked(
             and subject.lower not in FIRST_PERSON
             and not with_writer
             and not any(subject.i == t.i for t in chain)
+            and not _called_the_writer(parsed, governor)
         ):
+            return BlockReason.SOMEONE_ELSE
+        if _sent_someone(parsed, governor, head):
             return BlockReason.SOMEONE_ELSE
         # The cue inside the subject ("the meditation app pinged me"), unless the
         # verb reports it done ("15 min stretch routine done").
         if governor.lemma not in _DONE_VERBS:
             for tok in chain:
                 if tok.dep in ("nsubj", "nsubjpass") and tok.i < governor.i:
+                    if tok is head and governor.lemma in _HOW_IT_WENT:
+                        continue
                     return BlockReason.SOMEONE_ELSE
     if _describes_a_thing(parsed, head, match):
         return BlockReason.A_THING  # "ate grilled sardines", "a walking stick"
@@ -545,6 +654,44 @@ def blocked(
     return None
 
 
+def _plural_noun_tagged_verb(parsed: ParsedText, tok: Token) -> bool:
+    """A "-s" word the tagger read as a verb but the parse uses as a noun: no subject of
+    its own and a noun's place or modifiers ("leg raises and gentle stretches")."""
+    kids = parsed.children(tok)
+    subjects = [k for k in kids if k.dep in ("nsubj", "nsubjpass")]
+    if subjects:  # "leg raises", "calf raises": a noun before it makes one noun with it
+        return _bare_verb(parsed, tok) and all(_noun_compound(parsed, k, tok) for k in subjects)
+    return tok.dep in ("dobj", "pobj", "conj", "appos") or any(
+        k.dep in ("det", "amod", "nummod") for k in kids
+    )
+
+
+def _called_the_writer(parsed: ParsedText, verb: Token) -> bool:
+    """A call verb with no object but the writer ("my brother rang", "Mum called me"):
+    whoever dialled, the writer was on the call."""
+    if verb.lemma not in _CALL_VERBS:
+        return False
+    objects = [k for k in parsed.children(verb) if k.dep in ("dobj", "dative")]
+    return all(k.lower in FIRST_PERSON for k in objects)
+
+
+def _sent_someone(parsed: ParsedText, verb: Token, head: Token) -> bool:
+    """The cue is where a sending verb sends someone else ("got them to bed by 8", "took
+    the kids to the pool"), not what the writer did."""
+    if verb.lemma not in _SENDING_VERBS or head.i < verb.i:
+        return False
+    between = parsed.tokens[verb.i + 1 : head.i + 1]
+    if not any(t.lower in ("to", "into") for t in between):
+        return False
+    objects = [k for k in parsed.children(verb) if k.dep == "dobj" and k.i < head.i]
+    return any(
+        k.lower not in FIRST_PERSON
+        and k.lower not in ("myself", "ourselves")
+        and (k.pos in ("PRON", "PROPN") or k.lemma in _PEOPLE)
+        for k in objects
+    )
+
+
 def _describes_a_thing(parsed: ParsedText, head: Token, match: CueMatch) -> bool:
     """A one-word cue that is a verb's participle right before the noun it describes, not
     at the start of its sentence ("Played guitar", "Grilled salmon for dinner" are terse
@@ -552,8 +699,10 @@ def _describes_a_thing(parsed: ParsedText, head: Token, match: CueMatch) -> bool
     if head.dep != "amod" or match.first != match.last or head.head != head.i + 1:
         return False
     before = _words(parsed, parsed.sentences[head.sent][0], head.i)
-    if not before or parsed.text.rfind("\n", 0, head.start) > before[-1].start:
-        return False
+    line_start = parsed.text.rfind("\n", 0, head.start)
+    before = [w for w in before if w.start > line_start and not _TIME_OR_NUMBER.match(w.text)]
+    if not before:
+        return False  # "21:00 tidied desk": a timestamp opens a terse deed
     return head.tag in ("VBN", "VBG") or head.lower.endswith("ed")
 
 
@@ -624,6 +773,9 @@ def quote_for(body: str, parsed: ParsedText, match: CueMatch) -> tuple[int, int]
         body_start = line_start + (marker.end() if marker else 0)
         trailing = _TRAILING_MARKS.search(line)
         body_end = line_start + (trailing.start() if trailing else len(line))
+        for k, ch in enumerate(line):
+            if ch in _EMOJI_WORDS and start < line_start + k < body_end:
+                body_end = line_start + k  # "🏃 5k ✅ 📖 ✅": the next item is another's
         if body_start <= start < body_end:
             return _trim(text, body_start, body_end)
     head = _phrase_head(parsed, match)
@@ -667,7 +819,7 @@ def _minutes(hour: str, minute: str | None, meridiem: str | None, midnight: str 
     if mer == "pm" and h < 12:
         h += 12
     elif mer == "am":
-        h = 24 if h == 12 else h
+        h = 24 if h == 12 else h + 24 if h < 5 else h  # "1am" is after midnight
     elif 5 <= h <= 12:
         h = h + 12 if h < 12 else 24  # an evening hour written without am/pm
     elif h < 5:
@@ -683,7 +835,22 @@ def deadline(name: str) -> int | None:
     return _minutes(m.group(1) or "0", m.group(2), m.group(3), m.group(4))
 
 
+_WORD_NUMBERS: Final = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
+    "a": 1, "an": 1, "half": 0.5,
+}  # fmt: skip
+_DOTTED_THOUSANDS: Final = re.compile(r"^\d{1,3}(?:\.\d{3})+$")  # "11.200" (European)
+# A unit as writers of other first languages also write it ("11.200 pasos").
+_UNIT_WORDS: Final = {"step": frozenset({"pasos", "passi", "schritte", "stappen", "pas", "kroków"})}
+# Distances walked, in steps (about 2,000 a mile, 1,300 a kilometre).
+_STEPS_PER: Final = {"mile": 2000.0, "mi": 2000.0, "km": 1300.0, "kilometre": 1300.0,
+                     "kilometer": 1300.0, "k": 1300.0}  # fmt: skip
+
+
 def _number(text: str) -> float | None:
+    if _DOTTED_THOUSANDS.match(text):
+        text = text.replace(".", "")
     cleaned = text.lower().replace(",", "")
     scale = 1.0
     if cleaned.endswith("k"):
@@ -706,13 +873,39 @@ def count_target(name: str) -> tuple[float, str] | None:
     return value, unit[:-1] if unit.endswith("s") else unit
 
 
+_HOURS: Final = (
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve",
+)  # fmt: skip
+# A time told in words: "half past ten", "at eleven", "ten o'clock", "quarter to twelve".
+_WORD_TIME: Final = re.compile(
+    r"\b(?:(?P<part>half|quarter) (?P<way>past|to) |(?P<prep>at|by|before|around|until|till) )"
+    rf"(?P<hour>{'|'.join(_HOURS)})\b|\b(?P<hour2>{'|'.join(_HOURS)}) o'?\s?clock\b",
+    re.IGNORECASE,
+)
+
+
+def _word_times(text: str) -> list[int]:
+    out: list[int] = []
+    for m in _WORD_TIME.finditer(text):
+        hour = _HOURS.index((m["hour"] or m["hour2"]).lower()) + 1
+        minute = 0
+        if m["part"]:
+            minute = 30 if m["part"].lower() == "half" else 15
+            if m["way"].lower() == "to":
+                hour, minute = (hour - 2) % 12 + 1, 60 - minute
+        out.append(_minutes(str(hour), str(minute), None, None))
+    return out
+
+
 def _time_ok(parsed: ParsedText, match: CueMatch, limit: int) -> bool:
     head = _phrase_head(parsed, match)
     s_start, s_end = parsed.sentence_span(head)
+    sentence = parsed.text[s_start:s_end]
     times = [
         _minutes(m.group(1) or "0", m.group(2), m.group(3), m.group(4))
-        for m in _TIME.finditer(parsed.text[s_start:s_end])
-    ]
+        for m in _TIME.finditer(sentence)
+    ] + _word_times(sentence)
     return bool(times) and min(times) <= limit
 
 
@@ -729,12 +922,15 @@ def _count_evidence(
     claims: list[tuple[float, Token]] = []
     for first, last in parsed.sentences:
         words = _words(parsed, first, last)
-        if not any(w.lemma == unit or w.lower.startswith(unit) for w in words):
+        if not any(
+            w.lemma == unit or w.lower.startswith(unit) or w.lower in _UNIT_WORDS.get(unit, ())
+            for w in words
+        ):
             continue
         numbers = [
             (value, w)
             for w in words
-            if w.pos == "NUM" or w.tag == "CD"
+            if w.pos == "NUM" or w.tag == "CD" or _TIME_OR_NUMBER.match(w.text)
             for value in [_number(w.text)]
             if value is not None
         ]
@@ -747,6 +943,99 @@ def _count_evidence(
     if value < goal:
         return False, None
     return True, CueMatch(tok.text, tok.i, tok.i)
+
+
+def _walked_steps(parsed: ParsedText, match: CueMatch) -> float | None:
+    """The steps a distance stated in the cue's sentence comes to ("a good six miles",
+    "walked 9 km"), or None when no distance is stated."""
+    head = _phrase_head(parsed, match)
+    words = _sentence_words(parsed, head)
+    best: float | None = None
+    for left, right in itertools.pairwise(words):
+        unit = right.lower.rstrip("s") if right.lower not in ("km", "mi") else right.lower
+        value = _number(left.text) if left.text[:1].isdigit() else _WORD_NUMBERS.get(left.lower)
+        glued = re.match(r"^(\d+(?:\.\d+)?)(km|mi)$", left.lower)
+        if glued:
+            value, unit = float(glued.group(1)), glued.group(2)
+        if value is None or (unit not in _STEPS_PER and not glued):
+            continue
+        steps = value * _STEPS_PER[unit]
+        best = steps if best is None else max(best, steps)
+    return best
+
+
+def _count_by_distance(
+    body: str, parsed: ParsedText, rc: RuleCandidate, goal: float
+) -> tuple[int, int] | None:
+    """A step-count habit with no count stated: the first walk whose stated distance
+    reaches the goal (a walk of no stated length does not show a count reached)."""
+    for match in find_cues(parsed, rc.cues, rc.exclude):
+        if blocked(body, parsed, match) is not None:
+            continue
+        steps = _walked_steps(parsed, match)
+        if steps is not None and steps >= goal:
+            return quote_for(body, parsed, match)
+    return None
+
+
+# What an emoji leading a log item stands for, in words a habit's seed cues know.
+_EMOJI_WORDS: Final = {
+    "🏊": "swim", "🏃": "run", "🚴": "bike", "🚲": "bike", "🧘": "meditation yoga",
+    "💧": "drank water", "🚰": "drank water", "📖": "read", "📚": "read", "🎸": "guitar",
+    "🎹": "piano", "🦷": "floss", "🛌": "went to bed", "🛏": "went to bed", "😴": "slept",
+    "💊": "vitamins", "🏋": "weights", "💪": "workout", "🍳": "cooked", "🥘": "cooked",
+    "🍲": "cooked", "🧹": "tidied", "🧺": "laundry", "📞": "rang", "☎": "rang",
+    "🥶": "cold shower", "🧊": "cold shower", "✍": "journal", "📝": "journal",
+    "🌱": "gardening", "🪴": "gardening", "🚶": "walk", "🎤": "singing", "🎨": "painting",
+}  # fmt: skip
+# What may stand beside the emoji in such an item: measures and marks, no words of its own.
+_MEASURE_ONLY: Final = re.compile(
+    r"^(?:[\s\d:.,/x@+()-]|min|mins|h|hr|hrs|m|km|k|l|ml|mi|reps?|sets?|done|ok|[^\w\s])*$", re.I
+)
+
+
+def _emoji_items(body: str) -> list[tuple[int, int, str]]:
+    """``(start, end, words)`` for each item of a log line that an emoji stands for: from
+    the emoji to the next one ("🎸 20 min ✅ 🦷 ✅" holds two)."""
+    items: list[tuple[int, int, str]] = []
+    at = 0
+    for line in body.split("\n"):
+        heads = [(k, w) for k, ch in enumerate(line) if (w := _EMOJI_WORDS.get(ch))]
+        for n, (k, words) in enumerate(heads):
+            end = heads[n + 1][0] if n + 1 < len(heads) else len(line)
+            if line[:k].strip() and n == 0 and not _LIST_MARK.match(line):
+                break  # an emoji inside a sentence is not a log item
+            items.append((at + k, at + end, words))
+        at += len(line) + 1
+    return items
+
+
+def _emoji_line(body: str, rc: RuleCandidate, limit: int | None) -> tuple[int, int] | None:
+    """A log or checklist item led by an emoji that stands for the habit ("💧 ✅",
+    "🏊 1500m ✔"): ticked or measured, with no words of its own (those are read as
+    words), not crossed out, unchecked or under a plan heading."""
+    cues = [Cue.parse(c) for c in rc.cues]
+    for start, end, words in _emoji_items(body):
+        item = body[start:end].rstrip()
+        rest = item[1:]
+        if not _MEASURE_ONLY.match(rest) or _LINE_NOT_DONE.search(item):
+            continue
+        line_start, _ = _line_bounds(body, start)
+        if _UNCHECKED.match(body[line_start:end]) or _plan_heading_over(body, start):
+            continue
+        if not (_DONE_MARK.search(item) or re.search(r"\d", item)):
+            continue
+        if limit is not None:
+            times = [_minutes(m[1] or "0", m[2], m[3], m[4]) for m in _TIME.finditer(item)]
+            if not times or min(times) > limit:
+                continue
+        tokens = [
+            Token(k, 0, len(w), w, w, "NOUN", "NN", "ROOT", k, 0)
+            for k, w in enumerate(words.split())
+        ]
+        if any(cue.find(tokens) for cue in cues):
+            return start, start + len(item)
+    return None
 
 
 # --------------------------------------------------------------------------- proposer
@@ -783,7 +1072,11 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
         span: tuple[int, int] | None = None
         target = count_target(cand.name)
         decided = _count_evidence(parsed, target) if target else None
-        if decided is not None:
+        if decided is None and target is not None and target[1] == "step":
+            span = _count_by_distance(body, parsed, rc, target[0])
+            if span is None:
+                continue
+        elif decided is not None:
             ok, match = decided
             if not ok or match is None or blocked(body, parsed, match, reading=True) is not None:
                 continue
@@ -800,6 +1093,8 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                     continue  # "stretched after the run": that clause is another habit's
                 span = quoted
                 break
+            if span is None:
+                span = _emoji_line(body, rc, limit)
         if span is None:
             continue
         a, b = span
