@@ -25,13 +25,14 @@ as the names detector's imported result) until names runs again.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Final
 
 from sqlalchemy.orm import Session
 
 from app import clock
 from app.domain.formats.page_xml import PERSON, TextSpan
-from app.domain.notebooks.definitions import DetectorDefinition
+from app.domain.notebooks.definitions import DetectorDefinition, builtin_detector
 from app.domain.notebooks.people import PersonMention, people_findings
 from app.domain.notebooks.runs import AttemptState, RunOutcome
 from app.domain.notebooks.tags import NAMES_FINDING_TYPE
@@ -45,18 +46,21 @@ IMPORTED: Final = "import:"
 """The prefix of an imported result's cache identity (and prompt id)."""
 PAGE_XML_SOURCE: Final = f"{IMPORTED}page-xml"
 
-IMPORTED_ANNOTATIONS: Final = DetectorDefinition(
-    detector_id=IMPORTED_DETECTOR,
-    version="1",
-    title="Imported annotations",
-    description="Tags people made in the imported files (person, place, date …), kept as made.",
-    engine="ner_people",
-    scope="page",
-    input_mode="text",
-    confidence_threshold=0.0,
-    aggregation_strategy="none",
-)
-"""What the imported run records as its definition; never listed or run."""
+
+def imported_definition() -> DetectorDefinition:
+    """What the imported run records as its definition (the names detector's page-wise
+    shape under its own id and title); never listed or run."""
+    names = builtin_detector(NAMES_DETECTOR)
+    assert names is not None  # a built-in detector
+    return replace(
+        names,
+        detector_id=IMPORTED_DETECTOR,
+        title="Imported annotations",
+        description="Tags people made in the imported files (person, place, date …), as made.",
+        finding_type="",
+        model_requirements={},
+        extra_config={},
+    )
 
 
 def finding_type_of(kind: str) -> str:
@@ -70,7 +74,7 @@ def publish_imported(
     pages: Sequence[NotebookPage],
     tags: Sequence[Sequence[TextSpan]],
     *,
-    definition: DetectorDefinition = IMPORTED_ANNOTATIONS,
+    definition: DetectorDefinition | None = None,
     source: str = PAGE_XML_SOURCE,
     description: str = "PAGE-XML tags",
 ) -> list[int]:
@@ -78,8 +82,9 @@ def publish_imported(
     ``definition``; one finding per tag type per distinct value per page; the ids.
 
     Call inside the import's transaction, on a notebook with no published run of
-    ``definition``.
+    ``definition`` (default :func:`imported_definition`).
     """
+    definition = definition or imported_definition()
     run = DetectionRun(
         notebook_id=notebook_id,
         detector_id=definition.detector_id,

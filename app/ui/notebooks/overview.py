@@ -36,8 +36,8 @@ from app.services.notebooks import pages as notebooks
 from app.services.notebooks import runs as notebook_runs
 from app.services.notebooks.imported_findings import (
     IMPORTED,
-    IMPORTED_ANNOTATIONS,
     IMPORTED_DETECTOR,
+    imported_definition,
 )
 from app.services.notebooks.runs import RunInfo
 from app.services.transfer.notebook_export import PageXmlExport, export_page_xml
@@ -102,7 +102,7 @@ def load_overview(db: Database, runner: DetectorRunner | None, notebook_id: int)
         mine = found.get(IMPORTED_DETECTOR, ())
         states.append(
             DetectorState(
-                IMPORTED_ANNOTATIONS,
+                imported_definition(),
                 IMPORTED_FRESHNESS,
                 None,
                 imported,
