@@ -183,3 +183,13 @@ def test_export_writes_the_imported_file_back_with_accepted_findings_added(
         ("first_person", "I", ["I"]),
         *imported(db, notebook)[2:],
     ]
+
+
+def test_a_page_whose_text_was_edited_is_written_afresh(db: Database, tmp_path: Path) -> None:
+    notebook = notebooks.import_notebook(db, diary(tmp_path)).value.id
+    page = notebooks.list_pages(db, notebook)[0]
+    notebooks.edit_page_text(db, page.id, "Met Jan Bruima in Leiden.")
+    export_page_xml(db, notebook, tmp_path / "out")
+    written = (tmp_path / "out" / "0001.xml").read_text(encoding="utf-8")
+    assert "Met Jan Bruima in Leiden." in written
+    assert "<Word" not in written
