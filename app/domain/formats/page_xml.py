@@ -3,7 +3,8 @@
 Reading: the page text (one line per ``TextLine``, in reading order), the image the file
 names, and the Transkribus-style tags of ``TextLine@custom`` (``person``, ``place``,
 ``date``, ``unclear``, any custom type; not the layout tags ``readingOrder``,
-``structure`` and ``textStyle``) as spans in the page text (their other properties,
+``structure`` and ``textStyle``; one whose range does not fit its line is left out, a
+``person`` tag's refuses the file) as spans in the page text (their other properties,
 ``firstname``, ``when`` …, are not read).  Writing: a PAGE-XML 2019 page whose lines carry
 tags in the same form, or (:func:`add_page_tags`) tags added to a file as it was.
 
@@ -253,7 +254,12 @@ def _transcript(kind: Format, lines: Sequence[_Line], image: str | None) -> Tran
         for name, props in parse_custom(line.custom, f"{line.label} (line {number})"):
             if name in LAYOUT_TAGS or (name != PERSON and not props.keys() & {"offset", "length"}):
                 continue
-            offset, length = _range(name, props, line, number)
+            try:
+                offset, length = _range(name, props, line, number)
+            except TranscriptError:
+                if name == PERSON:
+                    raise
+                continue  # other tag types never cost the page its text
             piece = TextSpan(name, start + offset, start + offset + length)
             joins = props.get("continued") == "true"
             ends_line = joins and offset + length == len(line.text)

@@ -74,7 +74,7 @@ def test_every_tag_type_is_read_and_layout_tags_are_not() -> None:
     first = (
         "readingOrder {index:0;} textStyle {offset:0; length:2; bold:true;} "
         "unclear {offset:0; length:1;} structure {type:x;} "
-        "place {offset:2; length:2; continued:true;}"
+        "place {offset:2; length:2; continued:true;} date {offset:3; length:9;}"
     )
     second = "place {offset:0; length:5; continued:true;} ship {offset:0; length:2;}"
     document = (
