@@ -21,7 +21,7 @@ def test_import_then_export_then_import_again(
     assert f"pages: 3/3 ({folder})" in capsys.readouterr().err
     imported = json.loads(out)
     assert imported["pages"] == 3
-    code, out = run("finding", "list", str(imported["id"]), "--detector", "names", "--json")
+    code, out = run("finding", "list", str(imported["id"]), "--detector", "imported", "--json")
     assert sorted(f["detector_data"]["name"] for f in json.loads(out)["items"]) == [
         "Ada",
         "Ada Lovelace",

@@ -1,4 +1,4 @@
-"""PAGE-XML and ALTO notebooks: import (reading order, person tags -> names findings),
+"""PAGE-XML and ALTO notebooks: import (reading order, tags -> imported findings),
 refusals that leave nothing behind, progress and cancel, export and the round trip."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from app.services.errors import InvalidInputError, ServiceError
 from app.services.notebooks import findings
 from app.services.notebooks import pages as notebooks
 from app.services.notebooks import runs as notebook_runs
-from app.services.notebooks.imported_findings import PAGE_XML_SOURCE
+from app.services.notebooks.imported_findings import IMPORTED_DETECTOR, PAGE_XML_SOURCE
 from app.services.transfer.notebook_export import export_page_xml
 from app.store import Database, open_database
 from app.store.notebooks import DetectionRun, Finding, Notebook, NotebookPage
@@ -46,9 +46,13 @@ def leftovers(db: Database) -> list[Path]:
 
 
 def names_by_page(db: Database, notebook_id: int) -> list[list[tuple[str, list[str]]]]:
-    """Per page (in order): (name, quotes) of each published names finding."""
+    """Per page (in order): (name, quotes) of each imported person finding."""
     pages = notebooks.list_pages(db, notebook_id)
-    found = findings.list_findings(db, notebook_id, detector_id="names")
+    found = [
+        f
+        for f in findings.list_findings(db, notebook_id, detector_id=IMPORTED_DETECTOR)
+        if f.finding_type == "names"
+    ]
     return [
         sorted(
             (str(f.detector_data["name"]), [e.anchor_text for e in f.evidence])
@@ -78,11 +82,13 @@ def test_a_folder_of_page_xml_and_alto_files_imports_in_natural_order(
         assert stored is not None
         assert stored.read_bytes() == data
     assert reported == [(0, 3), (1, 3), (2, 3), (3, 3)]
-    assert result.changes.detectors == {"names"}
+    assert result.changes.detectors == {IMPORTED_DETECTOR}
     assert len(result.changes.findings) == 4
 
 
-def test_person_tags_become_names_findings_at_page_offsets(db: Database, tmp_path: Path) -> None:
+def test_person_tags_become_imported_names_findings_at_page_offsets(
+    db: Database, tmp_path: Path
+) -> None:
     notebook = notebooks.import_notebook(db, transcript_folder(tmp_path)).value.id
     assert names_by_page(db, notebook) == [
         [("Ada Lovelace", ["Ada Lovelace"]), ("Charles", ["Charles"])],
@@ -91,7 +97,9 @@ def test_person_tags_become_names_findings_at_page_offsets(db: Database, tmp_pat
     ]
     page = notebooks.list_pages(db, notebook)[0]
     charles = next(
-        f for f in findings.list_findings(db, notebook, detector_id="names") if f.title == "Charles"
+        f
+        for f in findings.list_findings(db, notebook, detector_id=IMPORTED_DETECTOR)
+        if f.title == "Charles"
     )
     assert [(e.page_id, e.anchor_start, e.anchor_end) for e in charles.evidence] == [
         (page.id, 54, 61)
@@ -102,27 +110,33 @@ def test_person_tags_become_names_findings_at_page_offsets(db: Database, tmp_pat
     assert charles.tag_slug == "charles"
 
 
-def test_the_imported_run_says_where_it_came_from_and_a_names_run_replaces_it(
+def test_the_imported_run_says_where_it_came_from_and_a_names_run_never_replaces_it(
     db: Database, tmp_path: Path
 ) -> None:
     notebook = notebooks.import_notebook(db, transcript_folder(tmp_path)).value.id
-    run = notebook_runs.published_run(db, notebook, "names")
+    run = notebook_runs.published_run(db, notebook, IMPORTED_DETECTOR)
     assert run is not None
     assert run.cache_identity == PAGE_XML_SOURCE
     assert run.message is not None
     assert "PAGE-XML" in run.message
     assert (run.attempt_state, run.outcome, run.route) == ("succeeded", "success", None)
-    assert notebook_runs.freshness(db, notebook, "names") == "stale"
+    assert notebook_runs.published_run(db, notebook, "names") is None
+    assert notebook_runs.freshness(db, notebook, "names") == "missing"
     accepted = next(f for f in run.findings if f.title == "Ada Lovelace")
     findings.accept_finding(db, accepted.id)
 
     rerun = notebook_runs.run_detector(db, None, notebook, "names").value
-    assert not rerun.cache_hit
     assert rerun.published
-    assert rerun.cache_identity != PAGE_XML_SOURCE
+    assert rerun.detector_id == "names"
     assert notebook_runs.freshness(db, notebook, "names") == "ok"
-    carried = [f for f in rerun.findings if f.title == "Ada Lovelace"]
-    assert [f.review_status for f in carried] == ["approved"]
+    kept = notebook_runs.published_run(db, notebook, IMPORTED_DETECTOR)
+    assert kept is not None
+    assert kept.id == run.id
+    assert [f.id for f in kept.findings] == [f.id for f in run.findings]
+    assert findings.get_finding(db, accepted.id).review_status == "approved"
+    forced = notebook_runs.run_detector(db, None, notebook, "names", force=True).value
+    assert forced.published
+    assert notebook_runs.published_run(db, notebook, IMPORTED_DETECTOR) == kept
 
 
 def test_reading_order_nested_groups_and_unordered_groups() -> None:

@@ -1,8 +1,12 @@
 """PAGE-XML and ALTO transcriptions of one page (stdlib ``xml.etree`` only).
 
 Reading: the page text (one line per ``TextLine``, in reading order), the image the file
-names, and the Transkribus-style ``person`` tags of ``TextLine@custom`` as spans in the
-page text.  Writing: a PAGE-XML 2019 page whose lines carry tags in the same form.
+names, and the Transkribus-style tags of ``TextLine@custom`` (``person``, ``place``,
+``date``, ``unclear``, any custom type; not the layout tags ``readingOrder``,
+``structure`` and ``textStyle``; one whose range does not fit its line is left out, a
+``person`` tag's refuses the file) as spans in the page text (their other properties,
+``firstname``, ``when`` …, are not read).  Writing: a PAGE-XML 2019 page whose lines carry
+tags in the same form, or (:func:`add_page_tags`) tags added to a file as it was.
 
 Documents with a DTD are refused before parsing (transcriptions never need one), so no
 entity is ever expanded.  A :class:`TranscriptError`'s message is the end of a sentence
@@ -28,6 +32,8 @@ ALTO_V4: Final = "http://www.loc.gov/standards/alto/ns-v4#"
 PAGE_NAMESPACES: Final = (PAGE_2010, PAGE_2013, PAGE_2019)
 ALTO_NAMESPACES: Final = (ALTO_V2, ALTO_V3, ALTO_V4)
 PERSON: Final = "person"
+LAYOUT_TAGS: Final = frozenset({"readingOrder", "structure", "textStyle"})
+"""Custom tags that describe layout or formatting, not the text: never read as spans."""
 
 Format = Literal["page-xml", "alto"]
 
@@ -125,12 +131,24 @@ def _read_page(root: ET.Element, ns: str) -> Transcript:
     image = page.get("imageFilename")
     if image is None:
         raise TranscriptError("has no imageFilename on its Page element")
-    lines: list[_Line] = []
-    for region in _regions_in_order(page, ns):
-        for line in region.findall(q("TextLine")):
-            label = f"TextLine {brief(line.get('id'))}" if line.get("id") else "a TextLine"
-            lines.append(_Line(label, _page_line_text(line, ns), line.get("custom", "")))
+    lines = [
+        _Line(
+            f"TextLine {brief(line.get('id'))}" if line.get("id") else "a TextLine",
+            _page_line_text(line, ns),
+            line.get("custom", ""),
+        )
+        for line in _page_lines(page, ns)
+    ]
     return _transcript("page-xml", lines, image)
+
+
+def _page_lines(page: ET.Element, ns: str) -> list[ET.Element]:
+    """The page's ``TextLine`` elements in reading order (one page-text line each)."""
+    return [
+        line
+        for region in _regions_in_order(page, ns)
+        for line in region.findall(f"{{{ns}}}TextLine")
+    ]
 
 
 def _page_line_text(line: ET.Element, ns: str) -> str:
@@ -228,38 +246,51 @@ def _transcript(kind: Format, lines: Sequence[_Line], image: str | None) -> Tran
     if not lines:
         return Transcript(kind, None, image)
     spans: list[TextSpan] = []
-    continued: list[bool] = []
+    open_span: dict[str, int] = {}
+    """Per tag type, the index in ``spans`` of a span ``continued`` at its line's end."""
     start = 0
     for number, line in enumerate(lines, start=1):
+        still_open: dict[str, int] = {}
         for name, props in parse_custom(line.custom, f"{line.label} (line {number})"):
-            if name != PERSON:
+            if name in LAYOUT_TAGS or (name != PERSON and not props.keys() & {"offset", "length"}):
                 continue
-            offset, length = _range(props, line, number)
-            piece = TextSpan(PERSON, start + offset, start + offset + length)
+            try:
+                offset, length = _range(name, props, line, number)
+            except TranscriptError:
+                if name == PERSON:
+                    raise
+                continue  # other tag types never cost the page its text
+            piece = TextSpan(name, start + offset, start + offset + length)
             joins = props.get("continued") == "true"
-            if spans and continued[-1] and joins and offset == 0 and spans[-1].end == start - 1:
-                spans[-1] = TextSpan(PERSON, spans[-1].start, piece.end)
-                continued[-1] = offset + length == len(line.text)
+            ends_line = joins and offset + length == len(line.text)
+            before = open_span.get(name)
+            if before is not None and joins and offset == 0 and spans[before].end == start - 1:
+                spans[before] = TextSpan(name, spans[before].start, piece.end)
+                if ends_line:
+                    still_open[name] = before
             else:
                 spans.append(piece)
-                continued.append(joins and offset + length == len(line.text))
+                if ends_line:
+                    still_open[name] = len(spans) - 1
+        open_span = still_open
         start += len(line.text) + 1
-    spans.sort(key=lambda s: (s.start, s.end))
+    spans.sort(key=lambda s: (s.start, s.end, s.kind))
     return Transcript(kind, "\n".join(line.text for line in lines), image, tuple(spans))
 
 
-def _range(props: dict[str, str], line: _Line, number: int) -> tuple[int, int]:
+def _range(name: str, props: dict[str, str], line: _Line, number: int) -> tuple[int, int]:
     where = f"{line.label} (line {number})"
     values: list[int] = []
     for key in ("offset", "length"):
         value = props.get(key, "")
         if not _NUMBER.fullmatch(value):
-            raise TranscriptError(f"has a person tag on {where} whose {key} is not a number")
+            raise TranscriptError(f"has a {name} tag on {where} whose {key} is not a number")
         values.append(int(value))
     offset, length = values
     if length == 0 or offset + length > len(line.text):
         raise TranscriptError(
-            f"has a person tag (offset {offset}, length {length}) that does not fit {where}, "
+            f"has a {name} tag (offset {offset}, length {length}) that does not fit "
+            f"{where}, "
             f"which has {len(line.text)} characters"
         )
     return offset, length
@@ -376,6 +407,78 @@ def build_page_xml(
     ET.indent(root)
     document: bytes = ET.tostring(root, encoding="utf-8", xml_declaration=True)
     return document
+
+
+_START_TAG: Final = r"<(?:[\w.-]+:)?{name}\b(?:[^>\"']|\"[^\"]*\"|'[^']*')*>"
+_ATTRIBUTE: Final = r"(\s{name}\s*=\s*)([\"'])(.*?)\2"
+
+
+def add_page_tags(data: bytes, spans: Sequence[TextSpan], *, image: str | None = None) -> bytes:
+    """``data``, a PAGE-XML file, with ``spans`` (ranges of its page text, as
+    :func:`parse_transcript` reads it) added as custom tags to the ``TextLine`` elements
+    they fall on, and (``image``) the ``Page``'s ``imageFilename`` set; every other byte
+    is unchanged (regions, words, coordinates, comments, prefixes, layout).  A tag that
+    is already on its line is not added twice; a line without an ``id`` gets none.
+    Raises :class:`TranscriptError` for a file that is not PAGE-XML."""
+    root = xml_root(data, TranscriptError, "PAGE-XML files")
+    ns, name = _split(root.tag)
+    page = root.find(f"{{{ns}}}Page")
+    if name != "PcGts" or ns not in PAGE_NAMESPACES or page is None:
+        raise TranscriptError("is not a PAGE-XML page")
+    elements = _page_lines(page, ns)
+    text = "\n".join(_page_line_text(line, ns) for line in elements)
+    added: dict[str, str] = {}
+    for line, tags in zip(elements, line_tags(text, spans), strict=True):
+        line_id = line.get("id")
+        if not tags or not line_id:
+            continue
+        present = {
+            (tag, props.get("offset"), props.get("length"))
+            for tag, props in parse_custom(line.get("custom", ""))
+        }
+        added[line_id] = added.get(line_id, "") + "".join(
+            f" {tag} {{offset:{offset}; length:{length};"
+            + (" continued:true;" if continued else "")
+            + "}"
+            for tag, offset, length, continued in tags
+            if (tag, str(offset), str(length)) not in present
+        )
+    source = data.decode("utf-8-sig")
+
+    def with_tags(match: re.Match[str]) -> str:
+        element = match.group(0)
+        found = re.search(_ATTRIBUTE.format(name="id"), element)
+        extra = added.get(found.group(3), "") if found else ""
+        return _set_attribute(element, "custom", extra, append=True) if extra else element
+
+    out = re.sub(_START_TAG.format(name="TextLine"), with_tags, source)
+    if image is not None:
+        out = re.sub(
+            _START_TAG.format(name="Page"),
+            lambda m: _set_attribute(m.group(0), "imageFilename", _escape(image)),
+            out,
+            count=1,
+        )
+    prefix = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b""
+    return prefix + out.encode("utf-8")
+
+
+def _escape(value: str) -> str:
+    return value.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+
+
+def _set_attribute(element: str, name: str, value: str, *, append: bool = False) -> str:
+    """A start tag with attribute ``name`` set to (or, ``append``, extended by) ``value``
+    (already escaped); added before the tag's end when it has none."""
+    pattern = re.compile(_ATTRIBUTE.format(name=name), re.DOTALL)
+    found = pattern.search(element)
+    if found is not None:
+        old = found.group(3)
+        new = (old.rstrip() + value) if append and old.strip() else value.strip()
+        quote = found.group(2)
+        return element[: found.start(3)] + new.replace(quote, "") + element[found.end(3) :]
+    end = len(element) - (2 if element.endswith("/>") else 1)
+    return f'{element[:end].rstrip()} {name}="{value.strip()}"{element[end:]}'
 
 
 def _box(left: int, top: int, right: int, bottom: int) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Final
@@ -11,6 +12,23 @@ from app.domain.notebooks.replies import EvidenceAnchor
 from app.domain.notebooks.tags import NAMES_FINDING_TYPE, normalize_slug
 
 MAX_NAME_SAMPLES: Final = 8
+_BREAK: Final = re.compile(r"([-\u00ad\u00ac\u2010\u2e17]?)[ \t]*\n\s*(\S?)")
+"""A line break, with the hyphen (``-``, soft hyphen, ``¬``, ``‐``, ``⸗``) before it."""
+
+
+def joined_name(text: str) -> str:
+    """``text`` as one line: a word split by a hyphen at a line's end is joined
+    (``Brui-\nma`` -> ``Bruima``; ``Anna-\nMaria`` keeps its hyphen, a capital follows),
+    other line breaks become spaces, soft hyphens go, and runs of spaces become one."""
+
+    def join(match: re.Match[str]) -> str:
+        mark, after = match.group(1), match.group(2)
+        if not mark:
+            return " " + after
+        keep = mark in "-\u2010" and after[:1].isupper()
+        return ("-" if keep else "") + after
+
+    return " ".join(_BREAK.sub(join, text).replace("\u00ad", "").split())
 
 
 @dataclass(frozen=True)
@@ -28,29 +46,31 @@ def people_findings(
     mentions: Iterable[PersonMention],
     *,
     finding_type: str = NAMES_FINDING_TYPE,
+    label: str = "PERSON",
 ) -> list[RawDetection]:
     """One finding per distinct name on one page, ordered by slug.
 
-    Mentions (taken in text order) are grouped by ``normalize_slug(surface)``; blank
-    ones are ignored. Per group: the first surface is the display name, ``count`` the
+    Mentions (taken in text order) are grouped by ``normalize_slug`` of their
+    :func:`joined_name`; blank ones are ignored. Per group: the first one joined is the
+    display name, ``count`` the
     number of mentions, samples the distinct spellings (<= 8). Confidence 1.0; reason
-    ``"PERSON: <name>"`` plus ``" (xN)"`` when N > 1; data ``{name, tag_slug, count,
+    ``"<label>: <name>"`` plus ``" (xN)"`` when N > 1; data ``{name, tag_slug, count,
     samples}``; title the name; an evidence anchor for every mention.
     """
     groups: dict[str, list[PersonMention]] = {}
     for mention in sorted(mentions, key=lambda m: (m.start, m.end)):
-        slug = normalize_slug(mention.text)
+        slug = normalize_slug(joined_name(mention.text))
         if slug:
             groups.setdefault(slug, []).append(mention)
     findings: list[RawDetection] = []
     for slug in sorted(groups):
         group = groups[slug]
-        name = " ".join(group[0].text.split())
+        name = joined_name(group[0].text)
         samples: list[str] = []
         for mention in group:
             if mention.text not in samples and len(samples) < MAX_NAME_SAMPLES:
                 samples.append(mention.text)
-        reason = f"PERSON: {name}" + (f" (x{len(group)})" if len(group) > 1 else "")
+        reason = f"{label}: {name}" + (f" (x{len(group)})" if len(group) > 1 else "")
         data: dict[str, Any] = {
             "name": name,
             "tag_slug": slug,

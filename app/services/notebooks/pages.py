@@ -27,7 +27,7 @@ from app.domain.notebooks.runs import AttemptState
 from app.domain.progress import CancelToken, ProgressFn
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
-from app.services.notebooks.imported_findings import NAMES_DETECTOR, publish_imported_names
+from app.services.notebooks.imported_findings import IMPORTED_DETECTOR, publish_imported
 from app.services.transfer.notebook_import import (
     PAGE_TEXT_MAX,
     ImportedPage,
@@ -100,6 +100,11 @@ def data_folder(db: Database) -> Path:
 def image_file(db: Database, page: PageInfo) -> Path | None:
     """The absolute path of a page's image, if it has one."""
     return data_folder(db) / page.image_path if page.image_path else None
+
+
+def source_file(db: Database, notebook_id: int, page_id: int) -> Path:
+    """Where the PAGE-XML file a page was imported from is kept (it may not exist)."""
+    return data_folder(db) / PAGES_FOLDER / str(notebook_id) / f"page-{page_id}.xml"
 
 
 def _clean_title(title: str) -> str:
@@ -192,9 +197,12 @@ def store_notebook(db: Database, read: NotebookRead) -> OpResult[NotebookImporte
             session.add_all(rows)
             session.flush()
             found: list[int] = []
-            if any(page.names for page in read.pages):
-                names = [page.names for page in read.pages]
-                found = publish_imported_names(session, notebook.id, rows, names)
+            if any(page.tags for page in read.pages):
+                tags = [page.tags for page in read.pages]
+                found = publish_imported(session, notebook.id, rows, tags)
+            for row, page in zip(rows, read.pages, strict=True):
+                if page.source_file is not None:
+                    page.source_file.rename(read.staging / f"page-{row.id}.xml")
             view = NotebookImported(
                 notebook.id,
                 notebook.title,
@@ -204,7 +212,7 @@ def store_notebook(db: Database, read: NotebookRead) -> OpResult[NotebookImporte
                 without_scan=sum(page.scan_missing for page in read.pages),
             )
             page_ids = frozenset(row.id for row in rows)
-            if any(page.image_file for page in read.pages):
+            if any(page.image_file or page.source_file for page in read.pages):
                 os.replace(read.staging, target)
                 final = target
     except BaseException:
@@ -219,7 +227,7 @@ def store_notebook(db: Database, read: NotebookRead) -> OpResult[NotebookImporte
             notebooks=frozenset({view.id}),
             pages=page_ids,
             findings=frozenset(found),
-            detectors=frozenset({NAMES_DETECTOR}) if found else frozenset(),
+            detectors=frozenset({IMPORTED_DETECTOR}) if found else frozenset(),
         ),
     )
 
@@ -235,8 +243,10 @@ def import_notebook(
 ) -> OpResult[NotebookImported]:
     """Import a folder of page images or of PAGE-XML/ALTO files (an archival export with
     its ``mets.xml``, or that file), a form-feed ``.txt``/``.md`` file, or a PDF.
-    PAGE-XML ``person`` tags become the published result of the names detector (see
-    :mod:`app.services.notebooks.imported_findings`).
+    PAGE-XML tags (``person``, ``place`` … any type) become the published findings of
+    their own source, ``imported`` (see :mod:`app.services.notebooks.imported_findings`),
+    and each PAGE-XML file is kept beside the images (:func:`source_file`) so that the
+    export can write it back with only Inkling's tags added.
 
     Every valid page is imported; each file or page left out is in the result's
     ``skipped`` with its reason (:mod:`app.services.transfer.notebook_import`).

@@ -8,6 +8,13 @@ the detector (``poetry {offset:..; length:..;}``); an anchor whose quote no long
 matches the page's text (the page was edited after the run) is left out.  Findings
 without evidence anchors have no place on a line and are not written.
 
+A page imported from PAGE-XML whose text Inkling did not change is written from the file
+it was imported from (kept at import, :func:`app.services.notebooks.pages.source_file`):
+every region, word, coordinate, attribute and tag of the original stays as it was; only
+Inkling's accepted findings are added as tags (the detectors' unreviewed guesses never go
+into a person's transcription) and ``imageFilename`` names the exported image.  Other
+pages are written afresh, one text region with one line per line of text.
+
 Files are written to a staging folder beside the destination, which is renamed into
 place at the end: a refusal, an error or a cancel leaves no partial export.
 """
@@ -22,14 +29,21 @@ from pathlib import Path
 from sqlalchemy import select
 
 from app import clock
-from app.domain.formats.page_xml import PERSON, TextSpan, build_page_xml
+from app.domain.formats.page_xml import (
+    PERSON,
+    TextSpan,
+    TranscriptError,
+    add_page_tags,
+    build_page_xml,
+    parse_transcript,
+)
 from app.domain.notebooks.reviews import ReviewStatus
 from app.domain.progress import CancelToken, ProgressFn
 from app.services.changes import OpResult
 from app.services.errors import InvalidInputError
 from app.services.notebooks.findings import FindingInfo, published_findings_query
-from app.services.notebooks.imported_findings import NAMES_DETECTOR
-from app.services.notebooks.pages import PageInfo, data_folder, require_notebook
+from app.services.notebooks.imported_findings import IMPORTED_DETECTOR, NAMES_DETECTOR
+from app.services.notebooks.pages import PageInfo, data_folder, require_notebook, source_file
 from app.services.transfer.notebook_import import Steps, image_size, remove_tree
 from app.services.transfer.rescue import reads_readable_rows
 from app.store import Database
@@ -58,7 +72,7 @@ def page_spans(
             accepted_only and decision != ReviewStatus.APPROVED
         ):
             continue
-        kind = PERSON if finding.detector_id == NAMES_DETECTOR else finding.detector_id
+        kind = _tag_kind(finding)
         for anchor in finding.evidence:
             start, end = anchor.anchor_start, anchor.anchor_end
             if anchor.page_id != page.id or text[start:end] != anchor.anchor_text or start >= end:
@@ -68,6 +82,24 @@ def page_spans(
                 spans.append(span)
             used.add(finding.id)
     return spans, used
+
+
+def _tag_kind(finding: FindingInfo) -> str:
+    """The tag a finding is written as: imported ones as they came, names as ``person``,
+    others after their detector."""
+    if finding.detector_id == IMPORTED_DETECTOR:
+        return str(finding.detector_data.get("source_tag") or finding.finding_type)
+    return PERSON if finding.detector_id == NAMES_DETECTOR else finding.detector_id
+
+
+def _kept_original(db: Database, notebook_id: int, page: PageInfo) -> bytes | None:
+    """The PAGE-XML file the page was imported from, while the page still reads as it."""
+    try:
+        data = source_file(db, notebook_id, page.id).read_bytes()
+        unchanged = parse_transcript(data).text == page.text
+    except (OSError, TranscriptError):
+        return None
+    return data if unchanged else None
 
 
 def _free_destination(dest: Path) -> None:
@@ -126,11 +158,19 @@ def export_page_xml(
                 image = f"{stem}{source.suffix.lower()}"
                 (staging / image).write_bytes(data)
                 width, height = image_size(data)
-            spans, used = page_spans(page, findings, accepted_only=accepted_only)
+            original = _kept_original(db, notebook_id, page)
+            if original is not None:
+                added = [f for f in findings if f.detector_id != IMPORTED_DETECTOR]
+                spans, used = page_spans(page, added, accepted_only=True)
+                document = add_page_tags(original, spans, image=image or None)
+                imported = [f for f in findings if f.detector_id == IMPORTED_DETECTOR]
+                used |= page_spans(page, imported)[1]  # already in the original
+            else:
+                spans, used = page_spans(page, findings, accepted_only=accepted_only)
+                document = build_page_xml(
+                    page.text, spans, image=image, width=width, height=height, created=created
+                )
             exported |= used
-            document = build_page_xml(
-                page.text, spans, image=image, width=width, height=height, created=created
-            )
             (staging / f"{stem}.xml").write_bytes(document)
         steps(len(pages), len(pages))
         if folder.exists():

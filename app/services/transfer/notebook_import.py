@@ -52,7 +52,7 @@ from app.domain.formats.mets import (
     parse_mets,
     transcript_group,
 )
-from app.domain.formats.page_xml import PERSON, TranscriptError, parse_transcript
+from app.domain.formats.page_xml import TextSpan, TranscriptError, parse_transcript
 from app.domain.formats.skipped import Skipped
 from app.domain.formats.untrusted import not_text
 from app.domain.progress import CancelToken, Progress, ProgressFn
@@ -88,6 +88,8 @@ TRANSCRIPT_SUFFIX: Final = ".xml"
 TRANSKRIBUS_FOLDER: Final = "page"
 """Transkribus exports put the PAGE-XML files in ``page/`` beside the images."""
 METS_NAME: Final = "mets.xml"
+SOURCE_SUFFIX: Final = ".page.xml"
+"""A kept PAGE-XML file is stored beside the page images as ``<page id>.page.xml``."""
 _NOT_PAGES: Final = frozenset({METS_NAME, "metadata.xml"})
 """XML files of an export that describe the document, not a page."""
 NO_IMAGE_TYPES: Final = "PNG, JPEG or TIFF"
@@ -102,10 +104,12 @@ class ImportedPage:
     text: str | None
     image_file: Path | None = None
     image_digest: str | None = None
-    names: tuple[tuple[int, int], ...] = ()
-    """Person spans ``(start, end)`` in ``text`` tagged in the source (PAGE-XML)."""
+    tags: tuple[TextSpan, ...] = ()
+    """The tags people made in the source (PAGE-XML ``person``, ``place`` …) in ``text``."""
     scan_missing: bool = False
     """The source named a scan for this page that is not there: a text-only page."""
+    source_file: Path | None = None
+    """The staged copy of the page's PAGE-XML file (kept for a lossless export)."""
 
 
 @dataclass(frozen=True)
@@ -542,7 +546,8 @@ def _read_planned(
     image = planned.image if planned.image is not None and planned.image.is_file() else None
     missing = planned.image_named and image is None
     text: str | None = None
-    names: tuple[tuple[int, int], ...] = ()
+    tags: tuple[TextSpan, ...] = ()
+    kept: Path | None = None
     if file is not None and not file.is_file():
         absent = InvalidInputError(f"{shown(file)} is listed in {METS_NAME} but is not there.")
         report.skip(file, item, absent)
@@ -553,7 +558,10 @@ def _read_planned(
         read = report.attempt(file, item, partial(_read_transcript, source, file))
         if read is None:
             return None
-        text, names, named = read
+        text, tags, named, original = read
+        if original is not None:
+            kept = staging / f"{number}{SOURCE_SUFFIX}"
+            kept.write_bytes(original)
         found = report.attempt(file, item, partial(_transcript_image, source, file, named))
         if found is not None and found[0] is not None:
             image, missing = found[0], False
@@ -567,20 +575,25 @@ def _read_planned(
         if stage is None and file is None:
             return None
         staged = stage or staged
-    return ImportedPage(text, staged[0], staged[1], names, scan_missing=missing)
+    return ImportedPage(text, staged[0], staged[1], tags, scan_missing=missing, source_file=kept)
 
 
 def _read_transcript(
     source: Source, file: Path
-) -> tuple[str | None, tuple[tuple[int, int], ...], str | None]:
-    """A transcription's text, person spans and the image it names."""
+) -> tuple[str | None, tuple[TextSpan, ...], str | None, bytes | None]:
+    """A transcription's text, tag spans, the image it names, and (PAGE-XML) its bytes."""
+    data = source.read_bytes(file)
     try:
-        transcript = parse_transcript(source.read_bytes(file))
+        transcript = parse_transcript(data)
     except TranscriptError as exc:
         raise InvalidInputError(f"{shown(file)} {exc}.") from None
     text = _check_length(file, transcript.text) if transcript.text is not None else None
-    names = tuple((s.start, s.end) for s in transcript.spans if s.kind == PERSON)
-    return text, names, transcript.image
+    return (
+        text,
+        transcript.spans,
+        transcript.image,
+        data if transcript.format == "page-xml" else None,
+    )
 
 
 def _transcript_image(source: Source, file: Path, name: str | None) -> tuple[Path | None, bool]:

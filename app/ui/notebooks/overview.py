@@ -34,7 +34,11 @@ from app.services.changes import Changes, OpResult
 from app.services.notebooks import detectors, findings
 from app.services.notebooks import pages as notebooks
 from app.services.notebooks import runs as notebook_runs
-from app.services.notebooks.imported_findings import IMPORTED
+from app.services.notebooks.imported_findings import (
+    IMPORTED,
+    IMPORTED_DETECTOR,
+    imported_definition,
+)
 from app.services.notebooks.runs import RunInfo
 from app.services.transfer.notebook_export import PageXmlExport, export_page_xml
 from app.store import Database
@@ -53,7 +57,10 @@ FRESHNESS_TEXT = {
     "stale": "Stale",
     "missing": "Not run yet",
     "unavailable": "Unavailable",
+    "imported": "Kept as imported",
 }
+IMPORTED_FRESHNESS = "imported"
+"""The freshness of the imported annotations' row: made by people, never run or replaced."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +97,21 @@ def load_overview(db: Database, runner: DetectorRunner | None, notebook_id: int)
     found: dict[str, list[findings.FindingInfo]] = {}
     for finding in findings.list_findings(db, notebook_id):
         found.setdefault(finding.detector_id, []).append(finding)
+    imported = notebook_runs.published_run(db, notebook_id, IMPORTED_DETECTOR)
+    if imported is not None:
+        mine = found.get(IMPORTED_DETECTOR, ())
+        states.append(
+            DetectorState(
+                imported_definition(),
+                IMPORTED_FRESHNESS,
+                None,
+                imported,
+                imported,
+                False,
+                len(mine),
+                sum(f.review_status == ReviewStatus.UNREVIEWED for f in mine),
+            )
+        )
     for definition in detectors.all_definitions(db):
         did = definition.detector_id
         fresh = notebook_runs.freshness(db, notebook_id, did, model=identity, vision=vision)
@@ -184,6 +206,10 @@ class _Row:
         self.force.setToolTip("Run again even when the result is up to date")
         for button in (self.run, self.force):
             button.setAccessibleName(f"{button.text()} {definition.title}")
+        self.runnable = state.freshness != IMPORTED_FRESHNESS
+        """Imported annotations are kept as made: nothing runs them."""
+        for widget in (self.auto_tag, self.run, self.force):
+            widget.setVisible(self.runnable)
         self.update(state)
 
     def update(self, state: DetectorState) -> None:
@@ -571,8 +597,8 @@ class NotebookOverview(QWidget):
         self.export_button.setEnabled(idle)
         self.run_all_button.setEnabled(idle)
         for row in self.rows.values():
-            row.run.setEnabled(idle)
-            row.force.setEnabled(idle)
+            row.run.setEnabled(idle and row.runnable)
+            row.force.setEnabled(idle and row.runnable)
 
     def _open_page(self, page_id: int) -> None:
         if self.notebook_id is not None:

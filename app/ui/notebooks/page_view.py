@@ -78,6 +78,7 @@ from app.services.notebooks import pages as notebooks
 from app.services.notebooks import runs as notebook_runs
 from app.services.notebooks import tags
 from app.services.notebooks.findings import FindingInfo
+from app.services.notebooks.imported_findings import IMPORTED_DETECTOR
 from app.services.notebooks.pages import PageInfo
 from app.services.notebooks.tags import TagInfo
 from app.services.transfer.notebook_import import IMAGE_PIXELS_MAX
@@ -355,6 +356,8 @@ class FindingCard(QFrame):
         status = STATUS_WORDS[view.review_status]
         here = view.page_reviews.get(page_id)
         facts = [page_range(first, last).capitalize(), status]
+        if view.detector_id == IMPORTED_DETECTOR:
+            facts.insert(0, "Tagged in the imported file")
         if here is not None and len(view.page_ids) > 1:
             facts.append(f"this page {STATUS_WORDS[here].lower()}")
         if view.tag_slug:

@@ -364,12 +364,12 @@ class NotebookList(QWidget):
     def _imported(self, result: OpResult[NotebookInfo]) -> None:
         self._import_finished()
         book = result.value
-        names = len(result.changes.findings)
+        tagged = len(result.changes.findings)
         verb = "Opened" if result.changes.empty else "Imported"  # the sample, already here
         left_out = len(book.skipped) if isinstance(book, NotebookImported) else 0
         self.message.show_info(
             f"{verb} {book.title} ({book.pages} pages"
-            + (f"; {names} names from its PAGE-XML tags" if names else "")
+            + (f"; {tagged} annotations kept from its PAGE-XML tags" if tagged else "")
             + (f"; {left_out} files or pages skipped, listed below" if left_out else "")
             + ")."
         )

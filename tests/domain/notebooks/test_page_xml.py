@@ -7,8 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.domain.formats.page_xml import (
+    PAGE_2019,
     PERSON,
     TextSpan,
+    add_page_tags,
     build_page_xml,
     line_tags,
     parse_transcript,
@@ -66,3 +68,36 @@ def test_text_xml_cannot_hold_keeps_its_length() -> None:
         parse_transcript(build_page_xml(None, [], image="", width=0, height=0, created="x")).text
         is None
     )
+
+
+def test_every_tag_type_is_read_and_layout_tags_are_not() -> None:
+    first = (
+        "readingOrder {index:0;} textStyle {offset:0; length:2; bold:true;} "
+        "unclear {offset:0; length:1;} structure {type:x;} "
+        "place {offset:2; length:2; continued:true;} date {offset:3; length:9;}"
+    )
+    second = "place {offset:0; length:5; continued:true;} ship {offset:0; length:2;}"
+    document = (
+        f'<PcGts xmlns="{PAGE_2019}"><Page imageFilename="x.png"><TextRegion id="r">'
+        f'<TextLine id="a" custom="{first}"><TextEquiv><Unicode>x Ut</Unicode></TextEquiv>'
+        f'</TextLine><TextLine id="b" custom="{second}"><TextEquiv><Unicode>recht</Unicode>'
+        "</TextEquiv></TextLine></TextRegion></Page></PcGts>"
+    ).encode()
+    read = parse_transcript(document)
+    assert read.text == "x Ut\nrecht"
+    assert read.spans == (
+        TextSpan("unclear", 0, 1),
+        TextSpan("place", 2, 10),
+        TextSpan("ship", 5, 7),
+    )
+
+
+def test_tags_added_to_a_file_leave_every_other_byte_and_skip_lines_without_id() -> None:
+    document = build_page_xml("ab\ncd", [], image="", width=0, height=0, created="x")
+    document = document.replace(b' id="r1l2"', b"")
+    added = add_page_tags(document, [TextSpan("poetry", 0, 4)], image="p.png")
+    assert added == document.replace(b'imageFilename=""', b'imageFilename="p.png"').replace(
+        b'id="r1l1" custom="readingOrder {index:0;}"',
+        b'id="r1l1" custom="readingOrder {index:0;} poetry {offset:0; length:2; continued:true;}"',
+    )
+    assert add_page_tags(added, [TextSpan("poetry", 0, 4)]) == added

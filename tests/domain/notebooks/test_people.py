@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from app.domain.notebooks import EvidenceAnchor, PersonMention, finding_tag, people_findings
+from app.domain.notebooks.people import joined_name
 
 
 def _mentions(text: str, names: list[str]) -> list[PersonMention]:
@@ -63,3 +66,28 @@ def test_samples_capped_at_eight_and_blank_mentions_ignored() -> None:
 
 def test_no_mentions_no_findings() -> None:
     assert people_findings(0, 1, []) == []
+
+
+@pytest.mark.parametrize(
+    ("verbatim", "joined"),
+    [
+        ("Brui-\nma", "Bruima"),
+        ("Brui- \n ma", "Bruima"),
+        ("Brui¬\nma", "Bruima"),
+        ("Brui\u00ad\nma", "Bruima"),
+        ("Brui\u00adma", "Bruima"),
+        ("Anna-\nMaria", "Anna-Maria"),
+        ("Mary\nShelley", "Mary Shelley"),
+        ("Jan  Smit", "Jan Smit"),
+    ],
+)
+def test_names_split_across_lines_are_joined(verbatim: str, joined: str) -> None:
+    assert joined_name(verbatim) == joined
+
+
+def test_a_split_name_is_one_finding_whose_evidence_stays_verbatim() -> None:
+    text = "Brui-\nma came; later Bruima left."
+    mentions = [PersonMention(0, 8, text[0:8]), PersonMention(21, 27, text[21:27])]
+    [finding] = people_findings(0, 7, mentions)
+    assert (finding.title, finding.data["count"]) == ("Bruima", 2)
+    assert [e.anchor_text for e in finding.evidence] == ["Brui-\nma", "Bruima"]

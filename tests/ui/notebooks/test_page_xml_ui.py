@@ -1,5 +1,5 @@
 """PAGE-XML in the notebook views: a folder of PAGE-XML/ALTO files imported from the
-sidebar (its person tags become names findings), and Export PAGE-XML from the overview."""
+sidebar (its tags become imported findings), and Export PAGE-XML from the overview."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 from app.domain.formats.skipped import Skipped
 from app.services.notebooks import findings
 from app.services.notebooks import pages as notebooks
+from app.services.notebooks.imported_findings import IMPORTED_DETECTOR
 from app.services.notebooks.pages import NotebookImported
 from app.store import Database
 from app.ui.common.messages import Tone
@@ -47,11 +48,14 @@ def test_importing_a_page_xml_folder_from_the_sidebar(
     assert "PAGE-XML or ALTO" in asked[0]
     assert view.progress.maximum() == 3  # page progress reached the bar
     assert view.progress.value() == 3
-    assert view.message.text() == "Imported transcripts (3 pages; 4 names from its PAGE-XML tags)."
+    assert (
+        view.message.text()
+        == "Imported transcripts (3 pages; 4 annotations kept from its PAGE-XML tags)."
+    )
     assert view.list.item(0).text() == "transcripts\n3 pages"
     notebook = imported.args[0]
     assert notebooks.list_pages(db, notebook)[0].text == PAGE_2013_TEXT
-    names = findings.list_findings(db, notebook, detector_id="names")
+    names = findings.list_findings(db, notebook, detector_id=IMPORTED_DETECTOR)
     assert sorted(f.title or "" for f in names) == [
         "Ada",
         "Ada Lovelace",
@@ -72,7 +76,7 @@ def test_a_bad_page_xml_file_is_skipped_and_listed_after_the_import(
     qtbot.waitUntil(lambda: not view.is_busy and view.list.count() == 1)
     assert view.message.tone is not Tone.ERROR
     assert view.message.text() == (
-        "Imported transcripts (2 pages; 4 names from its PAGE-XML tags; "
+        "Imported transcripts (2 pages; 4 annotations kept from its PAGE-XML tags; "
         "1 files or pages skipped, listed below)."
     )
     assert view.import_report.isVisible()
@@ -125,9 +129,18 @@ def test_export_page_xml_from_the_overview(
     view.show()
     with qtbot.waitSignal(view.loaded, timeout=10_000):
         view.show_notebook(notebook)
-    assert view.rows["names"].outcome.text() == "imported, no model ran"
-    assert "PAGE-XML" in view.rows["names"].outcome.toolTip()
-    assert view.rows["names"].freshness.text() == "Stale"
+    imported = view.rows[IMPORTED_DETECTOR]
+    assert imported.title.text() == "Imported annotations"
+    assert imported.outcome.text() == "imported, no model ran"
+    assert "PAGE-XML" in imported.outcome.toolTip()
+    assert imported.freshness.text() == "Kept as imported"
+    assert imported.findings.text() == "4 findings, 4 to review"
+    assert [imported.run.isHidden(), imported.force.isHidden(), imported.auto_tag.isHidden()] == [
+        True,
+        True,
+        True,
+    ]
+    assert view.rows["names"].freshness.text() == "Not run yet"
     target = tmp_path / "exports"
     target.mkdir()
     (target / "Letters (PAGE-XML)").mkdir()
