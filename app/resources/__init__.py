@@ -1,10 +1,11 @@
 """The files Inkling ships inside its package, and the one way to read them.
 
-``app/resources/`` holds the sample journal and notebook, the swear-word lexicon
-(``lexicons/``), the habit cue lexicon (``cues/``) and the recommended models
-(``models/recommended.json``). They are package data (``pyproject.toml``), read here
-with :mod:`importlib.resources` only, so a checkout, an editable install and an installed
-wheel find the same files, wherever the package lies. Nothing else locates them.
+``app/resources/`` holds the sample journal and notebook, the swear-word lexicon and
+the titles and kinship words that names are told apart by (``lexicons/``), the habit
+cue lexicon (``cues/``) and the recommended models (``models/recommended.json``). They
+are package data (``pyproject.toml``), read here with :mod:`importlib.resources` only,
+so a checkout, an editable install and an installed wheel find the same files, wherever
+the package lies. Nothing else locates them.
 
 A base utility like ``app/paths.py``: any layer may import it; it imports no layer.
 """
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Final
 
 SWEAR_LEXICON: Final = "lexicons/swear_words_en_v1.json"
+NAME_WORDS: Final = "lexicons/name_words_en_v1.json"
 HABIT_CUES: Final = "cues/habit_cues_en_v1.json"
 RECOMMENDED_MODELS: Final = "models/recommended.json"
 SAMPLE_JOURNAL: Final = "sample_journal.json"
@@ -35,6 +37,11 @@ def resource(name: str) -> Traversable:
 def swear_lexicon() -> bytes:
     """The default swear-word lexicon's bytes (its SHA-256 is part of the cache identity)."""
     return resource(SWEAR_LEXICON).read_bytes()
+
+
+def name_words() -> str:
+    """Titles, kinship words, weekdays and months, for telling names apart (JSON)."""
+    return resource(NAME_WORDS).read_text(encoding="utf-8")
 
 
 def habit_cues() -> str:

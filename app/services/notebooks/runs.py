@@ -425,7 +425,7 @@ def _run_names(plan: _Plan, report: ProgressFn) -> _Detected:
         [page.text or "" for page in plan.candidates], lambda i: report(Progress(i + 1, total))
     )
     for position, (page, page_mentions) in enumerate(zip(plan.candidates, found, strict=True)):
-        mentions = [PersonMention(m.start, m.end, m.text) for m in page_mentions]
+        mentions = [PersonMention(m.start, m.end, m.text, m.title) for m in page_mentions]
         out.raws.extend(
             people_findings(
                 position, page.page_id, mentions, finding_type=plan.definition.finding_type

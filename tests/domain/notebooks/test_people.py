@@ -63,3 +63,19 @@ def test_samples_capped_at_eight_and_blank_mentions_ignored() -> None:
 
 def test_no_mentions_no_findings() -> None:
     assert people_findings(0, 1, []) == []
+
+
+def test_titles_written_before_a_name_are_kept_beside_it_not_in_it() -> None:
+    text = "Dr. Okafor came, then Okafor left; Aunty Ngozi stayed."
+    mentions = [
+        PersonMention(4, 10, "Okafor", "Dr."),
+        PersonMention(22, 28, "Okafor"),
+        PersonMention(41, 46, "Ngozi", "Aunty"),
+    ]
+    ngozi, okafor_finding = people_findings(0, 1, mentions)  # ordered by slug
+    assert okafor_finding.title == "Okafor"
+    assert okafor_finding.data["titles"] == ["Dr."]
+    assert ngozi.data["name"] == "Ngozi"
+    assert ngozi.data["titles"] == ["Aunty"]
+    [plain] = people_findings(0, 1, [PersonMention(22, 28, "Okafor")])
+    assert "titles" not in plain.data
