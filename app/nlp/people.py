@@ -207,17 +207,20 @@ def _listed_with(root: Any) -> list[Any]:
 @dataclass(frozen=True)
 class _Candidate:
     """A possible name on a page; ``strong`` when its context says "person" whatever the
-    word (a title or kinship word before it, "called"/"named")."""
+    word (a title or kinship word before it, "called"/"named"); ``model`` when spaCy
+    took it for a person."""
 
     mention: Mention
     strong: bool = False
+    model: bool = False
 
 
 _PLACE_LABELS: Final = frozenset({"GPE", "LOC", "FAC"})
 # fmt: off
 _LOCATIVE: Final = frozenset({
     "in", "at", "from", "near", "around", "via", "through", "towards", "toward", "into",
-    "across", "outside", "inside", "within", "beyond",
+    "across", "outside", "inside", "within", "beyond", "over", "along", "above", "below",
+    "throughout",
 })
 _AT_SOMEONE: Final = frozenset({
     "laugh", "look", "smile", "shout", "yell", "stare", "wave", "glare", "point", "snap",
@@ -324,8 +327,8 @@ def _given_names(doc: Any, text: str, gaz: Gazetteer, words: frozenset[str]) -> 
             continue  # the small model tags an unknown name a noun ("Tomasz says hi")
         if tok.ent_type_ not in _MAYBE and (tok.ent_type_ != "GPE" or _place_context(doc, tok)):
             continue  # ...or a place ("with Agnieszka"), but "in Gdańsk" is one
-        if tok.lower_ in words and _at_start(text, tok.idx):
-            continue
+        if tok.lower_ in words and (_at_start(text, tok.idx) or tok.ent_type_ == "NORP"):
+            continue  # "Will", "Grace": not where any word has a capital; "German"
         end = _capitalised_run(doc, tok)
         mention = _clean(text, tok.idx, end.idx + len(end.text))
         if mention is not None:
@@ -357,7 +360,27 @@ def _without_title(c: _Candidate, gaz: Gazetteer) -> _Candidate | None:
         return None
     if len(words) == 1 and title_word(rest) in TITLES and rest not in gaz.given_names:
         return None
-    return _Candidate(Mention(start, start + len(rest), rest, title), c.strong or bool(title))
+    return _Candidate(
+        Mention(start, start + len(rest), rest, title), c.strong or bool(title), c.model
+    )
+
+
+def _without_opening_word(
+    c: _Candidate, text: str, gaz: Gazetteer, words: frozenset[str]
+) -> _Candidate:
+    """The candidate without an English word that opens its sentence ("Rang Grandma")."""
+    m = c.mention
+    first, _, rest = m.text.partition(" ")
+    if (
+        rest
+        and first.lower() in words
+        and first not in gaz.given_names
+        and first not in gaz.family_names
+        and _at_start(text, m.start)
+    ):
+        start = m.start + len(first) + 1
+        return _Candidate(Mention(start, m.end, rest, m.title), c.strong, c.model)
+    return c
 
 
 def _page_people(
@@ -373,7 +396,7 @@ def _page_people(
             continue  # "Cook the onions", "Underneath the bridge": a word, not a name
         mention = _clean(text, ent.start_char, ent.end_char)
         if mention is not None:
-            found.append(_Candidate(mention))
+            found.append(_Candidate(mention, model=True))
         # Proper nouns listed with a person are people too ("Femke and Lotte", "Priya
         # and her dad, Mr. Sandhu"): two steps along conjunctions and appositions.
         for partner in _listed_with(ent.root):
@@ -392,9 +415,8 @@ def _page_people(
                 found.append(_Candidate(extra, True))
     found.extend(_titled(doc, text, gaz))
     found.extend(_Candidate(m) for m in _given_names(doc, text, gaz, words))
-    return _merged(c for c in (_without_title(c, gaz) for c in found) if c is not None), (
-        _place_words(doc)
-    )
+    cleaned = (_without_title(_without_opening_word(c, text, gaz, words), gaz) for c in found)
+    return _merged(c for c in cleaned if c is not None), _place_words(doc)
 
 
 def _merged(candidates: Iterable[_Candidate]) -> list[_Candidate]:
@@ -405,7 +427,11 @@ def _merged(candidates: Iterable[_Candidate]) -> list[_Candidate]:
         if last is not None and c.mention.start < last.mention.end:
             title = last.mention.title or c.mention.title
             m = last.mention
-            kept[-1] = _Candidate(Mention(m.start, m.end, m.text, title), last.strong or c.strong)
+            kept[-1] = _Candidate(
+                Mention(m.start, m.end, m.text, title),
+                last.strong or c.strong,
+                last.model or c.model,
+            )
             continue
         kept.append(c)
     return kept
@@ -420,16 +446,22 @@ def _kept(
 ) -> list[list[Mention]]:
     """The candidates that are people, decided with the whole notebook in view: a word
     the notebook writes as a place, a kinship word alone, an English word that is no
-    given name ("Defender", "Bechamel") unless a title or a fuller name supports it, and
-    names made only of English words ("Harbour Rooms", "The Patient Plot") are dropped."""
+    given name ("Defender", "Bechamel") unless a title or a fuller name supports it, an
+    English word that is also a given name ("Lane", "Grace") only where the model took it
+    for a person and not at a sentence's start, and names made only of English words
+    ("Harbour Rooms", "The Patient Plot") are dropped."""
+
+    def full_name(parts: list[str]) -> bool:
+        if any(p in gaz.given_names or p in gaz.family_names for p in parts):
+            return True
+        return not all(p.lower() in words for p in parts)
+
     supported: set[str] = set()
-    for page, text in zip(pages, texts, strict=True):
+    for page in pages:
         for c in page:
             parts = c.mention.text.split()
-            if c.strong or len(parts) > 1:
+            if c.strong or (len(parts) > 1 and full_name(parts)):
                 supported.update(parts)
-            elif c.mention.text in gaz.given_names and not _at_start(text, c.mention.start):
-                supported.add(c.mention.text)
 
     def person(c: _Candidate, text: str) -> bool:
         m = c.mention
@@ -437,18 +469,13 @@ def _kept(
         if c.strong:
             return True
         if len(parts) > 1:
-            if any(p in gaz.given_names or p in gaz.family_names for p in parts):
-                return True
-            return not all(p.lower() in words for p in parts)
-        if m.text in gaz.given_names:
-            return (
-                m.text.lower() not in words or not _at_start(text, m.start) or (m.text in supported)
-            )
-        if m.text in places or m.text in gaz.places:
-            return False
+            return full_name(parts)
         if m.text.lower() in words:
-            return m.text in supported
-        return True
+            given = m.text in gaz.given_names and not _at_start(text, m.start)
+            return given or m.text in supported
+        if m.text in gaz.given_names:
+            return True
+        return m.text not in places and m.text not in gaz.places
 
     return [
         [c.mention for c in page if person(c, text)]
@@ -505,7 +532,7 @@ def find_people_in_pages(
     places: set[str] = set()
     with _lock:
         nlp = _load()
-        words = _dictionary(nlp)
+        words = _dictionary(nlp) | _inflected(nlp)
         for i, text in enumerate(texts):
             found, page_places = _page_people(nlp, text, gaz, words)
             candidates.append(found)
@@ -537,7 +564,21 @@ def _dictionary(nlp: Any) -> frozenset[str]:
     return frozenset(w for words in index.values() for w in words)
 
 
+def _inflected(nlp: Any) -> frozenset[str]:
+    """Irregular English forms the lemmatizer knows ("rang", "went"); empty if none."""
+    try:
+        table = nlp.get_pipe("lemmatizer").lookups.get_table("lemma_exc")
+        return frozenset(w for pos in ("verb", "noun", "adj", "adv") for w in table[pos])
+    except (KeyError, AttributeError):
+        return frozenset()
+
+
+_LINE_OPENING: Final = re.compile(r"(?:^|\n)[ \t]*(?:(?:[-*•>#✓✔☐☑]+|\[[ xX]?\]|\d+[.)])[ \t]*)*$")
+"""A line's start, after any bullet, checkbox or number ("- [ ] ", "2. ")."""
+_SENTENCE_END: Final = re.compile(r"[.!?:;\"“…][\"”’)]*[ \t]*$")
+
+
 def _at_start(text: str, start: int) -> bool:
     """Where a capital letter says nothing: a line's or sentence's first word."""
-    before = text[:start].rstrip(" \t-*•>[]x✓✔#0123456789.)")
-    return not before or before[-1] in '\n.!?:;"“'
+    before = text[:start]
+    return bool(_LINE_OPENING.search(before) or _SENTENCE_END.search(before))

@@ -148,3 +148,8 @@ def test_english_words_capitalised_as_labels_are_not_names() -> None:
 def test_a_name_found_on_one_page_is_found_on_the_others() -> None:
     pages = ["Dug the trench with Małgorzata and Oluwaseun.", "coriander, for Oluwaseun"]
     assert _names(pages)[1] == ["Oluwaseun"]
+
+
+def test_a_word_opening_a_sentence_inside_a_text_is_not_a_name() -> None:
+    # "Lane" is also a given name, "Rang" an English verb's past; neither is a name here.
+    assert _names(["Swam 30 lengths. Lane was busy. Rang Tia, she was well."]) == [[]]

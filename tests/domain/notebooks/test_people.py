@@ -72,6 +72,7 @@ def test_titles_written_before_a_name_are_kept_beside_it_not_in_it() -> None:
         PersonMention(22, 28, "Okafor"),
         PersonMention(41, 46, "Ngozi", "Aunty"),
     ]
+    assert all(text[m.start : m.end] == m.text for m in mentions)
     ngozi, okafor_finding = people_findings(0, 1, mentions)  # ordered by slug
     assert okafor_finding.title == "Okafor"
     assert okafor_finding.data["titles"] == ["Dr."]
