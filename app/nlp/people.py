@@ -457,11 +457,13 @@ def _kept(
         return not all(p.lower() in words for p in parts)
 
     supported: set[str] = set()
-    for page in pages:
+    for page, text in zip(pages, texts, strict=True):
         for c in page:
             parts = c.mention.text.split()
             if c.strong or (len(parts) > 1 and full_name(parts)):
                 supported.update(parts)
+            elif c.mention.text in gaz.given_names and not _at_start(text, c.mention.start):
+                supported.add(c.mention.text)  # "for Anna" supports "Anna said" elsewhere
 
     def person(c: _Candidate, text: str) -> bool:
         m = c.mention
