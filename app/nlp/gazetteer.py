@@ -68,6 +68,12 @@ def _latin(name: object) -> bool:
     )
 
 
+def _unaccented(name: str) -> str:
+    """``name`` without combining accents ("Józef" → "Jozef"); letters like "ł" stay."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
 def _values(value: object) -> Iterable[object]:
     if isinstance(value, dict):
         return value.keys()
@@ -124,7 +130,9 @@ def gazetteer() -> Gazetteer:
                 places = _collect("faker.providers.address", _PLACES)
             except ImportError:
                 given, family, places = set(), set(), set()
-            # A word that is also a title or a date is decided by its context.
+            # Names are often written without their accents ("Malgorzata", "Jozef").
+            given |= {_unaccented(n) for n in given}
+            # A word that is also a date is decided by its context.
             given -= {n for n in given if title_word(n) in WEEKDAYS_AND_MONTHS}
             _gazetteer = Gazetteer(frozenset(given), frozenset(family), frozenset(places))
         return _gazetteer
