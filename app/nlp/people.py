@@ -208,11 +208,13 @@ def _listed_with(root: Any) -> list[Any]:
 class _Candidate:
     """A possible name on a page; ``strong`` when its context says "person" whatever the
     word (a title or kinship word before it, "called"/"named"); ``model`` when spaCy
-    took it for a person."""
+    took it for a person; ``says`` when it is a given name that says, thinks or feels
+    something ("Anna said"), a person even where a sentence's capital opens it."""
 
     mention: Mention
     strong: bool = False
     model: bool = False
+    says: bool = False
 
 
 _PLACE_LABELS: Final = frozenset({"GPE", "LOC", "FAC"})
@@ -361,7 +363,7 @@ def _without_title(c: _Candidate, gaz: Gazetteer) -> _Candidate | None:
     if len(words) == 1 and title_word(rest) in TITLES and rest not in gaz.given_names:
         return None
     return _Candidate(
-        Mention(start, start + len(rest), rest, title), c.strong or bool(title), c.model
+        Mention(start, start + len(rest), rest, title), c.strong or bool(title), c.model, c.says
     )
 
 
@@ -379,8 +381,33 @@ def _without_opening_word(
         and _at_start(text, m.start)
     ):
         start = m.start + len(first) + 1
-        return _Candidate(Mention(start, m.end, rest, m.title), c.strong, c.model)
+        return _Candidate(Mention(start, m.end, rest, m.title), c.strong, c.model, c.says)
     return c
+
+
+# fmt: off
+_SAID_BY_SOMEONE: Final = frozenset({
+    "say", "tell", "ask", "reply", "answer", "call", "ring", "phone", "text", "email", "write",
+    "laugh", "cry", "smile", "shout", "whisper", "sing", "think", "reckon", "believe", "want",
+    "love", "hate", "feel", "know", "agree", "suggest", "promise", "insist", "complain",
+    "explain", "admit", "wonder", "decide", "invite", "marry", "hug", "kiss", "hope",
+})
+"""Verbs whose subject is someone ("Anna said", "Will reckons")."""
+# fmt: on
+
+
+def _subjects_of_saying(doc: Any, text: str, gaz: Gazetteer) -> list[_Candidate]:
+    """Given names that say, think or feel something ("Anna said")."""
+    out: list[_Candidate] = []
+    for tok in doc:
+        if tok.dep_ != "nsubj" or tok.pos_ != "PROPN" or tok.head.lemma_ not in _SAID_BY_SOMEONE:
+            continue
+        if tok.text not in gaz.given_names or tok.ent_type_ not in _MAYBE:
+            continue
+        mention = _clean(text, tok.idx, tok.idx + len(tok.text))
+        if mention is not None:
+            out.append(_Candidate(mention, says=True))
+    return out
 
 
 def _page_people(
@@ -414,6 +441,7 @@ def _page_people(
             if extra is not None:
                 found.append(_Candidate(extra, True))
     found.extend(_titled(doc, text, gaz))
+    found.extend(_subjects_of_saying(doc, text, gaz))
     found.extend(_Candidate(m) for m in _given_names(doc, text, gaz, words))
     cleaned = (_without_title(_without_opening_word(c, text, gaz, words), gaz) for c in found)
     return _merged(c for c in cleaned if c is not None), _place_words(doc)
@@ -431,6 +459,7 @@ def _merged(candidates: Iterable[_Candidate]) -> list[_Candidate]:
                 Mention(m.start, m.end, m.text, title),
                 last.strong or c.strong,
                 last.model or c.model,
+                last.says or c.says,
             )
             continue
         kept.append(c)
@@ -473,7 +502,7 @@ def _kept(
         if len(parts) > 1:
             return full_name(parts)
         if m.text.lower() in words:
-            given = m.text in gaz.given_names and not _at_start(text, m.start)
+            given = m.text in gaz.given_names and (c.says or not _at_start(text, m.start))
             return given or m.text in supported
         if m.text in gaz.given_names:
             return True

@@ -153,3 +153,8 @@ def test_a_name_found_on_one_page_is_found_on_the_others() -> None:
 def test_a_word_opening_a_sentence_inside_a_text_is_not_a_name() -> None:
     # "Lane" is also a given name, "Rang" an English verb's past; neither is a name here.
     assert _names(["Swam 30 lengths. Lane was busy. Rang Tia, she was well."]) == [[]]
+
+
+def test_a_given_name_that_says_something_is_a_person_where_a_sentence_opens() -> None:
+    # "anna" is also an English word; saying something makes it someone.
+    assert _names(["Nobody asked. Anna said I should write more."]) == [["Anna"]]
