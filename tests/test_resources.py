@@ -39,6 +39,7 @@ def test_every_shipped_file_is_package_data() -> None:
 def test_every_named_resource_is_shipped() -> None:
     names = [
         resources.SWEAR_LEXICON,
+        resources.NAME_WORDS,
         resources.HABIT_CUES,
         resources.RECOMMENDED_MODELS,
         resources.SAMPLE_JOURNAL,

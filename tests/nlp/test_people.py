@@ -103,3 +103,58 @@ def test_a_word_capitalised_only_by_its_place_is_not_a_name() -> None:
     assert found[0].count("Dana") == 1  # "Dana very relieved." stays: Dana is named elsewhere
     assert "Cook" not in found[1]
     assert "Dana" in found[1]
+
+
+def _titled(pages: list[str]) -> list[list[tuple[str, str]]]:
+    from app.nlp.people import find_people_in_pages
+
+    return [[(m.text, m.title) for m in found] for found in find_people_in_pages(pages)]
+
+
+def test_given_names_from_many_cultures_the_model_misses_are_found() -> None:
+    # Written for this test: given names the small English model tags as nouns,
+    # places or nothing, found through the gazetteer.
+    [names] = _names(["Tomasz says hi. Went to the market in Gdańsk with Agnieszka."])
+    assert names == ["Tomasz", "Agnieszka"]
+    [names] = _names(["Chinedu texted. Please ask Siddharth about the flat."])
+    assert names == ["Chinedu", "Siddharth"]
+
+
+def test_titles_and_kinship_words_are_kept_apart_from_the_name() -> None:
+    [found] = _titled(["Uncle Tariq drove us, then Mrs. Kowalczyk waved and Aunty Funmilayo sang."])
+    assert found == [("Tariq", "Uncle"), ("Kowalczyk", "Mrs."), ("Funmilayo", "Aunty")]
+
+
+def test_a_kinship_word_alone_is_no_name() -> None:
+    [names] = _names(["Ammi rang this morning and Grandma sent a parcel to Bilal."])
+    assert names == ["Bilal"]
+
+
+def test_days_months_and_holidays_are_not_names() -> None:
+    [names] = _names(["Tues 3 Mar. Before Easter ask Rohan about Sat."])
+    assert names == ["Rohan"]
+
+
+def test_places_are_not_people() -> None:
+    [names] = _names(["Took the train from Glasgow to Mallaig and ate at Morar with Priya."])
+    assert names == ["Priya"]
+
+
+def test_english_words_capitalised_as_labels_are_not_names() -> None:
+    [names] = _names(["- courgette, Defender (4 seeds left)\nBooked the Harbour Rooms for Dana."])
+    assert names == ["Dana"]
+
+
+def test_a_name_found_on_one_page_is_found_on_the_others() -> None:
+    pages = ["Dug the trench with Małgorzata and Oluwaseun.", "coriander, for Oluwaseun"]
+    assert _names(pages)[1] == ["Oluwaseun"]
+
+
+def test_a_word_opening_a_sentence_inside_a_text_is_not_a_name() -> None:
+    # "Lane" is also a given name, "Rang" an English verb's past; neither is a name here.
+    assert _names(["Swam 30 lengths. Lane was busy. Rang Tia, she was well."]) == [[]]
+
+
+def test_a_given_name_that_says_something_is_a_person_where_a_sentence_opens() -> None:
+    # "anna" is also an English word; saying something makes it someone.
+    assert _names(["Nobody asked. Anna said I should write more."]) == [["Anna"]]

@@ -195,3 +195,22 @@ def test_unknown_entry_is_refused(db: Database) -> None:
 
     with pytest.raises(NotFoundError, match="no journal entry with id 42"):
         detection.prepare_detection(db, 42)
+
+
+def test_the_rules_skip_an_entry_in_another_language_and_say_why(db: Database) -> None:
+    setup_targets(db)
+    body = (
+        "Vanochtend heb ik twintig minuten gemediteerd bij het raam. Later ben ik gaan "
+        "hardlopen langs de rivier, en ik heb mijn dagboek geschreven."
+    )
+    entry = journal.add_entry(db, DAY, body).value
+    outcome = detection.detect_entry(db, None, entry.id, today=DAY, pipeline=Pipeline.RULES).value
+    assert outcome.status is CheckStatus.COMPLETED
+    assert outcome.suggestions == ()
+    assert outcome.skipped == (
+        "The entry was not read: it is written in Dutch, and this reader knows English only."
+    )
+    english = journal.add_entry(db, date(2026, 11, 3), BODY).value
+    read = detection.detect_entry(db, None, english.id, today=DAY, pipeline=Pipeline.RULES).value
+    assert read.skipped is None
+    assert read.suggestions  # the same rules read the English entry

@@ -364,6 +364,29 @@ def test_names_with_spacy_tag_each_person(db: Database, notebook: int) -> None:
     assert run_detector(db, None, notebook, "names").value.cache_hit
 
 
+DUTCH_PAGE = (
+    "Eigenlijk was het een rustige dag. Toen ik thuis kwam zag ik dat de fles leeg was, "
+    "en Pieter zei dat hij niets wist. Deel I van het dagboek is klaar."
+)
+
+
+def test_english_only_detectors_skip_a_page_in_another_language(
+    db: Database, notebook: int
+) -> None:
+    ids = [p.id for p in pages(db, notebook)]
+    notebooks.edit_page_text(db, ids[1], DUTCH_PAGE)
+    for detector in ("names", "first_person"):
+        run = run_detector(db, None, notebook, detector, force=True).value
+        assert run.outcome == "success"
+        skips = [w for w in run.warnings if w["code"] == "skip_other_language"]
+        assert len(skips) == 1
+        assert "written in Dutch" in skips[0]["message"]
+        assert all(f.start_page != ids[1] for f in run.findings)
+        if run.page_counts is not None:
+            assert ids[1] not in {c["page_id"] for c in run.page_counts}
+            assert ids[0] in {c["page_id"] for c in run.page_counts}
+
+
 def test_names_without_spacy_are_skipped_not_crashed(
     db: Database, notebook: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -33,11 +33,14 @@ def joined_name(text: str) -> str:
 
 @dataclass(frozen=True)
 class PersonMention:
-    """A PERSON entity in a page's effective text: ``text == page_text[start:end]``."""
+    """A PERSON entity in a page's effective text: ``text == page_text[start:end]``;
+    ``title`` is a title or kinship word written before it ("Dr.", "Aunty"), not part of
+    the name."""
 
     start: int
     end: int
     text: str
+    title: str = ""
 
 
 def people_findings(
@@ -55,7 +58,8 @@ def people_findings(
     display name, ``count`` the
     number of mentions, samples the distinct spellings (<= 8). Confidence 1.0; reason
     ``"<label>: <name>"`` plus ``" (xN)"`` when N > 1; data ``{name, tag_slug, count,
-    samples}``; title the name; an evidence anchor for every mention.
+    samples}`` and ``titles`` (the distinct titles written before it) when there are
+    any; title the name; an evidence anchor for every mention.
     """
     groups: dict[str, list[PersonMention]] = {}
     for mention in sorted(mentions, key=lambda m: (m.start, m.end)):
@@ -77,6 +81,9 @@ def people_findings(
             "count": len(group),
             "samples": samples,
         }
+        titles = list(dict.fromkeys(m.title for m in group if m.title))
+        if titles:
+            data["titles"] = titles
         anchors: list[EvidenceAnchor] = []
         for m in group:
             anchor = EvidenceAnchor(page_id, m.start, m.end, m.text)

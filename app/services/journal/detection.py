@@ -30,6 +30,7 @@ from app.domain.journal.suggestions import SuggestionStatus
 from app.domain.parsed import ParsedText
 from app.domain.progress import Cancelled
 from app.llm import JobContext, ModelWorker, StreamingModel
+from app.nlp.language import other_language, skip_reason
 from app.nlp.parse import ParserUnavailable, parse_text
 from app.services.changes import NO_CHANGES, Changes, OpResult
 from app.services.journal.cues import effective_cues
@@ -73,6 +74,8 @@ class DetectionReply:
     error: str | None = None
     dropped: tuple[DroppedHit, ...] = ()
     """The model's hits not kept, with the reason (candidate indexes of the request)."""
+    skipped: str | None = None
+    """Why the entry was not read (written in another language than the rules know)."""
 
 
 @dataclass(frozen=True)
@@ -86,6 +89,8 @@ class DetectionOutcome:
     error: str | None = None
     dropped: tuple[DroppedHit, ...] = ()
     """The model's hits this check dropped, with the reason."""
+    skipped: str | None = None
+    """Why the entry was not read, in one sentence (another language than English)."""
 
     @property
     def checked(self) -> bool:
@@ -159,6 +164,13 @@ def run_detection(
         return DetectionReply(request, ())
     day = clock.today() if today is None else today
     pipeline = request.pipeline
+    if pipeline is not Pipeline.MODEL:  # the cue words and their context are English
+        language = other_language(request.body)
+        if language is not None:
+            log.info("entry %s not read: written in %s", request.entry_id, language)
+            return DetectionReply(
+                request, (), skipped=f"The entry was not read: {skip_reason(language)}."
+            )
     parsed = _parse(request.body)  # the model's hits are read in context too
     if parsed is None and pipeline is not Pipeline.MODEL:
         pipeline = Pipeline.MODEL
@@ -236,6 +248,7 @@ def store_detections(db: Database, reply: DetectionReply) -> OpResult[DetectionO
             model_called,
             reply.error,
             reply.dropped,
+            reply.skipped,
         )
     return OpResult(outcome, Changes(suggestions=frozenset(s.id for s in created)))
 

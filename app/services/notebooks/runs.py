@@ -66,6 +66,7 @@ from app.domain.notebooks.windows import (
 )
 from app.domain.progress import Cancelled, CancelToken, Progress, ProgressFn
 from app.llm import JobContext, ModelWorker, OwnedModel, StreamingModel
+from app.nlp.language import other_language, skip_reason
 from app.nlp.people import NerUnavailable, find_people_in_pages, ner_model_id
 from app.services.changes import Changes, OpResult
 from app.services.errors import NotFoundError
@@ -400,11 +401,34 @@ def _orders(pages: Sequence[PageInput]) -> str:
     return numbers[0] if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}"
 
 
+SKIP_OTHER_LANGUAGE: Final = "skip_other_language"
+
+
+def _other_language_pages(pages: Sequence[PageInput], out: _Detected) -> set[int]:
+    """Positions of the pages surely written in another language than English, which the
+    English-only detectors (counters, names) skip; a ``skip_other_language`` warning each."""
+    skipped: set[int] = set()
+    for position, page in enumerate(pages):
+        code = other_language(page.text or "")
+        if code is not None:
+            skipped.add(position)
+            out.warnings.append(
+                DetectorWarning(
+                    SKIP_OTHER_LANGUAGE, f"Page {page.order} was skipped: {skip_reason(code)}."
+                )
+            )
+    return skipped
+
+
 def _run_lexical(plan: _Plan, report: ProgressFn) -> _Detected:
     definition = plan.definition
     out = _Detected(page_counts=[], windows_total=len(plan.candidates))
     report(Progress(0, len(plan.candidates)))
+    skipped = _other_language_pages(plan.candidates, out)
     for position, page in enumerate(plan.candidates):
+        if position in skipped:
+            report(Progress(position + 1, len(plan.candidates)))
+            continue
         counted: LexicalCount = lexical_count(definition, page.text or "")
         assert out.page_counts is not None
         out.page_counts.append({"page_id": page.page_id, "count": counted.count})
@@ -417,21 +441,24 @@ def _run_lexical(plan: _Plan, report: ProgressFn) -> _Detected:
 
 
 def _run_names(plan: _Plan, report: ProgressFn) -> _Detected:
-    """People per page: spaCy PERSON mentions grouped by the domain into findings."""
+    """People per page: spaCy PERSON mentions grouped by the domain into findings; pages
+    in another language than English are skipped with a warning."""
     out = _Detected(windows_total=len(plan.candidates))
     total = len(plan.candidates)
     report(Progress(0, total))
+    skipped = _other_language_pages(plan.candidates, out)
     found = find_people_in_pages(
-        [page.text or "" for page in plan.candidates], lambda i: report(Progress(i + 1, total))
+        ["" if i in skipped else page.text or "" for i, page in enumerate(plan.candidates)],
+        lambda i: report(Progress(i + 1, total)),
     )
     for position, (page, page_mentions) in enumerate(zip(plan.candidates, found, strict=True)):
-        mentions = [PersonMention(m.start, m.end, m.text) for m in page_mentions]
+        mentions = [PersonMention(m.start, m.end, m.text, m.title) for m in page_mentions]
         out.raws.extend(
             people_findings(
                 position, page.page_id, mentions, finding_type=plan.definition.finding_type
             )
         )
-        out.windows_scanned += 1
+    out.windows_scanned = total - len(skipped)
     return out
 
 

@@ -490,12 +490,12 @@ class EntryPage(QWidget):
             return
         found = len(outcome.created)
         self.status_message.emit(
-            f"Found {found} suggestion{'s' if found != 1 else ''}."
-            if found
-            else "Nothing new found."
+            outcome.skipped
+            or (f"Found {found} suggestion{'s' if found != 1 else ''}." if found else "")
+            or "Nothing new found."
         )
         self._suggestions = list(outcome.suggestions)
-        self.panel.set_empty_text(NOTHING_FOUND)
+        self.panel.set_empty_text(outcome.skipped or NOTHING_FOUND)
         self._render()
 
     def _detection_stale(self, entry_id: int) -> None:

@@ -91,3 +91,20 @@ def test_a_split_name_is_one_finding_whose_evidence_stays_verbatim() -> None:
     [finding] = people_findings(0, 7, mentions)
     assert (finding.title, finding.data["count"]) == ("Bruima", 2)
     assert [e.anchor_text for e in finding.evidence] == ["Brui-\nma", "Bruima"]
+
+
+def test_titles_written_before_a_name_are_kept_beside_it_not_in_it() -> None:
+    text = "Dr. Okafor came, then Okafor left; Aunty Ngozi stayed."
+    mentions = [
+        PersonMention(4, 10, "Okafor", "Dr."),
+        PersonMention(22, 28, "Okafor"),
+        PersonMention(41, 46, "Ngozi", "Aunty"),
+    ]
+    assert all(text[m.start : m.end] == m.text for m in mentions)
+    ngozi, okafor_finding = people_findings(0, 1, mentions)  # ordered by slug
+    assert okafor_finding.title == "Okafor"
+    assert okafor_finding.data["titles"] == ["Dr."]
+    assert ngozi.data["name"] == "Ngozi"
+    assert ngozi.data["titles"] == ["Aunty"]
+    [plain] = people_findings(0, 1, [PersonMention(22, 28, "Okafor")])
+    assert "titles" not in plain.data

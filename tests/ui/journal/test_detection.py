@@ -13,6 +13,7 @@ from pytestqt.qtbot import QtBot
 from app.domain.progress import CancelToken
 from app.llm import LlamaTextModel, ModelLoadError
 from app.services.journal import suggestions
+from app.services.journal.detection import CheckStatus, DetectionOutcome
 from app.ui.common.model_bridge import ModelBridge
 from app.ui.journal.review_panel import NOT_READ_YET
 from app.ui.shell.app import settle_heap
@@ -220,3 +221,14 @@ def test_a_stale_result_is_stored_nowhere_and_detection_runs_again(
     qtbot.waitUntil(lambda: "Played guitar for half an hour" in selection_spans(window))
     assert len(model.prompts) == 2
     bridge.close()
+
+
+def test_an_entry_the_rules_skipped_says_why(qtbot: QtBot, window: MainWindow) -> None:
+    page = window.entry_page
+    show_entry(qtbot, window, 2)
+    reason = "The entry was not read: it is written in Dutch, and this reader knows English only."
+    outcome = DetectionOutcome(2, CheckStatus.COMPLETED, (), (), False, skipped=reason)
+    with qtbot.waitSignal(page.status_message, timeout=2000) as shown:
+        page._detected(2, outcome)
+    assert shown.args == [reason]
+    assert page.panel.empty_text == reason

@@ -1,0 +1,146 @@
+"""Word lists for telling people's names from other capitalised words.
+
+- Given names and family names (Latin script) from the person data of Faker (MIT
+  licence, maintained), which covers some eighty locales — among them Pakistani, Indian,
+  Polish, Nigerian (Yoruba, Igbo, Hausa), Ghanaian (Twi), Kenyan, Arabic-speaking and
+  European ones — where the small English model knows mostly English names.
+- Place names (countries, cities, states, regions) from Faker's address data.
+- Titles and kinship words (``Mr``, ``Dr``, ``Aunty``, ``Grandma``, ``Nonna``,
+  ``Ammi``…), the names of days, months (with their abbreviations) and holidays: a
+  small hand-written lexicon shipped with Inkling (``lexicons/name_words_en_v1.json``).
+
+The Faker lists are read once, lazily (well under a second from compiled modules), and
+shared.  ``gazetteer_id()`` names the data's version for a run's cache identity.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from importlib import import_module, metadata
+from pkgutil import iter_modules
+from typing import Final
+
+from app.resources import name_words
+
+GAZETTEER_DISTRIBUTION: Final = "faker"
+
+_WORDS: Final = json.loads(name_words())
+
+HONORIFICS: Final = frozenset(_WORDS["honorifics"])
+"""Titles written before a name ("Mr.", "Dr", "Pani")."""
+KINSHIP: Final = frozenset(_WORDS["kinship"])
+"""Kinship words, alone a relation rather than a name ("Ammi rang", "Grandma Leila")."""
+TITLES: Final = HONORIFICS | KINSHIP
+WEEKDAYS_AND_MONTHS: Final = frozenset(_WORDS["dates"])
+"""Days, months and holidays ("Tues", "Feb", "Easter")."""
+
+
+def title_word(word: str) -> str:
+    """``word`` lower-case without a trailing full stop (``"Mr."`` → ``"mr"``)."""
+    return word.rstrip(".").lower()
+
+
+@dataclass(frozen=True)
+class Gazetteer:
+    """Known given names, family names and places (as written, Latin script)."""
+
+    given_names: frozenset[str]
+    family_names: frozenset[str]
+    places: frozenset[str]
+
+
+_lock = threading.Lock()
+_gazetteer: Gazetteer | None = None
+
+
+def _latin(name: object) -> bool:
+    if not isinstance(name, str) or not name or not name[0].isupper():
+        return False
+    if name.isascii():
+        return name.replace("-", "").replace("'", "").replace(" ", "").isalpha()
+    return all(
+        ch in "-'’ " or (ch.isalpha() and unicodedata.name(ch, "").startswith("LATIN"))
+        for ch in name
+    )
+
+
+def _unaccented(name: str) -> str:
+    """``name`` without combining accents ("Józef" → "Jozef"); letters like "ł" stay."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def _values(value: object) -> Iterable[object]:
+    if isinstance(value, dict):
+        return value.keys()
+    if isinstance(value, (tuple, list, set, frozenset)):
+        return value
+    return ()
+
+
+def _collect(package: str, attributes: tuple[str, ...]) -> set[str]:
+    """Latin-script strings of the named class attributes of every locale's Provider."""
+    out: set[str] = set()
+    root = import_module(package)
+    for module in iter_modules(root.__path__):
+        try:
+            provider = import_module(f"{package}.{module.name}").Provider
+        except (ImportError, AttributeError):  # pragma: no cover - a damaged locale
+            continue
+        for attribute in attributes:
+            for cls in provider.__mro__:
+                if attribute in vars(cls):
+                    out.update(str(n) for n in _values(vars(cls)[attribute]) if _latin(n))
+                    break
+    return out
+
+
+_GIVEN: Final = (
+    "first_names",
+    "first_names_male",
+    "first_names_female",
+    "first_names_nonbinary",
+    "first_names_unisex",
+)
+_FAMILY: Final = ("last_names", "last_names_male", "last_names_female")
+_PLACES: Final = (
+    "countries",
+    "cities",
+    "city_names",
+    "real_city_names",
+    "states",
+    "provinces",
+    "regions",
+    "counties",
+)
+
+
+def gazetteer() -> Gazetteer:
+    """The shared lists (read on first use); empty when Faker is not installed."""
+    global _gazetteer
+    with _lock:
+        if _gazetteer is None:
+            try:
+                given = _collect("faker.providers.person", _GIVEN)
+                family = _collect("faker.providers.person", _FAMILY)
+                places = _collect("faker.providers.address", _PLACES)
+            except ImportError:
+                given, family, places = set(), set(), set()
+            # Names are often written without their accents ("Malgorzata", "Jozef").
+            given |= {_unaccented(n) for n in given}
+            # A word that is also a date is decided by its context.
+            given -= {n for n in given if title_word(n) in WEEKDAYS_AND_MONTHS}
+            _gazetteer = Gazetteer(frozenset(given), frozenset(family), frozenset(places))
+        return _gazetteer
+
+
+def gazetteer_id() -> str:
+    """The name lists' source and version (part of a names run's identity)."""
+    try:
+        return f"{GAZETTEER_DISTRIBUTION}-{metadata.version(GAZETTEER_DISTRIBUTION)}"
+    except metadata.PackageNotFoundError:
+        return f"{GAZETTEER_DISTRIBUTION}-none"
