@@ -37,6 +37,10 @@ step demo demo --json
 grep -q '"suggestions"' "$tmp/demo.out"
 step model model info --json
 grep -q 'SmolLM2' "$tmp/model.out"
+# names (spaCy, the Faker name lists) and the language check (py3langid's model) in the bundle
+step import --data-dir "$tmp/data" notebook import "$bundle/_internal/app/resources/sample_notebook.txt" --json
+step names --data-dir "$tmp/data" detect notebook 1 --detector names --json
+grep -q '"outcome": "success"' "$tmp/names.out"
 step screenshot screenshot --out "$tmp/shots"
 shots=$(find "$tmp/shots" -name '*.png' -size +10k | wc -l)
 [ "$shots" -ge 10 ] || { echo "smoke: FAILED: only $shots screenshots" >&2; exit 1; }
