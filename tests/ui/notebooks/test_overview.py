@@ -65,6 +65,7 @@ def test_a_bar_click_opens_its_page(qtbot: QtBot, db: Database, ops: Tasks, note
     assert opened.args == [notebook, view.chart.page_ids[1]]
 
 
+@pytest.mark.usefixtures("model_only")
 def test_a_prompt_run_shows_progress_and_cancels_without_publishing(
     qtbot: QtBot, db: Database, ops: Tasks, notebook: int, make_runner: Maker
 ) -> None:
