@@ -68,7 +68,8 @@ _TASK_VERB_TEXT: Final = """\
     meet move mow note order organise organize pack paint pay phone pick plan post
     prepare print put read ready rebook remind renew repair reply replace return ring
     schedule sell send set sign sort start submit take talk text tidy tell update vacuum
-    visit wash water weed write"""
+    visit wash water weed write find forward fetch grab hire install measure recycle
+    register sweep throw transfer unpack upload download back up top"""
 _TASK_VERBS: Final = frozenset(_TASK_VERB_TEXT.split())
 """Verbs a task line starts with ("call the bank", "fix the gate")."""
 _FUNCTION_WORD_TEXT: Final = """\
@@ -100,6 +101,7 @@ _WRITING_CUE: Final = re.compile(
     r"copied (?:from|out|off))\b",
     re.IGNORECASE,
 )
+_BLOCKQUOTE: Final = re.compile(r"^\s*>\s?")
 _DIALOGUE: Final = re.compile(r"^\s*[A-Z][A-Za-z]{1,20}(?: [A-Z][A-Za-z]{1,20})?:\s+\S")
 
 
@@ -264,7 +266,7 @@ def _plain_runs(lines: Sequence[Line]) -> list[list[int]]:
     return runs
 
 
-def _is_todo(items: Sequence[Line], heading: str | None) -> bool:
+def _is_todo(items: Sequence[Line], heading: str | None, *, unmarked: bool = False) -> bool:
     if any(line.kind in {"checkbox", "keyword"} for line in items):
         return True
     if len(items) < 2:
@@ -274,6 +276,8 @@ def _is_todo(items: Sequence[Line], heading: str | None) -> bool:
     if heading is not None and _STEPS_HEADING.search(heading):
         return False  # a method's steps start with verbs too
     verbs = sum(_starts_with_task_verb(line.body) for line in items)
+    if unmarked:  # without markers, tasks under a heading that is not a colon's list
+        return heading is not None and not heading.endswith(":") and verbs * 2 >= len(items)
     return verbs * 3 >= len(items) * 2
 
 
@@ -343,6 +347,43 @@ def _itemish(line: Line) -> bool:
     )
 
 
+def _attribution_after_quote(lines: Sequence[Line], index: int) -> bool:
+    """``lines[index]`` is "- Name" under a line that closes a quotation."""
+    previous = next((lines[j] for j in range(index - 1, -1, -1) if lines[j].stripped), None)
+    return (
+        previous is not None
+        and _DASH_ATTRIBUTION.match(lines[index].text) is not None
+        and previous.stripped[-1:] in {'"', "”", "»", "’"}
+    )
+
+
+def _unmarked_list(
+    lines: Sequence[Line], run: Sequence[int]
+) -> tuple[str | None, list[Line]] | None:
+    """A list without markers: ``(heading, item lines)`` for a run of at least three
+    short lines, none a sentence, that read as items (few function words), or that stand
+    under a heading ending with a colon or naming a to-do list; else ``None``."""
+    if len(run) < 3:
+        return None
+    heading = lines[run[0]].stripped if len(run) >= 4 else None
+    body = [lines[i] for i in run[1:]] if heading else [lines[i] for i in run]
+    if len(body) < 3 or any(len(line.stripped) > MAX_LIST_ITEM_CHARS for line in body):
+        return None
+    if sum(1 for line in body if _SENTENCE_END.search(line.stripped)) * 4 > len(body):
+        return None
+    itemish = [line for line in body if _itemish(line)]
+    if len(itemish) * 4 >= len(body) * 3:
+        return heading, body
+    if heading is not None and (heading.endswith(":") or _TODO_HEADING.search(heading)):
+        return heading, body
+    if (
+        heading is not None
+        and sum(_starts_with_task_verb(line.body) for line in body) * 3 >= len(body) * 2
+    ):
+        return heading, body
+    return None
+
+
 def _read_lists(candidates: Sequence[PageInput]) -> tuple[Structure, Structure]:
     todos, lists = Structure(), Structure()
     for position, page in enumerate(candidates):
@@ -354,25 +395,24 @@ def _read_lists(candidates: Sequence[PageInput]) -> tuple[Structure, Structure]:
                 todos.units.append(_todo_unit(position, page, items, heading))
             elif len(items) >= 2:
                 lists.units.append(_list_unit(position, page, items, heading))
-            else:
+            elif not _attribution_after_quote(lines, first):
                 todos.add_candidate(position, items[0])
                 lists.add_candidate(position, items[0])
         for run in _plain_runs(lines):
             shorts = [lines[i] for i in run if len(lines[i].stripped) <= MAX_LIST_ITEM_CHARS]
             if len(run) < 3 or len(shorts) < 3:
                 continue
-            # a heading and short item-like lines: a list without markers
-            heading = lines[run[0]].stripped if len(run) >= 4 else None
-            body = [lines[i] for i in run[1:]] if heading else [lines[i] for i in run]
-            itemish = [line for line in body if _itemish(line)]
-            if len(body) >= 3 and len(itemish) * 4 >= len(body) * 3:
-                if heading and _TODO_HEADING.search(heading):
+            unmarked = _unmarked_list(lines, run)
+            if unmarked is not None:
+                heading, body = unmarked
+                if _is_todo(body, heading, unmarked=True):
                     todos.units.append(_todo_unit(position, page, body, heading))
                 else:
                     lists.units.append(_list_unit(position, page, body, heading))
                 continue
-            for line in shorts:
-                if _itemish(line) or _starts_with_task_verb(line.stripped):
+            listy = [line for line in shorts if _itemish(line) or _starts_with_task_verb(line.body)]
+            if len(listy) * 2 > len(run):  # mostly item-like: the model may decide
+                for line in listy:
                     todos.add_candidate(position, line)
                     lists.add_candidate(position, line)
     return todos, lists
@@ -424,8 +464,8 @@ def _stanzas(position: int, page: PageInput) -> list[_Stanza]:
             continue
         if _wrapped_prose(chosen):
             continue
-        if run[-1] + 1 < len(lines) and lines[run[-1] + 1].kind in ITEM_KINDS:
-            continue  # a list's heading
+        if _before_items(lines, run[-1]) or _unmarked_list(lines, run) is not None:
+            continue  # a list's heading, or a list without markers
         if sum(_verse_line(line) for line in chosen) * 2 < len(chosen) and not _title_like(chosen):
             continue
         out.append(
@@ -448,6 +488,14 @@ def _title_like(lines: Sequence[Line]) -> bool:
         and not lines[0].stripped.endswith(":")
         and not _SENTENCE_END.search(lines[0].stripped)
     )
+
+
+def _before_items(lines: Sequence[Line], index: int) -> bool:
+    """The next non-blank line after ``lines[index]`` (one blank allowed) is an item."""
+    for j in (index + 1, index + 2):
+        if j < len(lines) and lines[j].kind != "blank":
+            return lines[j].kind in ITEM_KINDS
+    return False
 
 
 def _poem_title(group: list[_Stanza]) -> tuple[str | None, list[Line]]:
@@ -532,6 +580,22 @@ def _covered_lines(lines: Sequence[Line], start: int, end: int) -> list[int]:
     return [i for i, line in enumerate(lines) if line.start < end and start < line.end + 1]
 
 
+def _blockquotes(lines: Sequence[Line]) -> list[list[Line]]:
+    """Runs of lines marked as a block quote (``> ``, as in Markdown and e-mail)."""
+    runs: list[list[Line]] = []
+    current: list[Line] = []
+    for line in lines:
+        if _BLOCKQUOTE.match(line.text):
+            current.append(line)
+        else:
+            if current:
+                runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    return runs
+
+
 def _read_quotations(candidates: Sequence[PageInput]) -> Structure:
     out = Structure()
     for position, page in enumerate(candidates):
@@ -577,6 +641,20 @@ def _read_quotations(candidates: Sequence[PageInput]) -> Structure:
             elif words >= MIN_QUOTE_WORDS or dash_after or dash_line or spoken or own_line:
                 for line in quote_lines:
                     out.add_candidate(position, line)
+        for block in _blockquotes(lines):
+            inner = [_BLOCKQUOTE.sub("", line.text) for line in block]
+            said = [t for t in inner if not _DASH_ATTRIBUTION.match(t)]
+            who = next((m for t in inner if (m := _DASH_ATTRIBUTION.match(t))), None)
+            if len(_words(" ".join(said))) < MIN_QUOTE_WORDS:
+                continue
+            if who is None:
+                for line in block:
+                    out.add_candidate(position, line)
+                continue
+            sure.extend(block)
+            attribution = attribution or who.group("who").strip()[:200]
+            excerpt = excerpt or " ".join(" ".join(said).split())[:500]
+            kind = "block"
         dialogue = sum(1 for line in lines if _DIALOGUE.match(line.text))
         for i, line in enumerate(lines):
             previous = lines[i - 1] if i > 0 else None

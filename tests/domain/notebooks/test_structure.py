@@ -123,3 +123,26 @@ def test_scare_quotes_titles_and_reported_speech_are_not_sure_quotations() -> No
     title = 'We watched "The Long Way Home" again, still good.'
     assert spans("quotations", scare, title) == []
     assert candidates("quotations", scare, title) == [1]  # the model may decide on a title
+
+
+def test_unmarked_lines_of_tasks_or_under_a_colon_are_lists_not_poems() -> None:
+    chores = (
+        "jobs for the weekend\nclean out the gutters\nfind the spare key\nreturn the drill to Jo"
+    )
+    missed = (
+        "What I liked about the old job:\nthe walk along the river\nthe people at lunch\nmy desk"
+    )
+    assert spans("todo_lists", chores, missed) == [(0, 0)]
+    assert spans("lists", chores, missed) == [(1, 1)]
+    assert spans("poetry", chores, missed) == []
+
+
+def test_a_block_quote_with_an_attribution_is_a_quotation() -> None:
+    page = (
+        "From the talk:\n\n> Make the thing you wish existed,\n> then tell someone.\n> — R. Okafor"
+    )
+    structure = read_structure("quotations", _pages(PROSE, page))
+    assert structure is not None
+    [unit] = structure.units
+    assert (unit.start, unit.data["attribution"]) == (1, "R. Okafor")
+    assert read_structure("poetry", _pages(page)).units == []  # type: ignore[union-attr]
