@@ -7,6 +7,7 @@ import random
 import time
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 from app import resources
 from app.nlp.people import load_ner
@@ -160,12 +161,15 @@ def _run_prompt_detector(
     *,
     force: bool,
 ) -> notebook_runs.RunInfo:
-    return notebook_runs.run_detector(
-        db,
-        loaded.worker,
-        notebook_id,
-        PROMPT_DETECTOR,
-        model=identity,
-        page_ids=scope,
-        force=force,
-    ).value
+    """The prompt detector with every window sent to the model: ``prompt_windows_per_s``
+    measures the model's windows, which reading structure first would mostly skip."""
+    with mock.patch.object(notebook_runs, "structure_of", return_value=None):
+        return notebook_runs.run_detector(
+            db,
+            loaded.worker,
+            notebook_id,
+            PROMPT_DETECTOR,
+            model=identity,
+            page_ids=scope,
+            force=force,
+        ).value

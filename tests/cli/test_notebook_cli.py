@@ -49,7 +49,11 @@ def reply(prompt: Prompt) -> str:
             "continues_before": False,
             "continues_after": False,
             "reason": "a poem",
-            "evidence": [{"page": 2, "quote": "small grey words"}],
+            "evidence": [
+                {"page": 2, "quote": "small grey words"},
+                {"page": 1, "quote": "Tuesday, 3 March"},
+                {"page": 3, "quote": "listening for the sentence"},
+            ],
         }
     )
 
@@ -129,6 +133,7 @@ def test_detect_lexical_and_names_without_a_model(capsys: pytest.CaptureFixture[
     assert {f["detector_data"]["name"] for f in names["findings"]} >= {"Anna", "Tom Baker"}
 
 
+@pytest.mark.usefixtures("model_only")  # every window goes to the (scripted) model
 def test_detect_with_the_model_then_review(scripted: list[ScriptedModel]) -> None:
     run_json("notebook", "import", SAMPLE)
     doc = run_json("detect", "notebook", "1", "--detector", "poetry")

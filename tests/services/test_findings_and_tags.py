@@ -28,12 +28,16 @@ def reply(prompt: Prompt) -> str:
             "continues_before": False,
             "continues_after": False,
             "reason": "poem",
+            "evidence": [
+                {"page": 1, "quote": "Tuesday, 3 March"},
+                {"page": 3, "quote": "listening for the sentence"},
+            ],
         }
     )
 
 
 @pytest.fixture
-def setup(db: Database) -> tuple[int, findings.FindingInfo]:
+def setup(db: Database, model_only: None) -> tuple[int, findings.FindingInfo]:
     notebook = notebooks.import_notebook(db, SAMPLE).value.id
     with ModelWorker(lambda: ScriptedModel(reply)) as worker:
         run = run_detector(

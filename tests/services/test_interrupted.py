@@ -35,6 +35,7 @@ CHILD = textwrap.dedent(
     db = open_database(Path(sys.argv[1]))
     notebook = notebooks.import_notebook(db, Path(sys.argv[2])).value.id
     model = notebook_runs.ModelIdentity("stuck", "f" * 64, 4096, 512)
+    notebook_runs.structure_of = lambda *args, **kwargs: None  # every window to the model
 
     class Stuck(WholeReplyModel):
         def complete(self, prompt):
@@ -105,6 +106,7 @@ LIVE_CHILD = textwrap.dedent(
     db = open_database(Path(sys.argv[1]))
     notebook = notebooks.import_notebook(db, Path(sys.argv[2])).value.id
     model = notebook_runs.ModelIdentity("waiting", "f" * 64, 4096, 512)
+    notebook_runs.structure_of = lambda *args, **kwargs: None  # every window to the model
 
     class Waiting(WholeReplyModel):
         waited = False

@@ -70,6 +70,7 @@ def pages(db: Database, notebook_id: int) -> list[notebooks.PageInfo]:
     return notebooks.list_pages(db, notebook_id)
 
 
+@pytest.mark.usefixtures("model_only")
 def test_a_prompt_detector_run_publishes_anchored_findings(
     db: Database, notebook: int, make_worker: Worker
 ) -> None:
@@ -96,8 +97,9 @@ def test_a_prompt_detector_run_publishes_anchored_findings(
     assert model.threads == {worker.thread_ident}  # the model is only called on its thread
     ids = [p.id for p in pages(db, notebook)]
     [finding] = run.findings
-    assert (finding.start_page, finding.end_page) == (ids[0], ids[2])  # the first window
-    assert finding.page_ids == tuple(ids[:3])
+    # the first window, narrowed to the page its anchored evidence is on
+    assert (finding.start_page, finding.end_page) == (ids[1], ids[1])
+    assert finding.page_ids == (ids[1],)
     assert finding.review_status == "unreviewed"
     [anchor] = finding.evidence  # the bad quote is dropped
     page_text = pages(db, notebook)[1].text or ""
@@ -211,13 +213,15 @@ def test_a_vision_detector_without_a_vision_model_is_unavailable(
     assert model.prompts == []
 
 
+@pytest.mark.usefixtures("model_only")
 def test_unparseable_and_failing_windows(db: Database, notebook: int, make_worker: Worker) -> None:
     def reply(prompt: Prompt) -> str:
         if "Low Tide" in prompt.user:
             return "this is not JSON"
         if "TO DO" in prompt.user:
             raise RuntimeError("llama.cpp fell over")
-        return window(True, confidence=0.8, reason="a quote", evidence=[(1, "T. S. Eliot")])
+        eliot = [(1, "T. S. Eliot"), (2, "T. S. Eliot")]  # wherever the window has it
+        return window(True, confidence=0.8, reason="a quote", evidence=eliot)
 
     run = run_detector(db, make_worker(ScriptedModel(reply)), notebook, "quotations", model=MODEL)
     view = run.value
@@ -232,6 +236,7 @@ def test_unparseable_and_failing_windows(db: Database, notebook: int, make_worke
     assert len(view.findings) == 1
 
 
+@pytest.mark.usefixtures("model_only")
 def test_every_window_failing_is_a_failed_run_and_keeps_the_published_result(
     db: Database, notebook: int, make_worker: Worker
 ) -> None:
@@ -249,6 +254,7 @@ def test_every_window_failing_is_a_failed_run_and_keeps_the_published_result(
     assert published.id == good.value.id
 
 
+@pytest.mark.usefixtures("model_only")
 def test_cancelling_between_windows_keeps_the_published_result(
     db: Database, notebook: int, make_worker: Worker
 ) -> None:
@@ -274,6 +280,7 @@ def test_cancelling_between_windows_keeps_the_published_result(
     assert [f.id for f in published.findings] == [f.id for f in first.value.findings]
 
 
+@pytest.mark.usefixtures("model_only")
 def test_a_page_edited_during_the_run_publishes_nothing(
     db: Database, notebook: int, make_worker: Worker
 ) -> None:
@@ -320,6 +327,7 @@ def test_reviews_carry_forward_to_the_next_run(
     assert findings.list_findings(db, notebook, detector_id="poetry") == [carried]
 
 
+@pytest.mark.usefixtures("model_only")
 def test_auto_tag_is_opt_in_remembered_and_additive(
     db: Database, notebook: int, make_worker: Worker
 ) -> None:
@@ -328,13 +336,13 @@ def test_auto_tag_is_opt_in_remembered_and_additive(
     assert all(p.tags == () for p in pages(db, notebook))
     result = run_detector(db, worker, notebook, "poetry", model=MODEL, force=True, auto_tag=True)
     ids = [p.id for p in pages(db, notebook)]
-    assert result.changes.pages == set(ids[:3])
-    assert [p.tags for p in pages(db, notebook)][:4] == [("poetry",)] * 3 + [()]
+    assert result.changes.pages == {ids[1]}  # the page the poem's evidence is on
+    assert [p.tags for p in pages(db, notebook)][:4] == [(), ("poetry",), (), ()]
     assert notebook_runs.get_auto_tag(db, "poetry")
-    tags.remove_page_tags(db, ids[0], ["poetry"])
+    tags.remove_page_tags(db, ids[1], ["poetry"])
     # remembered: the next run tags again without being asked
     [finding] = run_detector(db, worker, notebook, "poetry", model=MODEL, force=True).value.findings
-    assert "poetry" in pages(db, notebook)[0].tags
+    assert "poetry" in pages(db, notebook)[1].tags
     # a rejected finding is not tagged by later runs (its review carries forward)
     findings.reject_finding(db, finding.id)
     assert all("poetry" not in p.tags for p in pages(db, notebook))
@@ -436,7 +444,7 @@ def test_custom_detector_runs_with_its_snapshot(
     ).value
 
     def reply(prompt: Prompt) -> str:
-        return window("olive oil" in prompt.user, evidence=[(2, "olive oil")])
+        return window("olive oil" in prompt.user, evidence=[(n, "olive oil") for n in (1, 2, 3)])
 
     run = run_detector(
         db, make_worker(ScriptedModel(reply)), notebook, definition.detector_id, model=MODEL
@@ -468,6 +476,7 @@ def test_reconcile_marks_running_attempts_interrupted(db: Database, notebook: in
     assert (view.id, view.attempt_state) == (run_id, "interrupted")
 
 
+@pytest.mark.usefixtures("model_only")
 def test_ctrl_c_cancels_the_job_and_the_attempt(
     db: Database, notebook: int, make_worker: Worker, ctrl_c_raises: None
 ) -> None:
@@ -513,3 +522,101 @@ def test_ctrl_c_cancels_the_job_and_the_attempt(
     [view] = notebook_runs.list_runs(db, notebook)
     assert view.attempt_state == "cancelled"
     assert notebook_runs.published_run(db, notebook, "poetry") is None
+
+
+def test_windows_structure_rules_out_are_skipped_and_recorded(
+    db: Database, tmp_path: Path, make_worker: Worker
+) -> None:
+    prose = "I walked to the harbour and back; the boat was late again, so I went home."
+    poem = "The tide\nkeeps its letters\n\nand the gulls"  # too short to be sure of
+    source = tmp_path / "walks.txt"
+    source.write_text("\f".join([prose, prose, prose, poem, prose]) + "\f", "utf-8")
+    notebook = notebooks.import_notebook(db, source).value.id
+    ids = [p.id for p in pages(db, notebook)]
+
+    def reply(prompt: Prompt) -> str:
+        assert "The tide" in prompt.user
+        return window(
+            True,
+            reason="short lines",
+            evidence=[(2, "The tide"), (2, "keeps its letters"), (1, "boat was late")],
+        )
+
+    model = ScriptedModel(reply)
+    run = run_detector(db, make_worker(model), notebook, "poetry", model=MODEL).value
+    # windows (3 pages, overlap 1): pages 1-3 hold prose, pages 3-5 the short lines
+    assert len(model.prompts) == 1
+    assert (run.windows_total, run.windows_scanned, run.partial) == (2, 1, False)
+    assert run.warnings == (
+        {
+            "code": "skip_by_structure",
+            "message": "Window 1 (pages 1-3) was not sent to the model: no stanza of short "
+            "lines that read as verse, so there is no poem.",
+        },
+    )
+    [finding] = run.findings
+    # narrowed to the page its evidence is on; the quote from the prose is not evidence
+    assert (finding.start_page, finding.end_page) == (ids[3], ids[3])
+    assert [(a.page_id, a.anchor_text) for a in finding.evidence] == [
+        (ids[3], "The tide"),
+        (ids[3], "keeps its letters"),
+    ]
+    # the same run shows the skip in the published result's view
+    published = notebook_runs.published_run(db, notebook, "poetry")
+    assert published is not None
+    assert published.warnings == run.warnings
+
+
+def test_daily_notes_checklists_are_read_from_their_lines_not_one_empty_model_finding(
+    db: Database, tmp_path: Path, make_worker: Worker
+) -> None:
+    """Ten daily notes, each with a ``- [ ]`` checklist: the model once published one
+    to-do finding spanning pages 2-10 whose only content was "nope", no evidence."""
+    days = [
+        f"# 2026-03-{day:02d}\n\nSlept badly, long meeting about the budget, then the gym.\n\n"
+        f"## Tasks\n- [ ] reply to Sam about the {day}th\n- [x] water the plants\n"
+        "- [ ] book the car in"
+        for day in range(1, 11)
+    ]
+    source = tmp_path / "daily.txt"
+    source.write_text("\f".join(days) + "\f", "utf-8")
+    notebook = notebooks.import_notebook(db, source).value.id
+    ids = [p.id for p in pages(db, notebook)]
+
+    def nope(prompt: Prompt) -> str:  # what the small model said
+        return window(True, before=True, after=True, reason="nope")
+
+    model = ScriptedModel(nope)
+    run = run_detector(db, make_worker(model), notebook, "todo_lists", model=MODEL).value
+    assert model.prompts == []  # every checklist was read from its lines
+    assert [(f.start_page, f.end_page) for f in run.findings] == [(i, i) for i in ids]
+    for finding, page in zip(run.findings, pages(db, notebook), strict=True):
+        assert [a.anchor_text for a in finding.evidence] == [
+            line for line in (page.text or "").splitlines() if line.startswith("- [")
+        ]
+        assert finding.detector_data["list_style"] == "checkbox"
+        assert [i["status"] for i in finding.detector_data["items"]] == ["open", "done", "open"]
+        assert finding.title == "## Tasks"
+    assert {w["code"] for w in run.warnings} == {"skip_by_structure"}
+
+
+@pytest.mark.usefixtures("model_only")
+def test_a_model_finding_without_anchored_evidence_is_not_published(
+    db: Database, tmp_path: Path, make_worker: Worker
+) -> None:
+    days = [f"Day {n}. Slept badly.\n- [ ] call the bank\n- [ ] pay rent" for n in range(4)]
+    source = tmp_path / "daily.txt"
+    source.write_text("\f".join(days) + "\f", "utf-8")
+    notebook = notebooks.import_notebook(db, source).value.id
+
+    def nope(prompt: Prompt) -> str:
+        return window(True, before=True, after=True, reason="nope", evidence=[(1, "nope")])
+
+    run = run_detector(db, make_worker(ScriptedModel(nope)), notebook, "todo_lists", model=MODEL)
+    assert run.value.findings == ()
+    codes = [w["code"] for w in run.value.warnings]
+    assert codes == ["no_evidence"] * run.value.windows_scanned
+    assert (
+        "quoted nothing found on its pages; it was not published"
+        in (run.value.warnings[0]["message"])
+    )

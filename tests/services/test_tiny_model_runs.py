@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from app.domain import TextModel
 from app.llm import LlamaTextModel, ModelWorker
 from app.services.models.choice import model_info
@@ -13,6 +15,7 @@ from app.store import Database
 from tests.notebook_files import SAMPLE_NOTEBOOK as SAMPLE
 
 
+@pytest.mark.usefixtures("model_only")  # every window goes to the model
 def test_a_run_with_the_tiny_gguf(db: Database, tiny_model_path: Path, tmp_path: Path) -> None:
     notebook = notebooks.import_notebook(db, SAMPLE).value.id
     info = model_info(tmp_path, tiny_model_path)

@@ -36,6 +36,9 @@ class RawDetection:
     title: str | None = None
     evidence: tuple[EvidenceAnchor, ...] = ()
     data: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    by_structure: bool = False
+    """Read from the pages' lines (one unit each: never merged with another), not from a
+    model reply."""
 
     def __post_init__(self) -> None:
         if self.start < 0 or self.end < self.start:
@@ -164,9 +167,25 @@ def raw_from_reply(
 
 
 def aggregate(definition: DetectorDefinition, raws: Iterable[RawDetection]) -> list[RawDetection]:
-    """Apply the definition's threshold and aggregation strategy to its raws."""
-    return merge_adjacent_spans(
-        raws,
-        definition.confidence_threshold,
+    """Apply the definition's threshold and aggregation strategy to its raws.
+
+    Raws read from structure are units already (a list, a poem across a page turn) and
+    are kept as they are (above the threshold); the model's raws are merged, and one that
+    overlaps a structure unit of its type is dropped (the unit already holds it)."""
+    raws = list(raws)
+    threshold = definition.confidence_threshold
+    units = [r for r in raws if r.by_structure and r.confidence >= threshold]
+    merged = merge_adjacent_spans(
+        (r for r in raws if not r.by_structure),
+        threshold,
         merge=definition.aggregation_strategy == "merge_adjacent_spans",
     )
+    kept = [
+        m
+        for m in merged
+        if not any(
+            u.finding_type == m.finding_type and u.start <= m.end and m.start <= u.end
+            for u in units
+        )
+    ]
+    return sorted([*units, *kept], key=lambda r: (r.start, r.end))

@@ -310,8 +310,20 @@ _FIELDS: Final = frozenset(
 SWEAR_LEXICON_ID: Final = "swear_words_en_v1"
 
 
+STRUCTURE_RULES: Final = "structure_v1"
+"""``extra_config["structure"]`` of the built-in detectors that read the pages' lines
+first (:mod:`app.domain.notebooks.structure`); part of the cache identity, so results
+read before those rules are stale."""
+
+
 def _prompt_detector(
-    detector_id: str, title: str, description: str, size: int, input_mode: str = "auto"
+    detector_id: str,
+    title: str,
+    description: str,
+    size: int,
+    input_mode: str = "auto",
+    *,
+    structure: bool = True,
 ) -> DetectorDefinition:
     return DetectorDefinition(
         detector_id=detector_id,
@@ -326,6 +338,7 @@ def _prompt_detector(
         window_overlap=1,
         confidence_threshold=0.7,
         aggregation_strategy="merge_adjacent_spans",
+        extra_config={"structure": STRUCTURE_RULES} if structure else {},
     )
 
 
@@ -354,6 +367,7 @@ def builtin_detectors() -> list[DetectorDefinition]:
             "Pasted or sketched beer labels and tasting notes.",
             2,
             input_mode="vision",
+            structure=False,
         ),
         DetectorDefinition(
             detector_id="first_person",

@@ -53,6 +53,14 @@ from app.domain.notebooks.identity import freshness as domain_freshness
 from app.domain.notebooks.identity import route as domain_route
 from app.domain.notebooks.lexical import LexicalCount, lexical_count, lexical_page_finding
 from app.domain.notebooks.people import PersonMention, people_findings
+from app.domain.notebooks.prechecks import (
+    NO_EVIDENCE,
+    SKIP_BY_STRUCTURE,
+    confirm_model_raw,
+    structure_of,
+    structure_raws,
+    window_skip_reason,
+)
 from app.domain.notebooks.prompts import build_window_prompt
 from app.domain.notebooks.replies import EvidenceAnchor, parse_window_reply
 from app.domain.notebooks.reviews import ReviewStatus
@@ -356,13 +364,27 @@ def _run_windows(
     """Every window of a prompt detector, in order (runs on the model's thread)."""
     definition = plan.definition
     candidates = list(plan.candidates)
+    route = plan.route or "text"
     windows = windows_for(definition, candidates)
     out = _Detected(windows_total=len(windows))
+    structure = structure_of(definition, candidates, route)
+    if structure is not None:
+        out.raws.extend(structure_raws(structure))
     report(Progress(0, len(windows)))
     for number, positions in enumerate(windows, start=1):
         check_cancelled()
         pages = [candidates[p] for p in positions]
-        prompt = build_window_prompt(definition, pages, route=plan.route or "text")
+        skip = window_skip_reason(definition, structure, positions) if structure else None
+        if skip is not None:
+            out.warnings.append(
+                DetectorWarning(
+                    SKIP_BY_STRUCTURE,
+                    f"Window {number} (pages {_orders(pages)}) was not sent to the model: {skip}.",
+                )
+            )
+            report(Progress(number, len(windows)))
+            continue
+        prompt = build_window_prompt(definition, pages, route=route)
         try:
             reply = complete(prompt, pages)
         except Cancelled:
@@ -390,6 +412,18 @@ def _run_windows(
                 )
             else:
                 raw = raw_from_reply(definition, parsed, positions, pages, len(candidates))
+                if raw is not None and route == "text":
+                    raw = confirm_model_raw(raw, structure, pages, positions, len(candidates))
+                    if raw is None:
+                        out.warnings.append(
+                            DetectorWarning(
+                                NO_EVIDENCE,
+                                f"The model's finding in window {number} (pages "
+                                f"{_orders(pages)}) quoted nothing found "
+                                + ("on a candidate line" if structure else "on its pages")
+                                + "; it was not published.",
+                            )
+                        )
                 if raw is not None:
                     out.raws.append(raw)
         report(Progress(number, len(windows)))
@@ -1173,6 +1207,7 @@ def _raw_json(raw: RawDetection) -> dict[str, Any]:
         "title": raw.title,
         "evidence": [e.to_json() for e in raw.evidence],
         "data": dict(raw.data),
+        "by_structure": raw.by_structure,
     }
 
 

@@ -65,6 +65,7 @@ def test_a_bar_click_opens_its_page(qtbot: QtBot, db: Database, ops: Tasks, note
     assert opened.args == [notebook, view.chart.page_ids[1]]
 
 
+@pytest.mark.usefixtures("model_only")
 def test_a_prompt_run_shows_progress_and_cancels_without_publishing(
     qtbot: QtBot, db: Database, ops: Tasks, notebook: int, make_runner: Maker
 ) -> None:
@@ -118,3 +119,20 @@ def test_auto_tag_toggle_is_remembered(
     view.rows["swear_words"].auto_tag.setChecked(True)
     qtbot.waitUntil(lambda: notebook_runs.get_auto_tag(db, "swear_words"))
     assert "language model" in view.rows["poetry"].freshness.text()
+
+
+def test_windows_read_from_structure_show_as_skipped_with_their_reasons(
+    qtbot: QtBot, db: Database, ops: Tasks, notebook: int, make_runner: Maker
+) -> None:
+    model = ScriptedModel(lambda prompt: window_reply(False))
+    view = open_overview(qtbot, db, ops, notebook, make_runner(model))
+    with qtbot.waitSignal(view.run_finished, timeout=10_000) as finished:
+        view.rows["todo_lists"].run.click()
+    run = finished.args[0]
+    assert model.prompts == []  # the checklist was read from its lines; nothing else could be
+    [todo] = run.findings
+    assert todo.detector_data["list_style"] == "checkbox"
+    qtbot.waitUntil(lambda: not view.is_busy)
+    row = view.rows["todo_lists"]
+    assert f"skip by structure ×{run.windows_total}" in row.outcome.text()
+    assert "was not sent to the model" in row.outcome.toolTip()

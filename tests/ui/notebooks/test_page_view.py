@@ -62,11 +62,20 @@ def card(view: PageView, finding_id: int) -> FindingCard:
 
 
 def run_poetry_over_pages_2_and_3(db: Database, notebook: int, make_worker: Worker) -> FindingInfo:
-    """A poem found by a scripted model in the window of pages 1–3, anchored on page 2."""
+    """A poem found by a scripted model (structure not read) in the window of pages 1–3,
+    anchored on page 2 and, once each, on pages 1 and 3 (so it spans the window)."""
 
     def reply(prompt: Prompt) -> str:
         if "Low Tide" in prompt.user and "TO DO" not in prompt.user:
-            return window_reply(True, evidence=[(2, "small grey words"), (2, "Low Tide")])
+            return window_reply(
+                True,
+                evidence=[
+                    (2, "small grey words"),
+                    (2, "Low Tide"),
+                    (1, "Tuesday, 3 March"),
+                    (3, "listening for the sentence"),
+                ],
+            )
         return window_reply(False)
 
     worker = make_worker(ScriptedModel(reply))
@@ -128,6 +137,7 @@ def test_findings_are_highlighted_at_their_evidence_with_a_colour_per_type(
     assert "Name" in view.tooltip_for(anna + 1)
 
 
+@pytest.mark.usefixtures("model_only")
 def test_accept_and_reject_a_page_and_the_whole_finding_with_its_tag(
     qtbot: QtBot, db: Database, ops: Tasks, notebook: int, make_worker: Worker
 ) -> None:
@@ -189,6 +199,7 @@ def test_accept_and_reject_a_page_and_the_whole_finding_with_its_tag(
     ]
 
 
+@pytest.mark.usefixtures("model_only")
 def test_apply_tag_tags_the_finding_pages(
     qtbot: QtBot, db: Database, ops: Tasks, notebook: int, make_worker: Worker
 ) -> None:

@@ -1,0 +1,720 @@
+"""Structure first: what a notebook's lines show before any model reads them.
+
+The four built-in prompt detectors (poems, to-do lists, lists, quotations) first read
+the pages' structure, deterministically:
+
+- to-do lists: checkbox lines (``[ ]``, ``[x]``, ``- [ ]``, ☐ ☑ ✓ ✔ ✗ ✅ …) and ``TODO:``
+  lines; bulleted or numbered items under a to-do heading ("To do", "Jobs", "Tasks",
+  "Action items") or most of which start with a task verb ("call", "book", "fix");
+- lists: runs of bulleted or numbered lines (``-``, ``*``, ``•``, ``1.``, ``a)``) that are
+  not a to-do list, and runs of short unmarked lines that read as items (few function
+  words, no sentences) under a heading;
+- poems: stanzas of short lines that read as language (most lines hold a function word),
+  separated by blank lines, continued across a page turn, not hard-wrapped prose;
+- quotations: a passage of at least :data:`MIN_QUOTE_WORDS` words in quotation marks
+  (straight or curly, « » „ “) with an attribution (a dash and a name after it, "said",
+  "wrote", "Name on X:") or standing on its own lines.
+
+:func:`read_structure` returns, per detector, the *units* it is sure of (published as
+findings with their lines as evidence, no model call) and the *candidate* lines it is
+not sure of (the model decides, and its evidence must fall on them). A window with
+neither is skipped: the model is not asked about what the page's shape rules out.
+Every rule is about the shape of writing, never about particular notebooks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from app.domain.notebooks.replies import EvidenceAnchor
+from app.domain.notebooks.windows import PageInput
+
+STRUCTURE_DETECTORS: Final = ("poetry", "todo_lists", "lists", "quotations")
+STRUCTURE_CONFIDENCE: Final = 0.9
+MIN_QUOTE_WORDS: Final = 4
+MAX_VERSE_CHARS: Final = 70
+"""Longer lines are prose (or a paragraph typed as one line), not verse."""
+MAX_LIST_ITEM_CHARS: Final = 60
+MIN_POEM_LINES: Final = 4
+MAX_EVIDENCE_LINES: Final = 12
+
+LineKind = Literal["blank", "checkbox", "keyword", "bullet", "numbered", "plain"]
+ITEM_KINDS: Final = frozenset({"checkbox", "keyword", "bullet", "numbered"})
+
+_OPEN_BOXES: Final = "☐⬜🔲□"
+_DONE_BOXES: Final = "☑☒✓✔✗✘✅❌"
+_CHECKBOX: Final = re.compile(
+    r"^\s*(?:[-*+•]\s*)?(?:\[(?P<mark>[^\]\n]?)\]|(?P<glyph>[" + _OPEN_BOXES + _DONE_BOXES + r"]))"
+    r"\s*(?P<body>.*)$"
+)
+_KEYWORD: Final = re.compile(r"^\s*(?:TODO|To ?do|todo|TO DO)\s*:\s*(?P<body>\S.*)$")
+_BULLET: Final = re.compile(r"^\s*[-*+•·▪◦‣]\s+(?P<body>\S.*)$")
+_NUMBERED: Final = re.compile(r"^\s*(?:\d{1,3}[.)]|[a-z]\)|\(\d{1,3}\))\s+(?P<body>\S.*)$")
+_TODO_HEADING: Final = re.compile(
+    r"\b(?:to[- ]?dos?|todo|tasks?|jobs|chores|errands|action items|actions|checklist|"
+    r"don'?t forget|remember to|before \w+day)\b",
+    re.IGNORECASE,
+)
+_STEPS_HEADING: Final = re.compile(
+    r"\b(?:method|steps|instructions|directions|recipe|how to|ingredients)\b", re.IGNORECASE
+)
+_TASK_VERB_TEXT: Final = """\
+    add answer apply arrange ask back book borrow bring buy call cancel change check
+    clean clear collect confirm contact cook cut defrost deliver do drop email empty feed
+    file fill finish fix follow get give go hang hoover invite iron learn look mail make
+    meet move mow note order organise organize pack paint pay phone pick plan post
+    prepare print put read ready rebook remind renew repair reply replace return ring
+    schedule sell send set sign sort start submit take talk text tidy tell update vacuum
+    visit wash water weed write find forward fetch grab hire install measure recycle
+    register sweep throw transfer unpack upload download back up top"""
+_TASK_VERBS: Final = frozenset(_TASK_VERB_TEXT.split())
+"""Verbs a task line starts with ("call the bank", "fix the gate")."""
+_FUNCTION_WORD_TEXT: Final = """\
+    a an the and or but nor of in on at to for with from by into onto over under as
+    is are was were be been am do does did has have had will would can could shall
+    should may might must i you he she it we they me him her us them my your his its our
+    their this that these those not no so if when where while what who how all like
+    than then there here"""
+_FUNCTION_WORDS: Final = frozenset(_FUNCTION_WORD_TEXT.split())
+"""Words that make a line read as language rather than as an item ("the", "of", "my")."""
+_WORD: Final = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+_SENTENCE_END: Final = re.compile(r"[.!?…]\s*[\"”’')]*$")
+_ENDS_WITH_PUNCT: Final = re.compile(r"[,.;:!?…—–\-)\"”’']\s*$")
+_QUOTED: Final = re.compile(
+    r"\"(?P<a>[^\"]{1,800})\"|“(?P<b>[^”]{1,800})”|„(?P<c>[^“”]{1,800})[“”]|«\s*(?P<d>[^»]{1,800}?)\s*»"
+    r"|(?:(?<=^)|(?<=[\s(:—–]))[‘'](?P<e>[^\n]+?)[’'](?=[\s.,;:!?)—–]|$)"
+)
+_DASH_ATTRIBUTION: Final = re.compile(r"^\s*(?:—|―|–|--?|~)\s*(?P<who>\S.{0,120})$")
+_INLINE_ATTRIBUTION: Final = re.compile(r"^\s*[.,]?\s*(?:—|―|–|--?)\s*(?P<who>[^\W\d_].{0,80})")
+_SPEECH: Final = re.compile(
+    r"\b(?:said|says|say|wrote|writes|write|asked|asks|replied|replies|told|tells|"
+    r"quoted?|quoting|goes|went|put it|in the words of|according to|copied|written)\b"
+    r"|\b[A-Z][\w.'’-]+(?:\s+[A-Z][\w.'’-]+)*\s+on\s+[\w\s]{1,30}:\s*$"
+    r"|:\s*$",
+    re.IGNORECASE,
+)
+_WRITING_CUE: Final = re.compile(
+    r"\b(?:wrote|writes|quoted?|quoting|in the words of|as \w+ (?:put|said) it|"
+    r"copied (?:from|out|off))\b",
+    re.IGNORECASE,
+)
+_BLOCKQUOTE: Final = re.compile(r"^\s*>\s?")
+_DIALOGUE: Final = re.compile(r"^\s*[A-Z][A-Za-z]{1,20}(?: [A-Z][A-Za-z]{1,20})?:\s+\S")
+
+
+# --------------------------------------------------------------------------- lines
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a page: its text (no newline), its offset in the page text, its kind,
+    the item's text after its marker, and a checkbox's status."""
+
+    text: str
+    start: int
+    kind: LineKind
+    body: str = ""
+    status: Literal["open", "done", "unknown"] | None = None
+
+    @property
+    def end(self) -> int:
+        return self.start + len(self.text)
+
+    @property
+    def stripped(self) -> str:
+        return self.text.strip()
+
+
+def _classify(text: str, start: int) -> Line:
+    if not text.strip():
+        return Line(text, start, "blank")
+    match = _CHECKBOX.match(text)
+    if match is not None:
+        mark, glyph = match.group("mark"), match.group("glyph")
+        if glyph:
+            status: Literal["open", "done", "unknown"] = "open" if glyph in _OPEN_BOXES else "done"
+        elif mark is None or not mark.strip():
+            status = "open"
+        else:
+            status = "done" if mark.strip().lower() in {"x", "✓", "✔", "/", "-", "*"} else "unknown"
+        return Line(text, start, "checkbox", match.group("body").strip(), status)
+    for kind, pattern in (("keyword", _KEYWORD), ("bullet", _BULLET), ("numbered", _NUMBERED)):
+        match = pattern.match(text)
+        if match is not None:
+            return Line(text, start, kind, match.group("body").strip())  # type: ignore[arg-type]
+    return Line(text, start, "plain", text.strip())
+
+
+def page_lines(text: str | None) -> list[Line]:
+    """Every line of ``text`` with its offset and kind (deterministic)."""
+    out: list[Line] = []
+    offset = 0
+    for raw in (text or "").split("\n"):
+        out.append(_classify(raw.rstrip("\r"), offset))
+        offset += len(raw) + 1
+    return out
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower().replace("’", "'") for w in _WORD.findall(text)]
+
+
+def _has_function_word(text: str) -> bool:
+    return any(w in _FUNCTION_WORDS or "'" in w for w in _words(text))
+
+
+def _starts_with_task_verb(text: str) -> bool:
+    words = _words(re.sub(r"^[^:]{1,20}:\s*", "", text))  # "me: draft the …"
+    return bool(words) and words[0] in _TASK_VERBS
+
+
+# --------------------------------------------------------------------------- units
+
+
+@dataclass(frozen=True)
+class Unit:
+    """Something the structure is sure of: a finding over candidate positions
+    ``start..end`` with its lines as evidence."""
+
+    finding_type: str
+    start: int
+    end: int
+    reason: str
+    evidence: tuple[EvidenceAnchor, ...]
+    title: str | None = None
+    data: dict[str, Any] = field(default_factory=dict, hash=False)
+
+
+@dataclass
+class Structure:
+    """One detector's reading of the candidates: sure units, and per candidate position
+    the ``(start, end)`` character spans the model may still decide about."""
+
+    units: list[Unit] = field(default_factory=list)
+    candidates: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+
+    def add_candidate(self, position: int, line: Line) -> None:
+        self.candidates.setdefault(position, []).append((line.start, line.end))
+
+    def covered(self, position: int) -> bool:
+        return any(u.start <= position <= u.end for u in self.units)
+
+
+def _anchors(page: PageInput, lines: Sequence[Line]) -> tuple[EvidenceAnchor, ...]:
+    out: list[EvidenceAnchor] = []
+    for line in lines[:MAX_EVIDENCE_LINES]:
+        text = line.text
+        lead = len(text) - len(text.lstrip())
+        body = text.strip()
+        if body:
+            start = line.start + lead
+            out.append(EvidenceAnchor(page.page_id, start, start + len(body), body))
+    return tuple(out)
+
+
+def _heading_before(lines: Sequence[Line], index: int) -> str | None:
+    """The short plain line just above ``lines[index]`` (one blank line allowed)."""
+    for back in (1, 2):
+        j = index - back
+        if j < 0:
+            return None
+        line = lines[j]
+        if line.kind == "blank":
+            continue
+        text = line.stripped
+        return text if line.kind == "plain" and len(text) <= MAX_LIST_ITEM_CHARS else None
+    return None
+
+
+def _item_runs(lines: Sequence[Line]) -> list[tuple[int, list[int]]]:
+    """Runs of item lines (one blank line allowed between items): ``(first index,
+    indices)``."""
+    runs: list[tuple[int, list[int]]] = []
+    current: list[int] = []
+    gap = 0
+    for i, line in enumerate(lines):
+        if line.kind in ITEM_KINDS:
+            current.append(i)
+            gap = 0
+        elif line.kind == "blank" and current and gap == 0:
+            gap = 1
+        else:
+            if current:
+                runs.append((current[0], current))
+            current, gap = [], 0
+    if current:
+        runs.append((current[0], current))
+    return runs
+
+
+def _plain_runs(lines: Sequence[Line]) -> list[list[int]]:
+    """Runs of consecutive non-blank plain lines (a paragraph or a stanza)."""
+    runs: list[list[int]] = []
+    current: list[int] = []
+    for i, line in enumerate(lines):
+        if line.kind == "plain":
+            current.append(i)
+        else:
+            if current:
+                runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    return runs
+
+
+def _is_todo(items: Sequence[Line], heading: str | None, *, unmarked: bool = False) -> bool:
+    if any(line.kind in {"checkbox", "keyword"} for line in items):
+        return True
+    if len(items) < 2:
+        return False
+    if heading is not None and _TODO_HEADING.search(heading):
+        return True
+    if heading is not None and _STEPS_HEADING.search(heading):
+        return False  # a method's steps start with verbs too
+    verbs = sum(_starts_with_task_verb(line.body) for line in items)
+    if unmarked:  # without markers, tasks under a heading that is not a colon's list
+        return heading is not None and not heading.endswith(":") and verbs * 2 >= len(items)
+    return verbs * 3 >= len(items) * 2
+
+
+def _todo_unit(position: int, page: PageInput, items: Sequence[Line], heading: str | None) -> Unit:
+    kinds = {line.kind for line in items}
+    style = (
+        "checkbox"
+        if kinds == {"checkbox"}
+        else "todo_keyword"
+        if kinds == {"keyword"}
+        else "numbered"
+        if kinds == {"numbered"}
+        else "bulleted_action"
+        if kinds == {"bullet"}
+        else "mixed"
+    )
+    todo_items = [
+        {"text": line.body[:500], "status": line.status or "unknown"} for line in items if line.body
+    ][:40]
+    done = sum(1 for line in items if line.status == "done")
+    reason = f"Read from the page's lines: {len(items)} task line(s)" + (
+        f", {done} done" if done else ""
+    )
+    return Unit(
+        "todo_lists",
+        position,
+        position,
+        reason,
+        _anchors(page, items),
+        title=heading,
+        data={"items": todo_items, "list_style": style},
+    )
+
+
+def _list_unit(position: int, page: PageInput, items: Sequence[Line], heading: str | None) -> Unit:
+    kinds = {line.kind for line in items}
+    lowered = (heading or "").lower()
+    kind = (
+        "shopping"
+        if "shop" in lowered or "buy" in lowered
+        else "outline"
+        if kinds == {"numbered"} and all(len(line.body) > MAX_LIST_ITEM_CHARS for line in items)
+        else "other"
+    )
+    return Unit(
+        "lists",
+        position,
+        position,
+        f"Read from the page's lines: a list of {len(items)} items",
+        _anchors(page, items),
+        title=heading,
+        data={
+            "list_kind": kind,
+            "item_count_estimate": len(items),
+            "sample_items": [line.body[:300] for line in items[:12]],
+        },
+    )
+
+
+def _itemish(line: Line) -> bool:
+    """A short unmarked line that reads as an item, not a sentence or a verse line."""
+    text = line.stripped
+    return (
+        len(text) <= MAX_LIST_ITEM_CHARS
+        and not _SENTENCE_END.search(text)
+        and not _has_function_word(text)
+    )
+
+
+def _attribution_after_quote(lines: Sequence[Line], index: int) -> bool:
+    """``lines[index]`` is "- Name" under a line that closes a quotation."""
+    previous = next((lines[j] for j in range(index - 1, -1, -1) if lines[j].stripped), None)
+    return (
+        previous is not None
+        and _DASH_ATTRIBUTION.match(lines[index].text) is not None
+        and previous.stripped[-1:] in {'"', "”", "»", "’"}
+    )
+
+
+def _unmarked_list(
+    lines: Sequence[Line], run: Sequence[int]
+) -> tuple[str | None, list[Line]] | None:
+    """A list without markers: ``(heading, item lines)`` for a run of at least three
+    short lines, none a sentence, that read as items (few function words), or that stand
+    under a heading ending with a colon or naming a to-do list; else ``None``."""
+    if len(run) < 3:
+        return None
+    heading = lines[run[0]].stripped if len(run) >= 4 else None
+    body = [lines[i] for i in run[1:]] if heading else [lines[i] for i in run]
+    if len(body) < 3 or any(len(line.stripped) > MAX_LIST_ITEM_CHARS for line in body):
+        return None
+    if sum(1 for line in body if _SENTENCE_END.search(line.stripped)) * 4 > len(body):
+        return None
+    itemish = [line for line in body if _itemish(line)]
+    if len(itemish) * 4 >= len(body) * 3:
+        return heading, body
+    if heading is not None and (heading.endswith(":") or _TODO_HEADING.search(heading)):
+        return heading, body
+    if (
+        heading is not None
+        and sum(_starts_with_task_verb(line.body) for line in body) * 3 >= len(body) * 2
+    ):
+        return heading, body
+    return None
+
+
+def _read_lists(candidates: Sequence[PageInput]) -> tuple[Structure, Structure]:
+    todos, lists = Structure(), Structure()
+    for position, page in enumerate(candidates):
+        lines = page_lines(page.text)
+        for first, indices in _item_runs(lines):
+            items = [lines[i] for i in indices]
+            heading = _heading_before(lines, first)
+            if _is_todo(items, heading):
+                todos.units.append(_todo_unit(position, page, items, heading))
+            elif len(items) >= 2:
+                lists.units.append(_list_unit(position, page, items, heading))
+            elif not _attribution_after_quote(lines, first):
+                todos.add_candidate(position, items[0])
+                lists.add_candidate(position, items[0])
+        for run in _plain_runs(lines):
+            shorts = [lines[i] for i in run if len(lines[i].stripped) <= MAX_LIST_ITEM_CHARS]
+            if len(run) < 3 or len(shorts) < 3:
+                continue
+            unmarked = _unmarked_list(lines, run)
+            if unmarked is not None:
+                heading, body = unmarked
+                if _is_todo(body, heading, unmarked=True):
+                    todos.units.append(_todo_unit(position, page, body, heading))
+                else:
+                    lists.units.append(_list_unit(position, page, body, heading))
+                continue
+            listy = [line for line in shorts if _itemish(line) or _starts_with_task_verb(line.body)]
+            if len(listy) * 2 > len(run):  # mostly item-like: the model may decide
+                for line in listy:
+                    todos.add_candidate(position, line)
+                    lists.add_candidate(position, line)
+    return todos, lists
+
+
+# --------------------------------------------------------------------------- poems
+
+
+def _wrapped_prose(lines: Sequence[Line]) -> bool:
+    """Hard-wrapped prose: lines of nearly one length ending mid-sentence."""
+    if len(lines) < 3:
+        return False
+    inner = [line.stripped for line in lines[:-1]]
+    longest = max(len(t) for t in inner)
+    even = all(len(t) >= 0.8 * longest for t in inner)
+    open_ends = sum(1 for t in inner if not _ENDS_WITH_PUNCT.search(t))
+    return longest >= 40 and even and open_ends * 10 >= len(inner) * 7
+
+
+@dataclass
+class _Stanza:
+    position: int
+    page: PageInput
+    lines: list[Line]
+    at_page_start: bool
+    at_page_end: bool
+
+
+def _verse_line(line: Line) -> bool:
+    text = line.stripped
+    return (
+        line.kind == "plain"
+        and len(text) <= MAX_VERSE_CHARS
+        and _has_function_word(text)
+        and not _QUOTED.search(text)
+        and not _DASH_ATTRIBUTION.match(text)
+        and not text.endswith(":")
+    )
+
+
+def _stanzas(position: int, page: PageInput) -> list[_Stanza]:
+    lines = page_lines(page.text)
+    runs = _plain_runs(lines)
+    nonblank = [i for i, line in enumerate(lines) if line.kind != "blank"]
+    out: list[_Stanza] = []
+    for run in runs:
+        chosen = [lines[i] for i in run]
+        if any(len(line.stripped) > MAX_VERSE_CHARS for line in chosen):
+            continue
+        if _wrapped_prose(chosen):
+            continue
+        if _before_items(lines, run[-1]) or _unmarked_list(lines, run) is not None:
+            continue  # a list's heading, or a list without markers
+        if sum(_verse_line(line) for line in chosen) * 2 < len(chosen) and not _title_like(chosen):
+            continue
+        out.append(
+            _Stanza(
+                position,
+                page,
+                chosen,
+                at_page_start=bool(nonblank) and run[0] == nonblank[0],
+                at_page_end=bool(nonblank) and run[-1] == nonblank[-1],
+            )
+        )
+    return out
+
+
+def _title_like(lines: Sequence[Line]) -> bool:
+    """One short line that is not a sentence: a possible title."""
+    return (
+        len(lines) == 1
+        and len(lines[0].stripped) <= MAX_LIST_ITEM_CHARS
+        and not lines[0].stripped.endswith(":")
+        and not _SENTENCE_END.search(lines[0].stripped)
+    )
+
+
+def _before_items(lines: Sequence[Line], index: int) -> bool:
+    """The next non-blank line after ``lines[index]`` (one blank allowed) is an item."""
+    for j in (index + 1, index + 2):
+        if j < len(lines) and lines[j].kind != "blank":
+            return lines[j].kind in ITEM_KINDS
+    return False
+
+
+def _poem_title(group: list[_Stanza]) -> tuple[str | None, list[Line]]:
+    """A first line without a function word (or naming a poem), alone or heading the
+    first stanza, is the title."""
+    first = group[0]
+    text = first.lines[0].stripped
+    if (len(first.lines) > 1 or len(group) > 1) and (
+        not _has_function_word(text) or re.search(r"\bpoem\b", text, re.IGNORECASE)
+    ):
+        return text, first.lines[1:]
+    return None, first.lines
+
+
+def _read_poems(candidates: Sequence[PageInput]) -> Structure:
+    out = Structure()
+    groups: list[list[_Stanza]] = []
+    for position, page in enumerate(candidates):
+        for stanza in _stanzas(position, page):
+            previous = groups[-1][-1] if groups else None
+            joins = previous is not None and (
+                (previous.position == position)
+                or (
+                    previous.position == position - 1
+                    and previous.at_page_end
+                    and stanza.at_page_start
+                )
+            )
+            if joins and previous is not None and previous.position == position:
+                # stanzas on one page join only when nothing else stands between them
+                joins = _adjacent_on_page(previous, stanza)
+            if joins:
+                groups[-1].append(stanza)
+            else:
+                groups.append([stanza])
+    for group in groups:
+        title, first_lines = _poem_title(group)
+        verse = [*first_lines, *(line for s in group[1:] for line in s.lines)]
+        counted = [line for line in verse if _verse_line(line)]
+        ratio = len(counted) / len(verse) if verse else 0.0
+        sentences = sum(1 for line in verse if _SENTENCE_END.search(line.stripped))
+        if verse and sentences * 5 >= len(verse) * 3:
+            ratio = 0.0  # one short sentence a line: a log or notes, not verse
+        breaks = len(group) > (2 if title and len(group[0].lines) == 1 else 1)
+        if len(counted) >= MIN_POEM_LINES and ratio >= 0.6 and (breaks or title or ratio >= 0.8):
+            evidence: list[EvidenceAnchor] = []
+            for stanza in group:
+                evidence.extend(_anchors(stanza.page, stanza.lines))
+            out.units.append(
+                Unit(
+                    "poetry",
+                    group[0].position,
+                    group[-1].position,
+                    f"Read from the page's lines: {len(verse)} short lines"
+                    + (f" in {len(group)} stanzas" if breaks else ""),
+                    tuple(evidence[:MAX_EVIDENCE_LINES]),
+                    title=title,
+                )
+            )
+        elif len(counted) >= 2:
+            for stanza in group:
+                for line in stanza.lines:
+                    out.add_candidate(stanza.position, line)
+    return out
+
+
+def _adjacent_on_page(a: _Stanza, b: _Stanza) -> bool:
+    """Only blank lines between the end of ``a`` and the start of ``b``."""
+    text = a.page.text or ""
+    between = text[a.lines[-1].end : b.lines[0].start]
+    return not between.strip()
+
+
+# --------------------------------------------------------------------------- quotations
+
+
+def _quote_text(match: re.Match[str]) -> str:
+    return next(g for g in match.groups() if g is not None)
+
+
+def _covered_lines(lines: Sequence[Line], start: int, end: int) -> list[int]:
+    return [i for i, line in enumerate(lines) if line.start < end and start < line.end + 1]
+
+
+def _blockquotes(lines: Sequence[Line]) -> list[list[Line]]:
+    """Runs of lines marked as a block quote (``> ``, as in Markdown and e-mail)."""
+    runs: list[list[Line]] = []
+    current: list[Line] = []
+    for line in lines:
+        if _BLOCKQUOTE.match(line.text):
+            current.append(line)
+        else:
+            if current:
+                runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    return runs
+
+
+def _read_quotations(candidates: Sequence[PageInput]) -> Structure:
+    out = Structure()
+    for position, page in enumerate(candidates):
+        text = page.text or ""
+        lines = page_lines(text)
+        sure: list[Line] = []
+        attribution: str | None = None
+        excerpt: str | None = None
+        kind = "inline"
+        for match in _QUOTED.finditer(text):
+            quoted = _quote_text(match)
+            words = len(_words(quoted))
+            if words < 2 or "\n\n" in quoted.replace("\r", ""):
+                continue
+            covered = _covered_lines(lines, match.start(), match.end())
+            if not covered:  # pragma: no cover - a match lies on some line
+                continue
+            first, last = lines[covered[0]], lines[covered[-1]]
+            before = text[first.start : match.start()]
+            after = text[match.end() : last.end]
+            following = next(
+                (
+                    lines[j]
+                    for j in range(covered[-1] + 1, min(covered[-1] + 3, len(lines)))
+                    if lines[j].stripped
+                ),
+                None,
+            )
+            dash_after = _INLINE_ATTRIBUTION.match(after)
+            dash_line = _DASH_ATTRIBUTION.match(following.text) if following is not None else None
+            own_line = not before.strip() and not after.strip(" .,;!?")
+            spoken = _SPEECH.search(before[-60:]) or _SPEECH.search(after[:40])
+            quote_lines = [lines[i] for i in covered]
+            if words >= MIN_QUOTE_WORDS and (dash_after or dash_line or spoken or own_line):
+                sure.extend(quote_lines)
+                if dash_line is not None and following is not None:
+                    sure.append(following)
+                who = dash_after or dash_line
+                if who is not None and attribution is None:
+                    attribution = who.group("who").strip()[:200]
+                excerpt = excerpt or " ".join(quoted.split())[:500]
+                kind = "block" if own_line else kind
+            elif words >= MIN_QUOTE_WORDS or dash_after or dash_line or spoken or own_line:
+                for line in quote_lines:
+                    out.add_candidate(position, line)
+        for block in _blockquotes(lines):
+            inner = [_BLOCKQUOTE.sub("", line.text) for line in block]
+            said = [t for t in inner if not _DASH_ATTRIBUTION.match(t)]
+            who = next((m for t in inner if (m := _DASH_ATTRIBUTION.match(t))), None)
+            if len(_words(" ".join(said))) < MIN_QUOTE_WORDS:
+                continue
+            if who is None:
+                for line in block:
+                    out.add_candidate(position, line)
+                continue
+            sure.extend(block)
+            attribution = attribution or who.group("who").strip()[:200]
+            excerpt = excerpt or " ".join(" ".join(said).split())[:500]
+            kind = "block"
+        dialogue = sum(1 for line in lines if _DIALOGUE.match(line.text))
+        for i, line in enumerate(lines):
+            previous = lines[i - 1] if i > 0 else None
+            epigraph = (
+                _DASH_ATTRIBUTION.match(line.text) is not None
+                and previous is not None
+                and previous.kind == "plain"
+                and line.kind == "plain"
+            )
+            cue = (
+                _WRITING_CUE.search(line.text)
+                or (_DIALOGUE.match(line.text) and dialogue >= 2)
+                or epigraph
+            )
+            if cue and line not in sure:
+                out.add_candidate(position, line)
+                if epigraph and previous is not None:
+                    out.add_candidate(position, previous)
+        if sure:
+            out.units.append(
+                Unit(
+                    "quotations",
+                    position,
+                    position,
+                    "Read from the page: words in quotation marks"
+                    + (f", attributed to {attribution}" if attribution else ""),
+                    _anchors(page, list(dict.fromkeys(sure))),
+                    data={"quote_kind": kind, "attribution": attribution, "excerpt": excerpt},
+                )
+            )
+    return out
+
+
+# --------------------------------------------------------------------------- entry
+
+
+def read_structure(detector_id: str, candidates: Sequence[PageInput]) -> Structure | None:
+    """The structure reading of ``detector_id`` over the candidates (positions are
+    indices into ``candidates``), or ``None`` for a detector that does not read
+    structure. Deterministic."""
+    if detector_id == "poetry":
+        return _read_poems(candidates)
+    if detector_id == "todo_lists":
+        return _read_lists(candidates)[0]
+    if detector_id == "lists":
+        return _read_lists(candidates)[1]
+    if detector_id == "quotations":
+        return _read_quotations(candidates)
+    return None
+
+
+def on_candidate_lines(
+    structure: Structure, anchors: Sequence[EvidenceAnchor], positions: dict[int, int]
+) -> list[EvidenceAnchor]:
+    """The anchors that overlap a candidate line (``positions`` maps page id to candidate
+    position)."""
+    kept: list[EvidenceAnchor] = []
+    for anchor in anchors:
+        position = positions.get(anchor.page_id)
+        spans = structure.candidates.get(position, []) if position is not None else []
+        if any(anchor.anchor_start < end and start < anchor.anchor_end for start, end in spans):
+            kept.append(anchor)
+    return kept

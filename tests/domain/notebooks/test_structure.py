@@ -1,0 +1,148 @@
+"""Structure first: what the lines of a page show, for poems, to-do lists, lists and
+quotations. Written in other words than the eval sets, about the shapes of writing."""
+
+from __future__ import annotations
+
+from app.domain.notebooks import PageInput
+from app.domain.notebooks.structure import page_lines, read_structure
+
+
+def _pages(*texts: str) -> list[PageInput]:
+    return [PageInput(page_id=10 + i, order=i, text=t) for i, t in enumerate(texts)]
+
+
+def spans(detector_id: str, *texts: str) -> list[tuple[int, int]]:
+    structure = read_structure(detector_id, _pages(*texts))
+    assert structure is not None
+    return [(u.start, u.end) for u in structure.units]
+
+
+def candidates(detector_id: str, *texts: str) -> list[int]:
+    structure = read_structure(detector_id, _pages(*texts))
+    assert structure is not None
+    return sorted(structure.candidates)
+
+
+PROSE = (
+    "Thursday. The bus was late and the rain came in sideways, so I stood in the doorway of "
+    "the bakery and ate a bun I did not need. Work was work."
+)
+
+
+def test_line_kinds_cover_the_usual_markers() -> None:
+    text = "- [ ] a\n* [x] b\n☐ c\n✅ d\n• e\n3) f\n12. g\nTODO: h\nplain"
+    kinds = [(line.kind, line.status, line.body) for line in page_lines(text)]
+    assert kinds == [
+        ("checkbox", "open", "a"),
+        ("checkbox", "done", "b"),
+        ("checkbox", "open", "c"),
+        ("checkbox", "done", "d"),
+        ("bullet", None, "e"),
+        ("numbered", None, "f"),
+        ("numbered", None, "g"),
+        ("keyword", None, "h"),
+        ("plain", None, "plain"),
+    ]
+
+
+def test_a_checklist_is_a_todo_list_not_a_list_with_items_and_statuses() -> None:
+    page = "Errands\n\n- [x] post the parcel\n- [ ] renew the bus pass\n- [ ] buy stamps"
+    structure = read_structure("todo_lists", _pages(PROSE, page))
+    assert structure is not None
+    [unit] = structure.units
+    assert (unit.start, unit.end, unit.title) == (1, 1, "Errands")
+    assert unit.data["items"] == [
+        {"text": "post the parcel", "status": "done"},
+        {"text": "renew the bus pass", "status": "open"},
+        {"text": "buy stamps", "status": "open"},
+    ]
+    text = page
+    assert [text[a.anchor_start : a.anchor_end] for a in unit.evidence] == [
+        "- [x] post the parcel",
+        "- [ ] renew the bus pass",
+        "- [ ] buy stamps",
+    ]
+    assert spans("lists", PROSE, page) == []
+
+
+def test_bullets_of_tasks_are_a_todo_list_bullets_of_things_a_list() -> None:
+    tasks = "- ring the plumber\n- email Priya the photos\n- pick up the dry cleaning"
+    things = "Camping kit\n- tent pegs\n- head torch\n- spare socks\n- matches"
+    method = "Method\n1. Cook the onions slowly\n2. Add the lentils\n3. Put the lid on"
+    assert spans("todo_lists", tasks, things, method) == [(0, 0)]
+    assert spans("lists", tasks, things, method) == [(1, 1), (2, 2)]
+
+
+def test_short_unmarked_lines_under_a_heading_are_a_list() -> None:
+    page = "Hardware shop\nwood glue\nsandpaper, fine\n40mm screws x20\nwhite paint"
+    assert spans("lists", PROSE, page) == [(1, 1)]
+    assert spans("poetry", PROSE, page) == []
+
+
+def test_short_free_verse_without_rhyme_or_title_is_a_poem() -> None:
+    poem = "the kettle is the only one\nawake in this house\n\nit says my name\nin steam"
+    assert spans("poetry", PROSE, poem, PROSE) == [(1, 1)]
+
+
+def test_a_poem_goes_on_across_a_page_turn() -> None:
+    first = "Harbour\n\nThe boats knock softly at the wall,\nthe ropes creak in the dark,"
+    second = "and I am counting every one\nof the lights along the park.\n\nLater I went home."
+    structure = read_structure("poetry", _pages(first, second))
+    assert structure is not None
+    [unit] = structure.units
+    assert (unit.start, unit.end, unit.title) == (0, 1, "Harbour")
+
+
+def test_prose_short_sentences_and_wrapped_prose_are_not_poems() -> None:
+    log = "Up at six.\nRan to the river and back.\nWork was fine.\nDinner with Jo."
+    wrapped = (
+        "I went down to the harbour early today and the\n"
+        "light was strange, flat and grey, and nobody was\n"
+        "about except the man who sells the papers and he\n"
+        "nodded at me as if we had an arrangement of some\n"
+        "kind."
+    )
+    assert spans("poetry", PROSE, log, wrapped) == []
+
+
+def test_quotation_marks_with_an_attribution_are_a_quotation() -> None:
+    block = (
+        "From the back of a seed packet:\n\n"
+        "“Whoever plants a tree\nwinters under its shade.”\n— a saying my uncle liked"
+    )
+    inline = 'At dinner Marta said "you always leave the best bit for last" and she was right.'
+    structure = read_structure("quotations", _pages(PROSE, block, inline))
+    assert structure is not None
+    assert [(u.start, u.end) for u in structure.units] == [(1, 1), (2, 2)]
+    assert structure.units[0].data["attribution"] == "a saying my uncle liked"
+    assert structure.units[0].data["excerpt"] == "Whoever plants a tree winters under its shade."
+
+
+def test_scare_quotes_titles_and_reported_speech_are_not_sure_quotations() -> None:
+    scare = 'The "quick" meeting took two hours. He said the report was late.'
+    title = 'We watched "The Long Way Home" again, still good.'
+    assert spans("quotations", scare, title) == []
+    assert candidates("quotations", scare, title) == [1]  # the model may decide on a title
+
+
+def test_unmarked_lines_of_tasks_or_under_a_colon_are_lists_not_poems() -> None:
+    chores = (
+        "jobs for the weekend\nclean out the gutters\nfind the spare key\nreturn the drill to Jo"
+    )
+    missed = (
+        "What I liked about the old job:\nthe walk along the river\nthe people at lunch\nmy desk"
+    )
+    assert spans("todo_lists", chores, missed) == [(0, 0)]
+    assert spans("lists", chores, missed) == [(1, 1)]
+    assert spans("poetry", chores, missed) == []
+
+
+def test_a_block_quote_with_an_attribution_is_a_quotation() -> None:
+    page = (
+        "From the talk:\n\n> Make the thing you wish existed,\n> then tell someone.\n> — R. Okafor"
+    )
+    structure = read_structure("quotations", _pages(PROSE, page))
+    assert structure is not None
+    [unit] = structure.units
+    assert (unit.start, unit.data["attribution"]) == (1, "R. Okafor")
+    assert read_structure("poetry", _pages(page)).units == []  # type: ignore[union-attr]
