@@ -24,6 +24,7 @@ Every rule is about the shape of writing, never about particular notebooks.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -252,18 +253,12 @@ def _item_runs(lines: Sequence[Line]) -> list[tuple[int, list[int]]]:
 
 def _plain_runs(lines: Sequence[Line]) -> list[list[int]]:
     """Runs of consecutive non-blank plain lines (a paragraph or a stanza)."""
-    runs: list[list[int]] = []
-    current: list[int] = []
-    for i, line in enumerate(lines):
-        if line.kind == "plain":
-            current.append(i)
-        else:
-            if current:
-                runs.append(current)
-            current = []
-    if current:
-        runs.append(current)
-    return runs
+    return [
+        [i for i, _ in run]
+        for plain, group in itertools.groupby(enumerate(lines), key=lambda il: il[1].kind)
+        if plain == "plain"
+        for run in [list(group)]
+    ]
 
 
 def _is_todo(items: Sequence[Line], heading: str | None, *, unmarked: bool = False) -> bool:
@@ -582,18 +577,13 @@ def _covered_lines(lines: Sequence[Line], start: int, end: int) -> list[int]:
 
 def _blockquotes(lines: Sequence[Line]) -> list[list[Line]]:
     """Runs of lines marked as a block quote (``> ``, as in Markdown and e-mail)."""
-    runs: list[list[Line]] = []
-    current: list[Line] = []
-    for line in lines:
-        if _BLOCKQUOTE.match(line.text):
-            current.append(line)
-        else:
-            if current:
-                runs.append(current)
-            current = []
-    if current:
-        runs.append(current)
-    return runs
+    return [
+        list(group)
+        for quoted, group in itertools.groupby(
+            lines, key=lambda line: bool(_BLOCKQUOTE.match(line.text))
+        )
+        if quoted
+    ]
 
 
 def _read_quotations(candidates: Sequence[PageInput]) -> Structure:
