@@ -28,7 +28,16 @@ from typing import Any
 from bench.common import FULL, N_THREADS, QUICK, Sizes, isolate
 from bench.report import render
 
-SECTIONS = ("pipeline", "notebooks", "gui", "storage", "memory", "hostile", "crashes")
+SECTIONS = (
+    "pipeline",
+    "notebooks",
+    "server",
+    "gui",
+    "storage",
+    "memory",
+    "hostile",
+    "crashes",
+)
 DEFAULT_SECTIONS = SECTIONS[:-2]
 """``hostile`` (bench.hostile: hostile inputs, no model) and ``crashes`` (bench.crashes:
 kill -9 and two-process cases) run when asked for by name."""
@@ -109,7 +118,7 @@ def _run(
     loaded = None
     big_folder: Path | None = None
     try:
-        if wanted & {"pipeline", "notebooks"}:
+        if wanted & {"pipeline", "notebooks", "server"}:
             from bench import pipeline
 
             log("loading the model")
@@ -132,6 +141,12 @@ def _run(
             assert loaded is not None
             log("notebooks")
             out["notebooks"] = bench_notebooks(loaded, root, sizes, rng)
+        if "server" in wanted:
+            from bench.server import bench_server
+
+            assert loaded is not None
+            log("notebooks on a loopback model server (1 and 4 requests at a time)")
+            out["server"] = bench_server(loaded, root, sizes, rng)
     finally:
         if loaded is not None:
             loaded.close()
@@ -176,6 +191,9 @@ KEYS = (
     ("notebooks", "prompt_windows_per_s"),
     ("notebooks", "rerun_model_calls"),
     ("notebooks", "rerun_s"),
+    ("server", "in_process_windows_per_s"),
+    ("server", "server_1_windows_per_s"),
+    ("server", "server_4_windows_per_s"),
     ("gui", "gui_max_stall_ms"),
     ("gui", "launch_s"),
     ("gui", "open_entry_ms"),

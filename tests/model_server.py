@@ -4,13 +4,16 @@ mock of the HTTP layer).  Tests using it mark themselves ``allow_hosts(["127.0.0
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 MODEL_NAME = "tiny"
@@ -24,7 +27,7 @@ def free_port() -> int:
 
 
 @contextmanager
-def serve_llama(model: Path, log: Path, *, n_ctx: int = 512) -> Iterator[str]:
+def serve_llama(model: Path, log: Path, *, n_ctx: int = 512, n_threads: int = 1) -> Iterator[str]:
     """Start ``python -m llama_cpp.server`` on a free loopback port; yields its URL."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.lower().endswith("_proxy")}
@@ -45,7 +48,7 @@ def serve_llama(model: Path, log: Path, *, n_ctx: int = 512) -> Iterator[str]:
                 "--n_ctx",
                 str(n_ctx),
                 "--n_threads",
-                "1",
+                str(n_threads),
             ],
             stdout=out,
             stderr=subprocess.STDOUT,
@@ -70,3 +73,88 @@ def serve_llama(model: Path, log: Path, *, n_ctx: int = 512) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
+
+class ScriptedServer:
+    """A small OpenAI-compatible server on 127.0.0.1 whose replies a test writes
+    (``reply_for(user_text) -> str``), streamed as server-sent events a few characters at
+    a time; it counts the requests it holds at once.  Real sockets and real HTTP, for
+    what llama-cpp-python's server cannot show: it answers one request at a time, so it
+    cannot tell concurrent requests from sequential ones."""
+
+    def __init__(
+        self, reply_for: Callable[[str], str], *, delay: float = 0.0, gate: int = 1
+    ) -> None:
+        self.reply_for = reply_for
+        self.delay = delay
+        self.gate = gate
+        """Each request waits (up to 10 s) until this many are held at once, so that a
+        loaded machine cannot make concurrent requests look sequential."""
+        self.in_flight = 0
+        self.max_in_flight = 0
+        self.asked: list[str] = []
+        self.finished = 0
+        """Replies written to their end (a cancelled one is not)."""
+        self._lock = threading.Lock()
+        owner = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, format: str, *args: object) -> None:
+                del format, args
+
+            def do_GET(self) -> None:
+                body = json.dumps({"data": [{"id": "scripted"}]}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length", "0"))
+                request = json.loads(self.rfile.read(length))
+                user = request["messages"][-1]["content"]
+                with owner._lock:
+                    owner.asked.append(user)
+                    owner.in_flight += 1
+                    owner.max_in_flight = max(owner.max_in_flight, owner.in_flight)
+                deadline = time.monotonic() + 10
+                while owner.in_flight < owner.gate and time.monotonic() < deadline:
+                    time.sleep(0.01)
+                try:
+                    reply = owner.reply_for(user)
+                    self.send_response(200)
+                    self.send_header("Content-Type", "text/event-stream")
+                    self.send_header("Connection", "close")
+                    self.end_headers()
+                    for start in range(0, len(reply), 4):
+                        time.sleep(owner.delay)
+                        delta = {"choices": [{"delta": {"content": reply[start : start + 4]}}]}
+                        self.wfile.write(f"data: {json.dumps(delta)}\n\n".encode())
+                        self.wfile.flush()
+                    done = {"choices": [{"delta": {}, "finish_reason": "stop"}]}
+                    self.wfile.write(f"data: {json.dumps(done)}\n\ndata: [DONE]\n\n".encode())
+                    self.wfile.flush()
+                    with owner._lock:
+                        owner.finished += 1
+                except OSError:
+                    pass  # the client went away (a cancel)
+                finally:
+                    with owner._lock:
+                        owner.in_flight -= 1
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
+        self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    def __enter__(self) -> ScriptedServer:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self._thread.join(timeout=5)

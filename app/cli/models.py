@@ -12,6 +12,7 @@ from app.services.models import catalog as models_catalog
 from app.services.models import server as model_server
 from app.services.models.choice import choose_model, model_info, use_model
 from app.services.models.names import display_name
+from app.services.settings import MAX_SERVER_CONCURRENCY
 
 from .common import EXIT_INTERRUPTED, Cli, Commands
 
@@ -44,11 +45,22 @@ def cmd_model_info(cli: Cli) -> int:
 
 
 def cmd_model_use(cli: Cli) -> int:
+    if cli.args.concurrency is not None and cli.args.server is None:
+        raise InvalidInputError("--concurrency goes with --server.")
     if cli.args.server is not None:
         if cli.args.default or cli.args.path:
             raise InvalidInputError("Give a model path, --default or --server, not two of them.")
+        concurrency = cli.args.concurrency
+        if concurrency is not None and not 1 <= concurrency <= MAX_SERVER_CONCURRENCY:
+            raise InvalidInputError(
+                f"--concurrency must be between 1 and {MAX_SERVER_CONCURRENCY}."
+            )
         server = model_server.use_server(
-            cli.data, cli.args.server, cli.args.model, confirmed=cli.args.yes
+            cli.data,
+            cli.args.server,
+            cli.args.model,
+            confirmed=cli.args.yes,
+            concurrency=concurrency,
         )
         where = "" if server.address.loopback else " Entries and pages will be sent there."
         cli.emit(
@@ -233,6 +245,12 @@ def register(commands: Commands) -> None:
         metavar="URL",
         help="an OpenAI-compatible model server (llama-server, Ollama, LM Studio), "
         "e.g. http://127.0.0.1:8080; --model NAME picks its model",
+    )
+    p.add_argument(
+        "--concurrency",
+        type=int,
+        metavar="N",
+        help="with --server: notebook windows sent to the server at once (default 4)",
     )
     p.add_argument(
         "--yes",

@@ -30,7 +30,13 @@ from app.llm.llama_backend import (
     estimate_memory_bytes,
     validate_model_file,
 )
-from app.llm.protocols import GenerationStats, OwnedModel, StreamingModel, WholeReplyModel
+from app.llm.protocols import (
+    GenerationStats,
+    OwnedModel,
+    PrefetchingModel,
+    StreamingModel,
+    WholeReplyModel,
+)
 from app.llm.worker import Job, JobContext, ModelWorker, load_cancel_token
 
 __all__ = [
@@ -49,6 +55,7 @@ __all__ = [
     "ModelWorker",
     "NotGGUFError",
     "OwnedModel",
+    "PrefetchingModel",
     "Prompt",
     "PromptTooLongError",
     "StreamingModel",

@@ -19,11 +19,11 @@ and ``last_stats`` stays ``None``, as the protocol allows.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from app.domain.model import TextModel
+from app.domain.model import Prompt, TextModel
 from app.domain.progress import CancelToken
 
 
@@ -80,6 +80,16 @@ class StreamingModel(TextModel, OwnedModel, Protocol):
     def last_stats(self) -> GenerationStats | None:
         """Numbers about the last reply; ``None`` before the first, or for a model that
         keeps none."""
+        ...
+
+
+@runtime_checkable
+class PrefetchingModel(Protocol):
+    """A model that can start several replies ahead of time (a model server, which
+    answers requests concurrently); ``complete`` then hands each over in turn."""
+
+    def prefetch(self, prompts: Sequence[Prompt]) -> None:
+        """Start the replies to ``prompts``; an empty list drops what is still pending."""
         ...
 
 

@@ -17,6 +17,13 @@ The shape that worked is remembered for the model's life.  Whatever comes back i
 untrusted as always: the callers parse it leniently and validate it strictly, exactly as
 a local model's reply.
 
+Servers answer several requests at once (llama.cpp's ``--parallel`` slots, Ollama's
+``OLLAMA_NUM_PARALLEL``, vLLM's batching): :meth:`ServerTextModel.prefetch` starts the
+replies to a list of prompts (a notebook run's windows) on up to ``concurrency``
+connections at a time, and :meth:`~ServerTextModel.complete` then hands each reply over, in
+the caller's order, on the worker's thread.  A cancel stops every request in flight between
+two chunks.
+
 Only the standard library talks HTTP here (``http.client``): one connection per reply, a
 connect timeout, a read timeout between chunks (a server that stalls ends in one
 sentence), the reply's size bounded.  Every failure is a ``ModelError`` whose message is
@@ -29,8 +36,11 @@ import http.client
 import ipaddress
 import json
 import socket
+import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
 from typing import Any, Final
 from urllib.parse import urlsplit
@@ -50,6 +60,19 @@ MAX_REPLY_CHARS: Final = 64_000
 MAX_ERROR_BYTES: Final = 4_000
 """How much of an error answer is read (to tell a refused option from a failure)."""
 DEFAULT_MAX_TOKENS: Final = 512
+DEFAULT_CONCURRENCY: Final = 4
+"""Requests a notebook run keeps in flight on a server (Settings ▸ Models)."""
+MAX_CONCURRENCY: Final = 16
+_POLL_SECONDS: Final = 0.05
+"""How often the worker looks at its cancel flag while a prefetched reply is coming."""
+
+_Stopped = Callable[[], bool]
+_Reply = tuple[str, "GenerationStats"]
+
+
+def _prompt_key(prompt: Prompt) -> tuple[str, str, str]:
+    schema = json.dumps(prompt.json_schema, sort_keys=True)
+    return (prompt.system, prompt.user, schema)
 
 
 @dataclass(frozen=True)
@@ -137,10 +160,12 @@ class ServerTextModel:
         max_tokens: int = DEFAULT_MAX_TOKENS,
         connect_timeout: float = CONNECT_TIMEOUT,
         read_timeout: float = READ_TIMEOUT,
+        concurrency: int = 1,
     ) -> None:
         self.address = address
         self.model = model
         self.max_tokens = max_tokens
+        self.concurrency = max(1, min(MAX_CONCURRENCY, concurrency))
         self.connect_timeout = connect_timeout
         self.read_timeout = read_timeout
         self.on_token: Callable[[int], None] | None = None
@@ -151,6 +176,9 @@ class ServerTextModel:
         self._formats: list[dict[str, Any] | None] | None = None
         self._cancel: CancelToken | None = None
         self._closed = False
+        self._pool: ThreadPoolExecutor | None = None
+        self._ahead: dict[tuple[str, str, str], Future[_Reply]] = {}
+        self._batch_stop = threading.Event()
 
     # ------------------------------------------------------------------ connecting
 
@@ -163,6 +191,7 @@ class ServerTextModel:
         max_tokens: int = DEFAULT_MAX_TOKENS,
         connect_timeout: float = CONNECT_TIMEOUT,
         read_timeout: float = READ_TIMEOUT,
+        concurrency: int = 1,
     ) -> ServerTextModel:
         """Ask the server for its models (``GET /v1/models``) and use ``model`` (the
         first it lists when ``None``).  A ``ModelError`` when it does not answer, answers
@@ -173,6 +202,7 @@ class ServerTextModel:
             max_tokens=max_tokens,
             connect_timeout=connect_timeout,
             read_timeout=read_timeout,
+            concurrency=concurrency,
         )
         names = server.list_models()
         if model is None:
@@ -224,17 +254,68 @@ class ServerTextModel:
         if self._cancel is not None:
             self._cancel.raise_if_cancelled()
 
+    def _job_cancelled(self) -> bool:
+        return self._cancel is not None and self._cancel.cancelled
+
     def close(self) -> None:
         self._closed = True
+        self._drop_prefetched()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    def prefetch(self, prompts: Sequence[Prompt]) -> None:
+        """Start the replies to ``prompts``, ``concurrency`` at a time, in this order;
+        :meth:`complete` hands each over when asked for the same prompt.  What an earlier
+        call started and nobody asked for is dropped (requests in flight stop).  With a
+        concurrency of 1, or an empty list, nothing is started."""
+        self._drop_prefetched()
+        if self._closed or self.concurrency <= 1 or not prompts:
+            return
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(self.concurrency, thread_name_prefix="inkling-server")
+        stop = threading.Event()
+        self._batch_stop = stop
+
+        def stopped() -> bool:
+            return stop.is_set() or self._job_cancelled()
+
+        for prompt in prompts:
+            key = _prompt_key(prompt)
+            if key not in self._ahead:
+                self._ahead[key] = self._pool.submit(self._ask, prompt, None, stopped)
+
+    def _drop_prefetched(self) -> None:
+        self._batch_stop.set()
+        for future in self._ahead.values():
+            future.cancel()
+        self._ahead.clear()
 
     def complete(self, prompt: Prompt) -> str:
-        """The server's reply to ``prompt``, streamed; see the module for the schema.
+        """The server's reply to ``prompt``, streamed (or started by :meth:`prefetch`);
+        see the module for the schema.
 
         Raises Cancelled when the job is cancelled (between chunks), a ModelError (one
         sentence) when the server is down, stalls, or fails."""
         if self._closed:
             raise ModelError("The model server connection was closed.")
         self._check_cancel()
+        future = self._ahead.pop(_prompt_key(prompt), None)
+        if future is None:
+            text, self.last_stats = self._ask(prompt, self.on_token, self._job_cancelled)
+            return text
+        while True:
+            try:
+                text, self.last_stats = future.result(timeout=_POLL_SECONDS)
+            except FutureTimeout:
+                self._check_cancel()
+                continue
+            return text
+
+    def _ask(
+        self, prompt: Prompt, on_token: Callable[[int], None] | None, stopped: _Stopped
+    ) -> _Reply:
+        """One request, with the structured-output shapes tried in turn (any thread)."""
         messages = [
             {"role": "system", "content": prompt.system},
             {"role": "user", "content": prompt.user},
@@ -247,14 +328,14 @@ class ServerTextModel:
             "max_tokens": self.max_tokens,
         }
         if prompt.json_schema is None:
-            return self._stream(body)
+            return self._stream(body, on_token, stopped)
         formats = self._formats or _schema_formats(prompt.json_schema)
         for n, shape in enumerate(formats):
             request = dict(body)
             if shape is not None:
                 request["response_format"] = self._with_schema(shape, prompt.json_schema)
             try:
-                reply = self._stream(request)
+                reply = self._stream(request, on_token, stopped)
             except _RefusedError:
                 if n == len(formats) - 1:
                     raise ModelError(
@@ -315,7 +396,9 @@ class ServerTextModel:
             if isinstance(event, dict):
                 yield event
 
-    def _stream(self, body: dict[str, Any]) -> str:
+    def _stream(
+        self, body: dict[str, Any], on_token: Callable[[int], None] | None, stopped: _Stopped
+    ) -> _Reply:
         started = time.perf_counter()
         first_at: float | None = None
         generated = 0
@@ -341,6 +424,7 @@ class ServerTextModel:
             )
 
         connection = self._open()
+        response: http.client.HTTPResponse | None = None
         try:
             try:
                 connection.request(
@@ -363,7 +447,7 @@ class ServerTextModel:
                         f"({response.reason}); check its log."
                     )
                 for event in self._events(response):
-                    if self._cancel is not None and self._cancel.cancelled:
+                    if stopped():
                         self.last_stats = stats("cancelled")
                         raise Cancelled()
                     usage = event.get("usage")
@@ -381,8 +465,8 @@ class ServerTextModel:
                         generated += 1
                         pieces.append(piece)
                         size += len(piece)
-                        if self.on_token is not None:
-                            self.on_token(generated)
+                        if on_token is not None:
+                            on_token(generated)
                     reason = choice.get("finish_reason")
                     if isinstance(reason, str) and reason:
                         finish = reason
@@ -399,9 +483,13 @@ class ServerTextModel:
                     f"({exc.__class__.__name__}); check its log."
                 ) from None
         finally:
+            # the response holds the socket open after the connection lets go of it (a
+            # "Connection: close" reply): close both, so that a cancelled reply really
+            # hangs up and the server stops generating it
+            if response is not None:
+                response.close()
             connection.close()
-        if self._cancel is not None and self._cancel.cancelled:
+        if stopped():
             self.last_stats = stats("cancelled")
             raise Cancelled()
-        self.last_stats = stats(finish)
-        return "".join(pieces)[:MAX_REPLY_CHARS]
+        return "".join(pieces)[:MAX_REPLY_CHARS], stats(finish)

@@ -14,6 +14,7 @@ from app.paths import settings_path
 DEFAULT_THREADS = 2
 DEFAULT_CONTEXT = 4096
 MAX_GPU_LAYERS = 999
+MAX_SERVER_CONCURRENCY = 16
 
 
 _PATH_FIELDS = (
@@ -27,7 +28,10 @@ _PATH_FIELDS = (
 )
 """Optional text settings: a non-empty string, else None."""
 _CHOICES: dict[str, tuple[str, ...]] = {"journal_pipeline": ("rules", "model", "combined")}
-_RANGES: dict[str, tuple[int, int]] = {"n_gpu_layers": (-1, MAX_GPU_LAYERS)}
+_RANGES: dict[str, tuple[int, int]] = {
+    "n_gpu_layers": (-1, MAX_GPU_LAYERS),
+    "server_concurrency": (1, MAX_SERVER_CONCURRENCY),
+}
 """Whole-number settings that may be zero or negative, with their bounds."""
 
 
@@ -52,6 +56,9 @@ class Settings:
     address, ``http://127.0.0.1:8080``); None: the GGUF model in-process."""
     server_model: str | None = None
     """The model the server is asked for (None: the first it lists)."""
+    server_concurrency: int = 4
+    """Requests a notebook run keeps in flight on the server at once (servers answer
+    several together); 1 sends one window at a time."""
     server_confirmed: str | None = None
     """The server address the person confirmed sending their text to (needed for one that
     is not on this computer)."""

@@ -36,6 +36,8 @@ def _number(value: object) -> bool:
 
 
 @pytest.mark.usefixtures("qapp")
+@pytest.mark.allow_hosts(["127.0.0.1"])  # the server section's llama.cpp server, loopback
+@pytest.mark.timeless  # waits on that server process: run at today's date only
 def test_every_section_reports_every_figure(roomy_tiny_model_path: Path) -> None:
     messages: list[str] = []
     args = parse_args(["--quick", "--json", "--model", str(roomy_tiny_model_path)])
@@ -48,6 +50,11 @@ def test_every_section_reports_every_figure(roomy_tiny_model_path: Path) -> None
     assert result["notebooks"]["rerun_cache_hits"] == 4
     assert result["notebooks"]["prompt_windows"] >= 1
     assert result["overhead"]["same_prompt"] is True
+    # the same windows in-process and on the loopback server, one and four at a time
+    runs = result["server"]["runs"]
+    assert set(runs) == {"in_process", "server_1", "server_4"}
+    assert len({r["windows"] for r in runs.values()}) == 1
+    assert runs["in_process"]["windows"] >= 1
     assert result["gui"]["highlights_shown"] == 50
     assert result["storage"]["entries"] == TINY.storage_entries
     assert result["memory"]["model_loaded"] is True

@@ -16,7 +16,7 @@ from app.domain.model import Prompt
 from app.domain.progress import Cancelled, CancelToken
 from app.llm import ModelError
 from app.llm.server import ServerTextModel, is_loopback_host, parse_server_url
-from tests.model_server import free_port
+from tests.model_server import ScriptedServer, free_port
 
 pytestmark = [pytest.mark.allow_hosts(["127.0.0.1"]), pytest.mark.timeless]
 
@@ -142,3 +142,53 @@ def test_a_server_that_stalls_ends_in_one_sentence(tmp_path: Path) -> None:
     assert time.monotonic() - started < 10
     assert "did not answer in time" in str(caught.value)
     assert "private words" not in str(caught.value)
+
+
+def _echo(user: str) -> str:
+    return json.dumps({"hits": [len(user)]})
+
+
+def test_prefetched_replies_come_back_in_the_callers_order_four_in_flight() -> None:
+    prompts = [Prompt("s", "x" * n, json_schema=SCHEMA) for n in range(1, 7)]
+    with ScriptedServer(_echo, delay=0.01, gate=4) as server:
+        model = ServerTextModel.connect(parse_server_url(server.url), concurrency=4)
+        model.prefetch(prompts)
+        replies = [model.complete(p) for p in prompts]
+    assert [json.loads(r)["hits"] for r in replies] == [[n] for n in range(1, 7)]
+    assert server.max_in_flight == 4  # the server held four requests at once
+    assert sorted(server.asked) == sorted(p.user for p in prompts)  # each asked once
+    assert model.last_stats is not None
+    assert model.last_stats.finish_reason == "stop"
+
+
+def test_one_at_a_time_when_concurrency_is_one_and_after_the_batch_is_dropped() -> None:
+    prompts = [Prompt("s", "x" * n, json_schema=SCHEMA) for n in range(1, 4)]
+    with ScriptedServer(_echo, delay=0.01) as server:
+        model = ServerTextModel.connect(parse_server_url(server.url), concurrency=1)
+        model.prefetch(prompts)  # nothing is started ahead
+        assert server.asked == []
+        assert [model.complete(p) for p in prompts] == [_echo(p.user) for p in prompts]
+        assert server.max_in_flight == 1
+        # a dropped batch: what had not started is never sent; a later ask sends it anew
+        eager = ServerTextModel.connect(parse_server_url(server.url), concurrency=2)
+        eager.prefetch([Prompt("s", "y" * n, json_schema=SCHEMA) for n in range(1, 40)])
+        eager.prefetch([])
+        eager.close()
+    assert sum(1 for a in server.asked if a.startswith("y")) < 39
+
+
+def test_a_cancel_stops_the_prefetched_requests() -> None:
+    prompts = [Prompt("s", "z" * n, json_schema=SCHEMA) for n in range(1, 5)]
+    with ScriptedServer(lambda user: json.dumps({"hits": [1] * 20_000}), delay=0.01) as server:
+        model = ServerTextModel.connect(parse_server_url(server.url), concurrency=4)
+        token = CancelToken()
+        model.set_cancel_token(token)
+        model.prefetch(prompts)
+        threading.Timer(0.2, token.cancel).start()
+        with pytest.raises(Cancelled):
+            model.complete(prompts[0])
+        deadline = time.monotonic() + 30
+        while server.in_flight and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert server.in_flight == 0  # every request in flight stopped between chunks
+        assert server.finished == 0  # none ran to the end of its 40,000-character reply

@@ -67,9 +67,13 @@ def choose_server(
     return ServerChoice(address, settings.server_model)
 
 
-def connect(server: ServerChoice, *, max_tokens: int = DEFAULT_MAX_TOKENS) -> ServerTextModel:
+def connect(
+    server: ServerChoice, *, max_tokens: int = DEFAULT_MAX_TOKENS, concurrency: int = 1
+) -> ServerTextModel:
     """Reach the server and check it serves the model (a ModelError otherwise)."""
-    return ServerTextModel.connect(server.address, server.model, max_tokens=max_tokens)
+    return ServerTextModel.connect(
+        server.address, server.model, max_tokens=max_tokens, concurrency=concurrency
+    )
 
 
 def check_server(url: str, model: str | None = None) -> ServerChoice:
@@ -80,10 +84,16 @@ def check_server(url: str, model: str | None = None) -> ServerChoice:
 
 
 def use_server(
-    data_dir: Path, url: str, model: str | None = None, *, confirmed: bool = False
+    data_dir: Path,
+    url: str,
+    model: str | None = None,
+    *,
+    confirmed: bool = False,
+    concurrency: int | None = None,
 ) -> ServerChoice:
     """Check the server answers and has ``model`` (the first it lists when None), then
-    save it as the engine.  An address that is not this computer's is refused
+    save it as the engine (with ``concurrency``, the requests a notebook run keeps in
+    flight, when given).  An address that is not this computer's is refused
     (``RefusedError``, nothing saved) unless ``confirmed``."""
     address = parse_server_url(url)
     if not address.loopback and not confirmed:
@@ -96,6 +106,7 @@ def use_server(
             server_url=address.base,
             server_model=reached.model,
             server_confirmed=None if address.loopback else address.base,
+            server_concurrency=settings.server_concurrency if concurrency is None else concurrency,
         ),
     )
     return reached
@@ -111,10 +122,11 @@ def start_server_worker(
     server: ServerChoice, settings: Settings, *, max_tokens: int = DEFAULT_MAX_TOKENS
 ) -> ModelWorker[StreamingModel]:
     """A worker whose thread talks to the server (the same jobs, cancel and close as a
-    GGUF model's worker); ``settings`` are accepted for symmetry (the server has its own)."""
-    del settings
+    GGUF model's worker); of ``settings`` only ``server_concurrency`` applies (the server
+    has its own threads and context)."""
+    concurrency = settings.server_concurrency
 
     def load() -> StreamingModel:
-        return connect(server, max_tokens=max_tokens)
+        return connect(server, max_tokens=max_tokens, concurrency=concurrency)
 
     return ModelWorker(load, name="inkling-model-server")

@@ -73,7 +73,7 @@ from app.domain.notebooks.windows import (
     windows_for,
 )
 from app.domain.progress import Cancelled, CancelToken, Progress, ProgressFn
-from app.llm import JobContext, ModelWorker, OwnedModel, StreamingModel
+from app.llm import JobContext, ModelWorker, OwnedModel, PrefetchingModel, StreamingModel
 from app.nlp.language import other_language, skip_reason
 from app.nlp.people import NerUnavailable, find_people_in_pages, ner_model_id
 from app.services.changes import Changes, OpResult
@@ -360,8 +360,13 @@ def _run_windows(
     complete: Callable[[Prompt, Sequence[PageInput]], str],
     check_cancelled: Callable[[], None],
     report: ProgressFn,
+    prefetch: Callable[[list[Prompt]], None] | None = None,
 ) -> _Detected:
-    """Every window of a prompt detector, in order (runs on the model's thread)."""
+    """Every window of a prompt detector, in order (runs on the model's thread).
+
+    ``prefetch`` (a model server's) is first given the prompts of every window the model
+    will read, so that the server can answer several at once; replies are still read,
+    parsed and reported in window order."""
     definition = plan.definition
     candidates = list(plan.candidates)
     route = plan.route or "text"
@@ -371,6 +376,14 @@ def _run_windows(
     if structure is not None:
         out.raws.extend(structure_raws(structure))
     report(Progress(0, len(windows)))
+    if prefetch is not None:
+        prefetch(
+            [
+                build_window_prompt(definition, [candidates[p] for p in positions], route=route)
+                for positions in windows
+                if structure is None or window_skip_reason(definition, structure, positions) is None
+            ]
+        )
     for number, positions in enumerate(windows, start=1):
         check_cancelled()
         pages = [candidates[p] for p in positions]
@@ -1074,7 +1087,15 @@ def _detect(
         def complete(prompt: Prompt, pages: Sequence[PageInput]) -> str:
             return ctx.model.complete(prompt)
 
-        return _run_windows(plan, complete, cancelled(ctx), ctx.report_progress)
+        model = ctx.model
+        if not isinstance(model, PrefetchingModel):
+            return _run_windows(plan, complete, cancelled(ctx), ctx.report_progress)
+        try:
+            return _run_windows(
+                plan, complete, cancelled(ctx), ctx.report_progress, prefetch=model.prefetch
+            )
+        finally:
+            model.prefetch([])  # nothing left running for this run
 
     return worker.submit(text_job, on_progress=report).wait()
 

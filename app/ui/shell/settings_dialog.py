@@ -49,7 +49,13 @@ from app.paths import database_path
 from app.services.models.choice import check_model, model_info
 from app.services.models.names import DEFAULT_MODEL_TITLE, display_name
 from app.services.models.server import ServerChoice, check_server
-from app.services.settings import MAX_GPU_LAYERS, Settings, load_settings, save_settings
+from app.services.settings import (
+    MAX_GPU_LAYERS,
+    MAX_SERVER_CONCURRENCY,
+    Settings,
+    load_settings,
+    save_settings,
+)
 from app.store import Database
 from app.ui.common.messages import MessageLabel, if_alive, user_message
 from app.ui.common.tasks import Lane, Tasks
@@ -193,6 +199,14 @@ class SettingsDialog(QDialog):
         self.server_model_edit = QLineEdit()
         self.server_model_edit.setPlaceholderText("Model name (empty: the first it lists)")
         self.server_model_edit.setAccessibleName("Model on the server")
+        self.server_parallel_spin = QSpinBox()
+        self.server_parallel_spin.setRange(1, MAX_SERVER_CONCURRENCY)
+        self.server_parallel_spin.setSuffix(" at a time")
+        self.server_parallel_spin.setAccessibleName("Requests the server answers at once")
+        self.server_parallel_spin.setToolTip(
+            "Notebook windows sent to the server together (servers answer several at once: "
+            "llama-server --parallel, OLLAMA_NUM_PARALLEL); 1 sends one at a time"
+        )
         self.server_check = QPushButton("Chec&k")
         self.server_check.setToolTip("Ask the server for its models before using it")
         self.server_check.clicked.connect(self.check_server)
@@ -237,6 +251,7 @@ class SettingsDialog(QDialog):
         server_row.addSpacing(22)
         server_row.addWidget(self.server_edit, 2)
         server_row.addWidget(self.server_model_edit, 1)
+        server_row.addWidget(self.server_parallel_spin)
         server_row.addWidget(self.server_check)
         model_layout.addWidget(self.server_radio)
         model_layout.addLayout(server_row)
@@ -443,6 +458,7 @@ class SettingsDialog(QDialog):
             self.server_radio,
             self.server_edit,
             self.server_model_edit,
+            self.server_parallel_spin,
             self.server_check,
             self.threads_spin,
             self.gpu_spin,
@@ -601,6 +617,7 @@ class SettingsDialog(QDialog):
                 self.default_radio.setChecked(True)
         self.server_edit.setText(settings.server_url or "")
         self.server_model_edit.setText(settings.server_model or "")
+        self.server_parallel_spin.setValue(settings.server_concurrency)
         self._server_checked = None
         if settings.server_url:
             try:  # what was saved was checked then; check again to change it
@@ -808,6 +825,7 @@ class SettingsDialog(QDialog):
             server_url=server.address.base if server is not None else None,
             server_model=server.model if server is not None else None,
             server_confirmed=confirmed,
+            server_concurrency=self.server_parallel_spin.value(),
             vision_model_path=str(self._vision_model) if self._vision_model else None,
             vision_projector=str(self._vision_projector) if self._vision_projector else None,
             n_threads=self.threads_spin.value(),
