@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from app import clock
-from app.domain.journal.pipeline import Pipeline
+from app.domain.journal.pipeline import ModelReply, Pipeline
 from app.paths import database_path
 from app.services import evaluation
 from app.services.errors import InvalidInputError
@@ -101,6 +101,7 @@ def cmd_eval_journal(cli: Cli) -> int:
                 on_progress=item_progress(cli, "entries"),
                 pipeline=chosen,
                 explain=cli.args.explain,
+                model_reply=ModelReply(cli.args.model_reply),
             )
         finally:
             if worker is not None:
@@ -211,6 +212,13 @@ def register(commands: Commands) -> None:
         action="store_true",
         help="replay a dated one-writer stream: a simulated user accepts, dismisses, logs "
         "misses and answers the learned proposals; precision/recall first vs last 30",
+    )
+    p.add_argument(
+        "--model-reply",
+        choices=[m.value for m in ModelReply],
+        default=ModelReply.QUOTES.value,
+        help="how the model points at its evidence: copied quotes (default) or the numbers "
+        "of the entry's clauses (a grammar enum; the app maps them back to the text)",
     )
     p = evaluate.add("notebooks", cmd_eval_notebooks, "score the notebook detectors")
     p.add_argument("file")

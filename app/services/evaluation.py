@@ -24,7 +24,7 @@ from app.domain.evaluation import (
 )
 from app.domain.journal.explain import explain_hit, explain_miss
 from app.domain.journal.learning import words
-from app.domain.journal.pipeline import DEFAULT_PIPELINE, Pipeline
+from app.domain.journal.pipeline import DEFAULT_MODEL_REPLY, DEFAULT_PIPELINE, ModelReply, Pipeline
 from app.domain.journal.rules import RuleCandidate, mask_for_parsing
 from app.domain.notebooks.runs import AttemptState, RunOutcome
 from app.domain.parsed import ParsedText
@@ -149,6 +149,7 @@ def evaluate_journal(
     on_progress: ProgressFn | None = None,
     pipeline: Pipeline = DEFAULT_PIPELINE,
     explain: bool = False,
+    model_reply: ModelReply = DEFAULT_MODEL_REPLY,
 ) -> dict[str, Any]:
     """Detect completions in every case through the app; ``{"items", "metrics"}``.
 
@@ -168,7 +169,9 @@ def evaluate_journal(
         previous = list(index_of)
         entry = journal.add_entry(db, day, case["body"]).value
         request = detection.prepare_detection(db, entry.id) if explain else None
-        outcome = detection.detect_entry(db, worker, entry.id, today=day, pipeline=pipeline).value
+        outcome = detection.detect_entry(
+            db, worker, entry.id, today=day, pipeline=pipeline, model_reply=model_reply
+        ).value
         hits = [
             {
                 "index": index_of[(s.target_type, s.target_id)],

@@ -19,6 +19,21 @@ class Draft:
     when: object = None
 
 
+def reply_items(text: object) -> list[dict[str, object]]:
+    """The objects in the reply's ``"hits"`` list; anything malformed is none.  Never
+    raises (raw control characters and ``NaN``/``Infinity`` are tolerated)."""
+    if not isinstance(text, str):
+        return []
+    try:
+        data = json.loads(unfence(text), strict=False)
+    except (ValueError, RecursionError, OverflowError, TypeError, MemoryError):
+        return []
+    hits = data.get("hits") if isinstance(data, dict) else None
+    if not isinstance(hits, list):
+        return []
+    return [item for item in hits if isinstance(item, dict)]
+
+
 def parse_reply(text: object) -> list[Draft]:
     """Drafts from a reply ``{"hits": [...]}``; anything malformed is zero drafts.
 
@@ -26,21 +41,8 @@ def parse_reply(text: object) -> list[Draft]:
     tolerated; items that are not objects with an int (not bool) ``index`` and a
     string ``quote`` are dropped.
     """
-    if not isinstance(text, str):
-        return []
-    try:
-        data = json.loads(unfence(text), strict=False)
-    except (ValueError, RecursionError, OverflowError, TypeError, MemoryError):
-        return []
-    if not isinstance(data, dict):
-        return []
-    hits = data.get("hits")
-    if not isinstance(hits, list):
-        return []
     drafts: list[Draft] = []
-    for item in hits:
-        if not isinstance(item, dict):
-            continue
+    for item in reply_items(text):
         index, quote = item.get("index"), item.get("quote")
         if isinstance(index, bool) or not isinstance(index, int) or not isinstance(quote, str):
             continue

@@ -15,6 +15,12 @@ from datetime import date
 from enum import StrEnum
 
 from app.domain.journal.candidates import Candidate
+from app.domain.journal.clauses import (
+    MAX_CLAUSES,
+    build_clause_prompt,
+    parse_clause_reply,
+    split_clauses,
+)
 from app.domain.journal.completions import CompletionDetected, resolve_drafts
 from app.domain.journal.parse import Draft, parse_reply
 from app.domain.journal.prompt import DEFAULT_MAX_HITS, build_detection_prompt
@@ -34,6 +40,20 @@ class Pipeline(StrEnum):
 
 
 DEFAULT_PIPELINE = Pipeline.RULES
+
+
+class ModelReply(StrEnum):
+    """How the model points at the words that show a completion."""
+
+    QUOTES = "quotes"
+    """It copies a quote (the prompt of ``completions.md``); the app anchors the quote."""
+    CLAUSES = "clauses"
+    """It picks the number of one of the entry's clauses (a grammar enum); the app maps
+    the number back to the clause's verbatim text (:mod:`app.domain.journal.clauses`).
+    An entry with more than ``MAX_CLAUSES`` clauses is asked with quotes."""
+
+
+DEFAULT_MODEL_REPLY = ModelReply.QUOTES
 
 UNKNOWN_CANDIDATE = "no such candidate"
 NOT_IN_ENTRY = "quote not in the entry"
@@ -58,13 +78,21 @@ def _model_drafts(
     llm: TextModel,
     max_hits: int,
     dropped: list[DroppedHit],
+    shape: ModelReply = DEFAULT_MODEL_REPLY,
 ) -> list[Draft]:
     """The model's drafts that name a candidate, quote the entry and pass the context
     checks; the others go to ``dropped`` with their reason."""
-    reply = llm.complete(build_detection_prompt(candidates, body, max_hits=max_hits))
+    clauses = split_clauses(body) if shape is ModelReply.CLAUSES else []
+    drafts: list[Draft]
+    if clauses and len(clauses) <= MAX_CLAUSES:
+        prompt = build_clause_prompt(candidates, clauses, max_hits=max_hits)
+        drafts = parse_clause_reply(llm.complete(prompt), clauses)
+    else:
+        prompt = build_detection_prompt(candidates, body, max_hits=max_hits)
+        drafts = parse_reply(llm.complete(prompt))
     known = {c.index: (c.target_type, c.target_id) for c in candidates}
     kept: list[Draft] = []
-    for draft in parse_reply(reply):
+    for draft in drafts:
         reason: str | None = None
         if draft.index not in known:
             reason = UNKNOWN_CANDIDATE
@@ -93,6 +121,7 @@ def detect(
     entry_day: date | None = None,
     today: date,
     dropped: list[DroppedHit] | None = None,
+    model_reply: ModelReply = DEFAULT_MODEL_REPLY,
 ) -> list[CompletionDetected]:
     """Propose with the chosen pipeline and resolve. No candidates: no work at all.
 
@@ -113,7 +142,13 @@ def detect(
         if left:
             drafts.extend(
                 _model_drafts(
-                    body, parsed, left, llm, max_hits, dropped if dropped is not None else []
+                    body,
+                    parsed,
+                    left,
+                    llm,
+                    max_hits,
+                    dropped if dropped is not None else [],
+                    model_reply,
                 )
             )
     return resolve_drafts(

@@ -64,16 +64,26 @@ def candidate_line(candidate: Candidate) -> str:
 
 def detection_schema(indexes: Sequence[int], max_hits: int) -> dict[str, Any]:
     """JSON schema of the reply; every string and array bounded. Fresh dict each call."""
+    quote = {"type": "string", "minLength": 1, "maxLength": MAX_QUOTE_CHARS}
+    return reply_schema(indexes, max_hits, evidence=("quote", quote))
+
+
+def reply_schema(
+    indexes: Sequence[int], max_hits: int, *, evidence: tuple[str, dict[str, Any]]
+) -> dict[str, Any]:
+    """``{"hits": [...]}`` whose hits name a candidate by ``index`` and point at their
+    words by ``evidence`` (its field name and schema), with the optional facts."""
+    field, field_schema = evidence
     hit = {
         "type": "object",
         "properties": {
             "index": {"type": "integer", "enum": list(indexes)},
-            "quote": {"type": "string", "minLength": 1, "maxLength": MAX_QUOTE_CHARS},
+            field: field_schema,
             "amount": {"type": "number"},
             "unit": {"type": "string", "maxLength": MAX_UNIT_CHARS},
             "when": {"type": "string", "maxLength": MAX_WHEN_CHARS},
         },
-        "required": ["index", "quote"],
+        "required": ["index", field],
         "additionalProperties": False,
     }
     return {

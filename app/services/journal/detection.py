@@ -24,7 +24,14 @@ from sqlalchemy.orm import Session
 from app import clock
 from app.domain import Candidate, CompletionDetected, TextModel
 from app.domain.journal.candidates import TargetRow, build_candidates
-from app.domain.journal.pipeline import DEFAULT_PIPELINE, DroppedHit, Pipeline, detect
+from app.domain.journal.pipeline import (
+    DEFAULT_MODEL_REPLY,
+    DEFAULT_PIPELINE,
+    DroppedHit,
+    ModelReply,
+    Pipeline,
+    detect,
+)
 from app.domain.journal.rules import RuleCandidate, mask_for_parsing
 from app.domain.journal.suggestions import SuggestionStatus
 from app.domain.parsed import ParsedText
@@ -61,6 +68,7 @@ class DetectionRequest:
     cues: tuple[RuleCandidate, ...] = ()
     """The candidates with their cue words (same order)."""
     pipeline: Pipeline = DEFAULT_PIPELINE
+    model_reply: ModelReply = DEFAULT_MODEL_REPLY
 
     @property
     def needs_model(self) -> bool:
@@ -116,7 +124,11 @@ def _with_learned(rc: RuleCandidate, exclude: tuple[str, ...]) -> RuleCandidate:
 
 
 def prepare_detection(
-    db: Database, entry_id: int, *, pipeline: Pipeline = DEFAULT_PIPELINE
+    db: Database,
+    entry_id: int,
+    *,
+    pipeline: Pipeline = DEFAULT_PIPELINE,
+    model_reply: ModelReply = DEFAULT_MODEL_REPLY,
 ) -> DetectionRequest:
     """Read the entry, the candidates and their cue words."""
     with db.session() as session:
@@ -139,7 +151,7 @@ def prepare_detection(
             for c in candidates
         )
         return DetectionRequest(
-            entry.id, entry.day, entry.body, tuple(candidates), with_cues, pipeline
+            entry.id, entry.day, entry.body, tuple(candidates), with_cues, pipeline, model_reply
         )
 
 
@@ -186,6 +198,7 @@ def run_detection(
             entry_day=request.day,
             today=day,
             dropped=dropped,
+            model_reply=request.model_reply,
         )
     except Cancelled:
         raise
@@ -260,12 +273,13 @@ def detect_entry(
     *,
     today: date | None = None,
     pipeline: Pipeline = DEFAULT_PIPELINE,
+    model_reply: ModelReply = DEFAULT_MODEL_REPLY,
 ) -> OpResult[DetectionOutcome]:
     """All three phases; the model phase runs on the worker's thread.
 
     Without candidates, or with the rules pipeline, the model is not called (nor loaded).
     """
-    request = prepare_detection(db, entry_id, pipeline=pipeline)
+    request = prepare_detection(db, entry_id, pipeline=pipeline, model_reply=model_reply)
     if not request.candidates:
         reply = DetectionReply(request, ())
     elif not request.needs_model:
