@@ -126,6 +126,16 @@ _SKIP_VERBS: Final = frozenset({"skip", "miss", "forget", "bail"})
 _SPEECH_VERBS: Final = frozenset(
     {"say", "tell", "recommend", "suggest", "advise", "insist", "prescribe", "nag", "order"}
 )
+# What an infinitive after these nouns is only wanted, not done ("no time to read",
+# "not in the mood to cook", "the energy to stretch").
+_WANTING_NOUNS: Final = frozenset(
+    {
+        "mood", "time", "energy", "chance", "motivation", "strength", "urge", "desire",
+        "patience", "will", "willpower", "opportunity", "excuse", "headspace", "bandwidth",
+    }
+)  # fmt: skip
+_RITES: Final = frozenset({"prayer", "grace", "rosary", "mass", "mantra", "vespers"})
+_NEGATIVE_SUBJECTS: Final = frozenset({"nobody", "noone", "none", "nothing"})
 _HOW_IT_WENT: Final = frozenset({"feel", "seem", "go", "take", "last", "look", "kill", "wreck"})
 # Calls: the family member who rang the writer ("Mum rang", "my brother called") is a call.
 _CALL_VERBS: Final = frozenset({"ring", "call", "phone", "facetime", "skype", "videocall"})
@@ -135,6 +145,16 @@ _PEOPLE: Final = frozenset(
     {
         "kid", "child", "baby", "son", "daughter", "boy", "girl", "twin", "toddler", "student",
         "class", "team", "family", "grandchild", "grandkid", "nephew", "niece", "patient",
+    }
+)  # fmt: skip
+# Family and household words a terse diary uses as bare subjects ("Wife made dinner",
+# "Mum rang", "Hubby cooked"): someone, never part of a compound verb.
+_KIN: Final = frozenset(
+    {
+        "wife", "husband", "partner", "hubby", "mum", "mom", "mother", "dad", "father",
+        "sister", "brother", "grandma", "grandpa", "gran", "nan", "granny", "roommate",
+        "flatmate", "housemate", "boyfriend", "girlfriend", "fiance", "fiancee", "neighbour",
+        "neighbor", "friend", "colleague", "boss", "aunt", "auntie", "uncle", "cousin",
     }
 )  # fmt: skip
 _BREAKS: Final = frozenset({"—", "–", ";", ":", "(", ")"})
@@ -376,8 +396,17 @@ def _bare_verb(parsed: ParsedText, verb: Token) -> bool:
 
 def _noun_compound(parsed: ParsedText, noun: Token, verb: Token) -> bool:
     """A bare singular noun right before the word it is read as the subject of, making
-    one word with it: "Batch cooked", "Foam rolled", "leg raises"."""
-    return noun.tag == "NN" and noun.i + 1 == verb.i and not parsed.children(noun)
+    one word with it: "Batch cooked", "Foam rolled", "leg raises".  A person never is
+    ("Wife prepared ...", "Nobody rang")."""
+    return (
+        noun.tag == "NN"
+        and noun.pos != "PRON"
+        and noun.lower not in _NEGATIVE_SUBJECTS
+        and noun.lemma not in _PEOPLE
+        and noun.lemma not in _KIN
+        and noun.i + 1 == verb.i
+        and not parsed.children(noun)
+    )
 
 
 def _in_quotes(text: str, at: int) -> bool:
@@ -393,6 +422,25 @@ def _line_bounds(text: str, at: int) -> tuple[int, int]:
     start = text.rfind("\n", 0, at) + 1
     end = text.find("\n", at)
     return start, len(text) if end < 0 else end
+
+
+_ITEM_MARK: Final = re.compile(r"✅|✔|✓|☑|❌|✗|✘|☒")
+
+
+def _item_not_done(line: str, at: int) -> bool:
+    """The list line's item at ``at`` is marked not done.  A line that ticks some items
+    and crosses others ("✔ sit 10 min ✔ 2L ✘ walk ✔ chapter 4") marks each item by the
+    mark just before it (or, with none before, just after: "walk ✅"); any other line
+    is not done when it says so anywhere ("❌ meditate", "reading - skipped")."""
+    marks = [(m.start(), m.group() in "❌✗✘☒") for m in _ITEM_MARK.finditer(line)]
+    if not any(not crossed for _, crossed in marks) or not any(c for _, c in marks):
+        return _LINE_NOT_DONE.search(line) is not None
+    before = [crossed for pos, crossed in marks if pos < at]
+    after = [crossed for pos, crossed in marks if pos > at]
+    own = before[-1] if before else after[0]
+    end = next((pos for pos, _ in marks if pos > at), len(line))
+    start = max((pos for pos, _ in marks if pos < at), default=0)
+    return own or _LINE_NOT_DONE.search(line[start:end]) is not None
 
 
 def _is_list_line(line: str) -> bool:
@@ -513,7 +561,7 @@ def blocked(
     line = text[line_start:line_end]
     if _UNCHECKED.match(line):
         return BlockReason.UNCHECKED
-    if _is_list_line(line) and _LINE_NOT_DONE.search(line):
+    if _is_list_line(line) and _item_not_done(line, start - line_start):
         return BlockReason.MARKED_NOT_DONE
     if _in_quotes(text, start):
         return BlockReason.QUOTED_SPEECH
@@ -577,10 +625,31 @@ def blocked(
     before = _words(parsed, parsed.sentences[head.sent][0], match.first)
     if before and (before[-1].lower in NEGATIVE_FORMS or before[-1].lemma in _SKIP_VERBS):
         return BlockReason.AVOIDED  # "skipped gym, skipped reading": however it parses
+    lowered = [w.lower for w in before]
+    for verb in (t for t in (head, *chain) if t.is_verb and _infinitive(parsed, t)):
+        ahead = _words(parsed, parsed.sentences[verb.sent][0], verb.i)
+        if len(ahead) >= 2 and ahead[-1].lower == "to" and ahead[-2].lemma in _WANTING_NOUNS:
+            return BlockReason.INTENTION  # "nobody was in the mood to cook", "no time to read"
+    if lowered[-1:] == ["except"] or lowered[-2:] in (["except", "for"], ["apart", "from"]):
+        return BlockReason.NEGATED  # "all done except reading"
+    if any(a == "let" and b == "alone" for a, b in itertools.pairwise(lowered)):
+        return BlockReason.NEGATED  # "haven't sat down, let alone read anything"
+    for n, word in enumerate(before[:-2]):
+        if (
+            word.lower == "too"
+            and before[n + 1].pos == "ADJ"
+            and (any(w.lower in ("to", "for") for w in before[n + 2 :]))
+        ):
+            return BlockReason.TOO_MUCH_TO  # "too lazy for go to the gym", however it parses
     for up in _wider_chain(parsed, chain):
         if inside(up):
             continue
-        if up.is_verb and up.lemma in _SPEECH_VERBS and not reading:
+        if (
+            up.is_verb
+            and up.lemma in _SPEECH_VERBS
+            and not reading
+            and not _said_as_rite(parsed, up)
+        ):
             speaker = _subject(parsed, up)
             if (
                 speaker is not None
@@ -623,6 +692,11 @@ def blocked(
             return BlockReason.SOMEONE_ELSE
     if governor is not None and not reading:
         subject = _subject(parsed, governor)
+        if subject is not None and (
+            subject.lower in _NEGATIVE_SUBJECTS
+            or (subject.lower == "one" and any(k.lower == "no" for k in parsed.children(subject)))
+        ):
+            return BlockReason.NEGATED  # "nobody rang today"
         with_writer = subject is not None and any(
             k.dep == "conj" and k.lower in FIRST_PERSON for k in parsed.children(subject)
         )  # "the kids and I baked bread"
@@ -652,6 +726,17 @@ def blocked(
         if governor is not None and governor.lemma not in DOING_VERBS and owner is not None:
             return BlockReason.A_THING
     return None
+
+
+def _infinitive(parsed: ParsedText, verb: Token) -> bool:
+    return any(k.lower == "to" and k.dep == "aux" for k in parsed.children(verb))
+
+
+def _said_as_rite(parsed: ParsedText, verb: Token) -> bool:
+    """ "Said prayers", "said grace": saying them is the deed, not someone's advice."""
+    return verb.lemma == "say" and any(
+        k.dep == "dobj" and k.lemma in _RITES for k in parsed.children(verb)
+    )
 
 
 def _plural_noun_tagged_verb(parsed: ParsedText, tok: Token) -> bool:
@@ -768,7 +853,7 @@ def quote_for(body: str, parsed: ParsedText, match: CueMatch) -> tuple[int, int]
     start = parsed.tokens[match.first].start
     line_start, line_end = _line_bounds(text, start)
     line = text[line_start:line_end]
-    if _is_list_line(line) and "\n" in text:
+    if _is_list_line(line) and ("\n" in text or len(_ITEM_MARK.findall(line)) > 1):
         marker = _LIST_MARK.match(line)
         body_start = line_start + (marker.end() if marker else 0)
         trailing = _TRAILING_MARKS.search(line)
@@ -776,6 +861,12 @@ def quote_for(body: str, parsed: ParsedText, match: CueMatch) -> tuple[int, int]
         for k, ch in enumerate(line):
             if ch in _EMOJI_WORDS and start < line_start + k < body_end:
                 body_end = line_start + k  # "🏃 5k ✅ 📖 ✅": the next item is another's
+        for mark in _ITEM_MARK.finditer(line):  # "✔ read 10p ✘ floss ✔ stretch"
+            at = line_start + mark.start()
+            if at < start:
+                body_start = max(body_start, line_start + mark.end())
+            elif at < body_end:
+                body_end = at
         if body_start <= start < body_end:
             return _trim(text, body_start, body_end)
     head = _phrase_head(parsed, match)
