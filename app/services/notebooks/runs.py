@@ -407,6 +407,8 @@ class _Resume:
 def _plan_windows(
     plan: _Plan, structure: Structure | None, resume: _Resume | None
 ) -> list[_Window]:
+    """Every window in order: skipped by structure, or its request and checkpoint key,
+    with the reply an earlier attempt kept for it."""
     definition = plan.definition
     candidates = list(plan.candidates)
     route = plan.route or "text"
