@@ -22,6 +22,7 @@ from typing import Any, Generic, TextIO, TypeVar
 from app.domain.formats.untrusted import one_line
 from app.domain.journal.pipeline import Pipeline
 from app.domain.progress import Cancelled, Progress, ProgressFn
+from app.domain.time_left import run_note
 from app.llm import ModelError, ModelWorker, StreamingModel
 from app.paths import data_dir, database_path
 from app.services.errors import InvalidInputError, ServiceError
@@ -129,8 +130,8 @@ class Cli:
 
     def status(self, line: str, *, last: bool) -> None:
         """A progress line: rewritten in place on a terminal, one line each otherwise."""
-        if self.err.isatty():
-            self.err.write("\r" + line + ("\n" if last else ""))
+        if self.err.isatty():  # \x1b[K: clear what a longer line before left
+            self.err.write("\r" + line + "\x1b[K" + ("\n" if last else ""))
             self.err.flush()
         else:
             self.note(line)
@@ -170,6 +171,18 @@ def item_progress(cli: Cli, what: str, item: object = None) -> ProgressFn:
     def progress(report: Progress) -> None:
         label = report.label if item is None else item
         cli.status(f"{what}: {report.done}/{report.total} ({label})", last=report.finished)
+
+    return progress
+
+
+def window_progress(cli: Cli, what: str) -> ProgressFn:
+    """A notebook run's progress: ``what: done/total windows``, then the estimated time
+    left and, for a run that resumed, how many windows were already read."""
+
+    def progress(report: Progress) -> None:
+        note = run_note(report.seconds_left, report.reused, report.total)
+        line = f"{what}: {report.done}/{report.total} windows" + (f", {note}" if note else "")
+        cli.status(line, last=report.finished)
 
     return progress
 

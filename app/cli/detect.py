@@ -7,7 +7,7 @@ from typing import Any
 
 from app.domain.journal.pipeline import Pipeline
 from app.domain.notebooks.runs import AttemptState
-from app.domain.progress import Progress
+from app.domain.time_left import resumed_text
 from app.services.errors import InvalidInputError
 from app.services.journal import detection
 from app.services.models.choice import choose_model
@@ -25,6 +25,7 @@ from .common import (
     Shape,
     add_pipeline,
     pipeline,
+    window_progress,
 )
 from .completions import SUGGESTION
 from .findings import FINDING
@@ -85,6 +86,8 @@ def _run_json(run: notebook_runs.RunInfo) -> dict[str, Any]:
         "warnings": list(run.warnings),
         "pages_scanned": run.pages_scanned,
         "windows_scanned": run.windows_scanned,
+        "windows_total": run.windows_total,
+        "windows_reused": run.windows_reused,
         "partial": run.partial,
         "cache_hit": run.cache_hit,
         "stale_at_publish": run.stale_at_publish,
@@ -99,6 +102,7 @@ def _run_text(run: notebook_runs.RunInfo) -> str:
         + (f" ({run.capability})" if run.capability else "")
         + (", from cache" if run.cache_hit else "")
         + f"; {run.pages_scanned} page(s), {run.windows_scanned} window(s), "
+        + (f"{resumed_text(run.windows_reused, run.windows_total)}, " if run.windows_reused else "")
         + f"{len(run.findings)} finding(s)"
     )
     lines = [head]
@@ -143,11 +147,6 @@ def cmd_detect_notebook(cli: Cli) -> int:
     try:
         for detector_id in chosen:
             started = time.perf_counter()
-
-            def progress(report: Progress, name: str = detector_id) -> None:
-                line = f"{name}: {report.done}/{report.total} windows"
-                cli.status(line, last=report.finished)
-
             run = notebook_runs.run_detector(
                 db,
                 worker,
@@ -158,7 +157,7 @@ def cmd_detect_notebook(cli: Cli) -> int:
                 auto_tag=a.auto_tag,
                 page_ids=page_ids,
                 vision=vision,
-                on_progress=progress,
+                on_progress=window_progress(cli, detector_id),
             ).value
             runs.append(run)
             timings.append((detector_id, time.perf_counter() - started))

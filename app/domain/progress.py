@@ -1,7 +1,8 @@
 """How long work says how far it is, and how it is asked to stop: one vocabulary for the
 services, the model worker, the command line and the window.
 
-- ``Progress(done, total, label)``: one report; ``total`` None means "not known yet".
+- ``Progress(done, total, label)``: one report; ``total`` None means "not known yet";
+  a notebook run adds its estimated time left and the windows it resumed with.
   Long work takes an ``on_progress: ProgressFn | None`` and calls it between items (on
   its own thread: a face hands it on to wherever it shows it).
 - ``CancelToken``: the person's "stop", set from any thread.  Long work takes a
@@ -28,6 +29,11 @@ class Progress:
     """None when the total is not known (a busy indicator, not a bar)."""
     label: str = ""
     """What is being worked on now (a file, an item's id), or nothing."""
+    seconds_left: float | None = None
+    """The estimated time left (``app.domain.time_left``); None when there is none."""
+    reused: int = 0
+    """Of ``total``, the items an earlier, interrupted attempt already did (a resumed
+    run's windows read before it stopped)."""
 
     @property
     def finished(self) -> bool:

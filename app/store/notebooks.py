@@ -176,6 +176,8 @@ class DetectionRun(Base):
     windows_scanned: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     windows_total: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     windows_failed: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    windows_reused: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Of ``windows_scanned``, those read from an interrupted attempt's checkpoints."""
     partial: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     page_counts: Mapped[list[Any] | None] = mapped_column(JSON)
     model_name: Mapped[str | None] = mapped_column(Text)

@@ -9,6 +9,7 @@ import pytest
 
 from app import cli
 from app.domain import Prompt
+from app.domain.progress import Cancelled
 from app.llm import ModelWorker
 from tests.cli.helpers import run, run_json
 from tests.notebook_files import SAMPLE_NOTEBOOK
@@ -209,3 +210,40 @@ def test_detector_commands(tmp_path: Path) -> None:
     fresh = run_json("detector", "list", "--notebook", "1")["items"]
     assert {i["freshness"] for i in fresh} <= {"missing", "unavailable"}
     assert run("detector", "delete", "poetry")[0] == 1
+
+
+@pytest.mark.usefixtures("model_only")
+def test_a_stopped_run_resumes_and_its_progress_says_so(
+    monkeypatch: pytest.MonkeyPatch, tiny_model_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run_json("notebook", "import", SAMPLE)
+    made: list[ScriptedModel] = []
+
+    def stopping(prompt: Prompt) -> str:
+        if len(made[0].prompts) == 2:
+            raise Cancelled()  # stopped while the second window is read
+        return reply(prompt)
+
+    def start(path: Path, settings: object) -> ModelWorker[ScriptedModel]:
+        model = ScriptedModel(stopping if not made else reply)
+        made.append(model)
+        return ModelWorker(lambda: model)
+
+    monkeypatch.setattr(cli, "start_text_worker", start)
+    monkeypatch.setenv("INKLING_MODEL", str(tiny_model_path))
+    code, _ = run("detect", "notebook", "1", "--detector", "poetry", "--json")
+    assert code == 130
+    first = capsys.readouterr().err
+    assert "poetry: 0/3 windows\n" in first  # no estimate before a window is read
+    assert "poetry: 1/3 windows, under a minute left\n" in first
+    assert "resuming" not in first
+    doc = run_json("detect", "notebook", "1", "--detector", "poetry")
+    assert (doc["windows_scanned"], doc["windows_reused"], doc["windows_total"]) == (3, 1, 3)
+    assert len(made[1].prompts) == 2
+    again = capsys.readouterr().err
+    assert "poetry: 0/3 windows, resuming: 1 of 3 windows already read\n" in again
+    assert (
+        "poetry: 2/3 windows, under a minute left; resuming: 1 of 3 windows already read\n" in again
+    )
+    _, text = run("detect", "notebook", "1", "--detector", "poetry", "--force")
+    assert "read by the run that stopped" not in text

@@ -7,6 +7,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal
 
+from app.domain.model import Prompt
 from app.domain.notebooks.definitions import DetectorDefinition, thaw, vision_twin
 from app.domain.notebooks.windows import PageInput
 
@@ -56,14 +57,54 @@ def cache_identity(
     """Hex SHA-256 of the canonical JSON of: detector id and version, the prompt key, the
     config fingerprint (:meth:`DetectorDefinition.cache_config`, never auto-tag), the
     model digest, the scope fingerprint and the generation settings."""
-    doc = {
+    doc = {**_run_fields(definition, prompt_key, model_digest, generation), "scope": scope}
+    return hashlib.sha256(canonical_json(doc).encode("utf-8")).hexdigest()
+
+
+def _run_fields(
+    definition: DetectorDefinition,
+    prompt_key: str,
+    model_digest: str | None,
+    generation: Mapping[str, Any],
+) -> dict[str, Any]:
+    """What a run's identity and its windows' keys share."""
+    return {
         "detector_id": definition.detector_id,
         "detector_version": definition.version,
         "prompt": prompt_key,
         "config": definition.cache_config(),
         "model_digest": model_digest,
-        "scope": scope,
         "generation": generation,
+    }
+
+
+def window_key(
+    *,
+    definition: DetectorDefinition,
+    prompt_key: str,
+    model_digest: str | None,
+    generation: Mapping[str, Any],
+    prompt: Prompt,
+    pages: Sequence[PageInput],
+) -> str:
+    """The identity of one window's reply, under which a finished window is kept so that
+    a run started again reads it instead of the model (``app.services.notebooks.
+    checkpoints``): hex SHA-256 of the canonical JSON of what the run's cache identity
+    holds that concerns this window (detector id, version and config, the prompt key,
+    the model digest, the generation settings), the exact request (system and user text,
+    reply schema) and the window's pages (text and image digests).  Any of them changed,
+    and the window is read again; another page changed, and this window's key is not."""
+    doc = {
+        **_run_fields(definition, prompt_key, model_digest, generation),
+        "request": {
+            "system": prompt.system,
+            "user": prompt.user,
+            "schema": prompt.json_schema,
+        },
+        "pages": [
+            {"text_sha256": text_sha256(page.text), "image_digest": page.image_digest}
+            for page in pages
+        ],
     }
     return hashlib.sha256(canonical_json(doc).encode("utf-8")).hexdigest()
 

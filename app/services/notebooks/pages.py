@@ -27,6 +27,7 @@ from app.domain.notebooks.runs import AttemptState
 from app.domain.progress import CancelToken, ProgressFn
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
+from app.services.notebooks import checkpoints
 from app.services.notebooks.imported_findings import IMPORTED_DETECTOR, publish_imported
 from app.services.transfer.notebook_import import (
     PAGE_TEXT_MAX,
@@ -406,6 +407,7 @@ def delete_notebook(db: Database, notebook_id: int) -> OpResult[None]:
         )
         session.delete(notebook)
     remove_tree(data_folder(db) / PAGES_FOLDER / str(notebook_id))
+    checkpoints.forget_notebook(data_folder(db), notebook_id)
     return OpResult(None, Changes(notebooks=frozenset({notebook_id}), pages=page_ids))
 
 

@@ -35,6 +35,7 @@ import contextlib
 import json
 import logging
 import os
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -44,11 +45,16 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from app import clock
-from app.domain import Prompt, TextModel
+from app.domain import Prompt
 from app.domain.notebooks import reviews as review_rules
 from app.domain.notebooks.aggregation import RawDetection, aggregate, raw_from_reply
 from app.domain.notebooks.definitions import DetectorDefinition, vision_twin
-from app.domain.notebooks.identity import cache_identity, prompt_key_for, scope_fingerprint
+from app.domain.notebooks.identity import (
+    cache_identity,
+    prompt_key_for,
+    scope_fingerprint,
+    window_key,
+)
 from app.domain.notebooks.identity import freshness as domain_freshness
 from app.domain.notebooks.identity import route as domain_route
 from app.domain.notebooks.lexical import LexicalCount, lexical_count, lexical_page_finding
@@ -65,6 +71,7 @@ from app.domain.notebooks.prompts import build_window_prompt
 from app.domain.notebooks.replies import EvidenceAnchor, parse_window_reply
 from app.domain.notebooks.reviews import ReviewStatus
 from app.domain.notebooks.runs import AttemptState, Capability, RunOutcome
+from app.domain.notebooks.structure import Structure
 from app.domain.notebooks.windows import (
     ABSTAIN_UNPARSEABLE,
     DetectorWarning,
@@ -73,12 +80,20 @@ from app.domain.notebooks.windows import (
     windows_for,
 )
 from app.domain.progress import Cancelled, CancelToken, Progress, ProgressFn
-from app.llm import JobContext, ModelWorker, OwnedModel, PrefetchingModel, StreamingModel
+from app.domain.time_left import WindowCost, seconds_left
+from app.llm import (
+    GenerationStats,
+    JobContext,
+    ModelWorker,
+    OwnedModel,
+    PrefetchingModel,
+    StreamingModel,
+)
 from app.nlp.language import other_language, skip_reason
 from app.nlp.people import NerUnavailable, find_people_in_pages, ner_model_id
 from app.services.changes import Changes, OpResult
 from app.services.errors import NotFoundError
-from app.services.notebooks import run_owner
+from app.services.notebooks import checkpoints, run_owner
 from app.services.notebooks.detectors import get_definition
 from app.services.notebooks.finding_rows import finding_row, text_digest
 from app.services.notebooks.findings import FindingInfo, published_findings_query
@@ -97,6 +112,9 @@ log = logging.getLogger(__name__)
 
 Route = Literal["text", "vision"]
 WINDOW_FAILED: Final = "window_failed"
+UNKNOWN_MODEL: Final = "unknown"
+"""The digest of a model that came without a description: its windows are never kept
+(nothing says a run started again uses the same model)."""
 
 
 # --------------------------------------------------------------------------- inputs
@@ -155,6 +173,9 @@ class RunInfo:
     published: bool
     stale_at_publish: bool
     cache_identity: str | None
+    windows_reused: int = 0
+    """Of ``windows_scanned``, the windows an earlier attempt had read (kept in
+    checkpoints): not sent to the model again."""
     findings: tuple[FindingInfo, ...] = field(default=())
 
     @classmethod
@@ -183,6 +204,7 @@ class RunInfo:
             published=row.published,
             stale_at_publish=row.stale_at_publish,
             cache_identity=row.cache_identity,
+            windows_reused=row.windows_reused,
             findings=tuple(findings),
         )
 
@@ -353,6 +375,82 @@ class _Detected:
     windows_failed: int = 0
     windows_total: int = 0
     page_counts: list[dict[str, int]] | None = None
+    windows_reused: int = 0
+
+
+@dataclass(frozen=True)
+class _Window:
+    """One window of a prompt detector, planned before the first is read."""
+
+    number: int
+    positions: list[int]
+    pages: list[PageInput]
+    skip: str | None
+    """Why structure rules it out (it is not sent to the model), or None."""
+    prompt: Prompt | None
+    key: str | None
+    """Its checkpoint key (None: the run keeps no checkpoints)."""
+    kept: str | None
+    """The reply an earlier attempt kept for it, or None."""
+
+    @property
+    def to_read(self) -> bool:
+        """True when the model still has to read it."""
+        return self.prompt is not None and self.kept is None
+
+    @property
+    def prompt_chars(self) -> int:
+        return 0 if self.prompt is None else len(self.prompt.system) + len(self.prompt.user)
+
+
+@dataclass(frozen=True)
+class _Resume:
+    """Where a run keeps the windows it finishes, and how a window's key is made."""
+
+    kept: checkpoints.Checkpoints
+    model: ModelIdentity
+
+
+def _plan_windows(
+    plan: _Plan, structure: Structure | None, resume: _Resume | None
+) -> list[_Window]:
+    """Every window in order: skipped by structure, or its request and checkpoint key,
+    with the reply an earlier attempt kept for it."""
+    definition = plan.definition
+    candidates = list(plan.candidates)
+    route = plan.route or "text"
+    key_prompt = prompt_key(definition, plan.route) if resume is not None else ""
+    planned: list[_Window] = []
+    for number, positions in enumerate(windows_for(definition, candidates), start=1):
+        pages = [candidates[p] for p in positions]
+        skip = window_skip_reason(definition, structure, positions) if structure else None
+        prompt = None if skip is not None else build_window_prompt(definition, pages, route=route)
+        key = kept = None
+        if prompt is not None and resume is not None:
+            key = window_key(
+                definition=definition,
+                prompt_key=key_prompt,
+                model_digest=resume.model.digest,
+                generation=resume.model.generation(),
+                prompt=prompt,
+                pages=pages,
+            )
+            kept = resume.kept.load(key)
+        planned.append(_Window(number, positions, pages, skip, prompt, key, kept))
+    return planned
+
+
+def _window_cost(prompt: Prompt, seconds: float, stats: GenerationStats | None) -> WindowCost:
+    chars = len(prompt.system) + len(prompt.user)
+    if stats is None or stats.finish_reason in ("error", "cancelled"):
+        return WindowCost(seconds, chars)
+    return WindowCost(
+        seconds,
+        chars,
+        prompt_tokens=stats.prompt_tokens,
+        prompt_seconds=stats.prompt_seconds,
+        reply_tokens=stats.generated_tokens,
+    )
 
 
 def _run_windows(
@@ -360,59 +458,78 @@ def _run_windows(
     complete: Callable[[Prompt, Sequence[PageInput]], str],
     check_cancelled: Callable[[], None],
     report: ProgressFn,
+    *,
+    resume: _Resume | None = None,
+    last_stats: Callable[[], GenerationStats | None] = lambda: None,
     prefetch: Callable[[list[Prompt]], None] | None = None,
 ) -> _Detected:
     """Every window of a prompt detector, in order (runs on the model's thread).
 
+    With ``resume``, a window an earlier attempt finished is read from its checkpoint
+    instead of the model, and every window the model reads is kept as it finishes.
+    Progress carries the time left, estimated from the windows the model read in this
+    run (``app.domain.time_left``), and how many windows were already read.
     ``prefetch`` (a model server's) is first given the prompts of every window the model
     will read, so that the server can answer several at once; replies are still read,
-    parsed and reported in window order."""
+    parsed, kept and reported in window order."""
     definition = plan.definition
     candidates = list(plan.candidates)
     route = plan.route or "text"
-    windows = windows_for(definition, candidates)
-    out = _Detected(windows_total=len(windows))
     structure = structure_of(definition, candidates, route)
+    planned = _plan_windows(plan, structure, resume)
+    total = len(planned)
+    out = _Detected(windows_total=total)
     if structure is not None:
         out.raws.extend(structure_raws(structure))
-    report(Progress(0, len(windows)))
+    reused = sum(window.kept is not None for window in planned)
+    costs: list[WindowCost] = []
+
+    def progress(done: int) -> None:
+        left = [w.prompt_chars for w in planned[done:] if w.to_read]
+        report(Progress(done, total, seconds_left=seconds_left(costs, left), reused=reused))
+
+    progress(0)
     if prefetch is not None:
-        prefetch(
-            [
-                build_window_prompt(definition, [candidates[p] for p in positions], route=route)
-                for positions in windows
-                if structure is None or window_skip_reason(definition, structure, positions) is None
-            ]
-        )
-    for number, positions in enumerate(windows, start=1):
+        prefetch([w.prompt for w in planned if w.to_read and w.prompt is not None])
+    for window in planned:
+        number, positions, pages = window.number, window.positions, window.pages
         check_cancelled()
-        pages = [candidates[p] for p in positions]
-        skip = window_skip_reason(definition, structure, positions) if structure else None
-        if skip is not None:
+        if window.skip is not None or window.prompt is None:
             out.warnings.append(
                 DetectorWarning(
                     SKIP_BY_STRUCTURE,
-                    f"Window {number} (pages {_orders(pages)}) was not sent to the model: {skip}.",
+                    f"Window {number} (pages {_orders(pages)}) was not sent to the model: "
+                    f"{window.skip}.",
                 )
             )
-            report(Progress(number, len(windows)))
+            progress(number)
             continue
-        prompt = build_window_prompt(definition, pages, route=route)
-        try:
-            reply = complete(prompt, pages)
-        except Cancelled:
-            raise
-        except Exception as exc:  # the model is untrusted and may fail in any way
-            log.warning("window %s of %s failed: %s", number, definition.detector_id, exc)
-            out.windows_failed += 1
-            out.warnings.append(
-                DetectorWarning(
-                    WINDOW_FAILED,
-                    f"Window {number} (pages {_orders(pages)}) failed: "
-                    f"{str(exc) or type(exc).__name__}",
-                )
-            )
+        reply: str | None = window.kept
+        if reply is not None:
+            out.windows_reused += 1
         else:
+            started = time.perf_counter()
+            try:
+                reply = complete(window.prompt, pages)
+            except Cancelled:
+                raise
+            except Exception as exc:  # the model is untrusted and may fail in any way
+                log.warning("window %s of %s failed: %s", number, definition.detector_id, exc)
+                out.windows_failed += 1
+                out.warnings.append(
+                    DetectorWarning(
+                        WINDOW_FAILED,
+                        f"Window {number} (pages {_orders(pages)}) failed: "
+                        f"{str(exc) or type(exc).__name__}",
+                    )
+                )
+            else:
+                costs.append(
+                    _window_cost(window.prompt, time.perf_counter() - started, last_stats())
+                )
+                if resume is not None and window.key is not None:
+                    resume.kept.keep(window.key, reply)
+        if reply is not None:
             out.windows_scanned += 1
             parsed = parse_window_reply(reply, definition)
             if parsed is None:
@@ -439,7 +556,7 @@ def _run_windows(
                         )
                 if raw is not None:
                     out.raws.append(raw)
-        report(Progress(number, len(windows)))
+        progress(number)
     return out
 
 
@@ -632,6 +749,7 @@ def _finish_run(
         run.windows_scanned = detected.windows_scanned
         run.windows_total = detected.windows_total
         run.windows_failed = detected.windows_failed
+        run.windows_reused = detected.windows_reused
         run.partial = detected.windows_failed > 0
         run.page_counts = detected.page_counts
         run.finished_at = clock.utcnow()
@@ -663,6 +781,8 @@ def _finish_run(
         order = {p.page_id: p.order for p in plan.scope}
         findings.sort(key=lambda f: (order.get(f.start_page, 0), order.get(f.end_page, 0), f.id))
         view = RunInfo.of(run, findings)
+    # published: the windows kept for a run started again are no longer needed
+    checkpoints.forget_detector(data_folder(db), plan.notebook_id, definition.detector_id)
     return OpResult(
         view,
         Changes(
@@ -762,6 +882,8 @@ class RunPlan:
     """Each page's image file (the vision route reads them)."""
     lease: run_owner.RunLease | None = field(default=None, compare=False, repr=False)
     """This process's hold on the attempt (released when the attempt ends)."""
+    root: Path | None = None
+    """The data folder (where the run keeps its finished windows); None: it keeps none."""
 
 
 @dataclass(frozen=True)
@@ -834,7 +956,7 @@ def prepare_run(
     images = {
         page_id: (root / path) if path else None for page_id, path in plan.image_paths.items()
     }
-    return RunPlan(run_id, plan, used_model, images, lease)
+    return RunPlan(run_id, plan, used_model, images, lease, root)
 
 
 def _start_attempt(
@@ -1022,7 +1144,7 @@ def text_model_identity(
     came without a description, or None without a worker."""
     if worker is None:
         return None
-    return model if model is not None else ModelIdentity("unknown", "unknown", 0, 0)
+    return model if model is not None else ModelIdentity(UNKNOWN_MODEL, UNKNOWN_MODEL, 0, 0)
 
 
 def _end_attempt(
@@ -1069,6 +1191,7 @@ def _detect(
 
         return check
 
+    resume = _resume_for(prepared)
     if plan.route == "vision":
         assert vision is not None
         images = prepared.images
@@ -1077,27 +1200,47 @@ def _detect(
             def complete(prompt: Prompt, pages: Sequence[PageInput]) -> str:
                 return ctx.model.complete_with_images(prompt, _read_images(pages, images))
 
-            return _run_windows(plan, complete, cancelled(ctx), ctx.report_progress)
+            return _run_windows(plan, complete, cancelled(ctx), ctx.report_progress, resume=resume)
 
         return vision.worker.submit(vision_job, on_progress=report).wait()
 
     assert worker is not None
 
-    def text_job(ctx: JobContext[TextModel]) -> _Detected:
+    def text_job(ctx: JobContext[StreamingModel]) -> _Detected:
         def complete(prompt: Prompt, pages: Sequence[PageInput]) -> str:
             return ctx.model.complete(prompt)
 
+        def last_stats() -> GenerationStats | None:
+            return ctx.model.last_stats
+
         model = ctx.model
-        if not isinstance(model, PrefetchingModel):
-            return _run_windows(plan, complete, cancelled(ctx), ctx.report_progress)
+        prefetching = model if isinstance(model, PrefetchingModel) else None
         try:
             return _run_windows(
-                plan, complete, cancelled(ctx), ctx.report_progress, prefetch=model.prefetch
+                plan,
+                complete,
+                cancelled(ctx),
+                ctx.report_progress,
+                resume=resume,
+                last_stats=last_stats,
+                prefetch=prefetching.prefetch if prefetching is not None else None,
             )
         finally:
-            model.prefetch([])  # nothing left running for this run
+            if prefetching is not None:
+                prefetching.prefetch([])  # nothing left running for this run
 
     return worker.submit(text_job, on_progress=report).wait()
+
+
+def _resume_for(prepared: RunPlan) -> _Resume | None:
+    """Where the run keeps its finished windows: None without a data folder, or for a
+    model that came without a description (nothing would tell it from another)."""
+    model = prepared.model
+    if prepared.root is None or model is None or model.digest == UNKNOWN_MODEL:
+        return None
+    plan = prepared.plan
+    kept = checkpoints.for_detector(prepared.root, plan.notebook_id, plan.definition.detector_id)
+    return _Resume(kept, model)
 
 
 def _read_images(pages: Sequence[PageInput], images: dict[int, Path | None]) -> list[bytes]:
@@ -1204,6 +1347,7 @@ def _keep_pending(root: Path, detection: RunDetection) -> Path:
             "windows_failed": detected.windows_failed,
             "windows_total": detected.windows_total,
             "page_counts": detected.page_counts,
+            "windows_reused": detected.windows_reused,
         },
     }
     path = _pending_path(root, prepared.run_id)
@@ -1257,6 +1401,7 @@ def _load_pending(path: Path) -> tuple[int, _Plan, _Detected, ModelIdentity | No
         windows_failed=d["windows_failed"],
         windows_total=d["windows_total"],
         page_counts=d["page_counts"],
+        windows_reused=int(d.get("windows_reused", 0)),
     )
     model = None if doc["model"] is None else ModelIdentity(**doc["model"])
     return int(doc["run_id"]), plan, detected, model

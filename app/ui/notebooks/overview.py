@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from app.domain.notebooks import AttemptState, DetectorDefinition, ReviewStatus, RunOutcome
 from app.domain.progress import Cancelled, Progress
+from app.domain.time_left import resumed_text, run_note
 from app.services.changes import Changes, OpResult
 from app.services.notebooks import detectors, findings
 from app.services.notebooks import pages as notebooks
@@ -265,6 +266,7 @@ class NotebookOverview(QWidget):
         self.rows: dict[str, _Row] = {}
         self._task: Task | None = None
         self._running: str | None = None
+        self._running_title = ""
         self._queue: list[str] = []
         """Detectors Run all still has to run, in order."""
         self._loading = 0
@@ -459,6 +461,7 @@ class NotebookOverview(QWidget):
         runner = self.runner or DetectorRunner(self.db, None)
         self._running = detector_id
         title = self.rows[detector_id].title.text() if detector_id in self.rows else detector_id
+        self._running_title = title
         self.progress_label.setText(f"Running {title}…")
         self.progress.setFormat("%v / %m windows")
         self.progress.setRange(0, 0)  # busy until the first report
@@ -529,6 +532,14 @@ class NotebookOverview(QWidget):
             self.message.show_error(user_message(error))
 
     def _progressed(self, progress: Progress) -> None:
+        task = self._task
+        # an export's label stays as it is, and "Cancelling…" until the run stops
+        if self._running not in (None, EXPORTING) and task is not None and not task.cancelled:
+            note = run_note(progress.seconds_left, progress.reused, progress.total)
+            self.progress_label.setText(
+                f"Running {self._running_title}…"
+                + (f" {note[0].upper()}{note[1:]}." if note else "")
+            )
         self._on_progress(progress.done, progress.total or 0)
 
     def _on_progress(self, done: int, total: int) -> None:
@@ -564,9 +575,11 @@ class NotebookOverview(QWidget):
             self.message.show_info("Already up to date: nothing needed to run.")
         else:
             count = len(view.findings)
+            resumed = resumed_text(view.windows_reused, view.windows_total)
             self.message.show_info(
                 f"Done: {count} finding{'s' if count != 1 else ''}"
-                + (f", {len(view.warnings)} warning(s)." if view.warnings else ".")
+                + (f", {len(view.warnings)} warning(s)" if view.warnings else "")
+                + (f" ({resumed})." if resumed else ".")
             )
         self.reload()
         self.run_finished.emit(view)

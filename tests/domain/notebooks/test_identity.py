@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from app.domain.model import Prompt
 from app.domain.notebooks import (
     DetectorDefinition,
     PageInput,
@@ -21,6 +22,8 @@ from app.domain.notebooks import (
     route,
     scope_fingerprint,
 )
+from app.domain.notebooks.identity import window_key
+from app.domain.notebooks.prompts import build_window_prompt
 
 
 def _det(detector_id: str) -> DetectorDefinition:
@@ -216,3 +219,51 @@ def test_freshness(
 ) -> None:
     got = freshness(_det("poetry"), published_identity, published_version, current, available)
     assert got == expected
+
+
+def _window_key(pages: list[PageInput] = PAGES, **changes: Any) -> str:
+    args: dict[str, Any] = {
+        "definition": _det("poetry"),
+        "prompt_key": "poetry_detect_v1@1",
+        "model_digest": "sha256:model",
+        "generation": {"temperature": 0, "max_tokens": 512, "n_ctx": 4096},
+        "prompt": build_window_prompt(_det("poetry"), pages),
+        "pages": pages,
+    }
+    args.update(changes)
+    return window_key(**args)
+
+
+def test_a_window_key_is_the_same_for_the_same_window() -> None:
+    assert _window_key() == _window_key()
+    assert len(_window_key()) == 64
+    # the page ids and positions are not what the model reads: the same pages moved
+    moved = [dataclasses.replace(p, page_id=p.page_id + 10, order=p.order + 5) for p in PAGES]
+    assert _window_key(moved) == _window_key()
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"definition": _poetry_with(version="2")},
+        {"definition": _poetry_with(confidence_threshold=0.5)},
+        {"prompt_key": "poetry_detect_v1@2"},
+        {"model_digest": "sha256:other"},
+        {"model_digest": None},
+        {"generation": {"temperature": 0, "max_tokens": 256, "n_ctx": 4096}},
+        {"generation": {"temperature": 0, "max_tokens": 512, "n_ctx": 2048}},
+        {"prompt": Prompt("system", "user")},
+    ],
+)
+def test_a_window_key_changes_with_what_the_reply_depends_on(changes: dict[str, Any]) -> None:
+    assert _window_key(**changes) != _window_key()
+
+
+def test_a_changed_page_changes_its_windows_key() -> None:
+    first = [PAGES[0]]
+    edited = [dataclasses.replace(PAGES[0], text="Roses are red.")]
+    assert _window_key(edited) != _window_key(first)
+    # a new scan of the page (same text) is another window too (the vision route reads it)
+    rescanned = [dataclasses.replace(PAGES[0], image_digest="img-2")]
+    prompt = build_window_prompt(_det("poetry"), first)
+    assert _window_key(rescanned, prompt=prompt) != _window_key(first, prompt=prompt)

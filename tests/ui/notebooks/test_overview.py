@@ -88,7 +88,10 @@ def test_a_prompt_run_shows_progress_and_cancels_without_publishing(
     qtbot.waitUntil(lambda: view.progress.maximum() > 0 and view.progress.value() >= 1)
     assert view.progress.isVisible()
     assert view.cancel_button.isVisible()
+    # one window read: the time left, from this run's speed
+    assert view.progress_label.text() == "Running Poems… Under a minute left."
     total = view.progress.maximum()
+    qtbot.waitUntil(lambda: len(calls) == 2)  # the second window is being read
     with qtbot.waitSignal(view.run_finished, timeout=10_000) as finished:
         view.cancel_button.click()
         gate.set()
@@ -100,14 +103,23 @@ def test_a_prompt_run_shows_progress_and_cancels_without_publishing(
     assert view.rows["poetry"].freshness.text() == "Not run yet"
     assert view.rows["poetry"].outcome.text().startswith("cancelled")
 
-    # a full run afterwards publishes, with every window reported
+    # a run afterwards resumes: the two windows read before Cancel are not read again
     calls.clear()
     seen: list[int] = []
+    labels: list[str] = []
     view.progress.valueChanged.connect(seen.append)
+    view.progress.valueChanged.connect(lambda _: labels.append(view.progress_label.text()))
     with qtbot.waitSignal(view.run_finished, timeout=10_000) as finished:
         view.rows["poetry"].run.click()
     assert finished.args[0].outcome == "success"
+    assert (finished.args[0].windows_reused, len(calls)) == (2, 1)
     assert total in seen
+    # no estimate while only kept windows went by; then one from the window read
+    assert "Running Poems… Resuming: 2 of 3 windows already read." in labels
+    assert labels[-1] == (
+        "Running Poems… Under a minute left; resuming: 2 of 3 windows already read."
+    )
+    assert "(2 of 3 windows read by the run that stopped)" in view.message.text()
     qtbot.waitUntil(lambda: view.rows["poetry"].freshness.text() == "Up to date")
     assert notebook_runs.published_run(db, notebook, "poetry") is not None
 
