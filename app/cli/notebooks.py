@@ -66,14 +66,6 @@ def cmd_notebook_attach_scan(cli: Cli) -> int:
     return 0
 
 
-STATUS_TEXT = {
-    "transcribed": "transcribed",
-    "has_text": "skipped, it has text (--force transcribes it again)",
-    "no_scan": "skipped, it has no scan",
-    "failed": "failed",
-}
-
-
 def cmd_notebook_transcribe(cli: Cli) -> int:
     a = cli.args
     info = notebooks.get_notebook(cli.db, a.id)
@@ -86,12 +78,7 @@ def cmd_notebook_transcribe(cli: Cli) -> int:
     vision = vision_runtime(cli.data, a.model) if a.engine == transcription.VISION else None
 
     def page_done(outcome: PageOutcome) -> None:
-        line = f"page {outcome.order + 1}: {STATUS_TEXT[outcome.status]}"
-        if outcome.status == "transcribed":
-            line += f" ({outcome.lines} line(s))"
-        if outcome.message:
-            line += f": {outcome.message}"
-        cli.note(line)
+        cli.note(transcription.outcome_line(outcome))
 
     try:
         summary = transcription.transcribe_notebook(

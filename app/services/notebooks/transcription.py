@@ -131,7 +131,7 @@ def open_reader(name: str, vision: VisionRuntime | None) -> OcrEngine:
 
 
 @dataclass(frozen=True)
-class _Target:
+class PageTarget:
     page_id: int
     order: int
     image: Path | None
@@ -139,15 +139,41 @@ class _Target:
     has_text: bool
 
 
-def _targets(db: Database, notebook_id: int, positions: Sequence[int] | None) -> list[_Target]:
+@dataclass(frozen=True)
+class TranscriptionPlan:
+    """What :func:`plan_transcription` chose: the reader, and the pages in order."""
+
+    notebook_id: int
+    engine: str
+    reader: OcrEngine
+    targets: tuple[PageTarget, ...]
+    force: bool
+
+
+PageRead = PageLines | PageOutcome
+"""A page's lines, or the outcome of a page that was skipped or failed."""
+
+
+def plan_transcription(
+    db: Database,
+    notebook_id: int,
+    *,
+    engine: str = DEFAULT_ENGINE,
+    positions: Sequence[int] | None = None,
+    force: bool = False,
+    vision: VisionRuntime | None = None,
+) -> TranscriptionPlan:
+    """Open the engine (a missing one raises, one sentence) and list the pages
+    (``positions``: 0-based page orders, else all).  Reads the database only."""
+    reader = open_reader(engine, vision)
     folder = data_folder(db)
     with db.session(readonly=True) as session:
         rows = notebook_pages(session, notebook_id)
         if positions is not None:
             wanted = set(positions)
             rows = [row for order, row in enumerate(rows) if order in wanted]
-        return [
-            _Target(
+        targets = tuple(
+            PageTarget(
                 row.id,
                 row.position,
                 folder / row.image_path if row.image_path else None,
@@ -155,7 +181,71 @@ def _targets(db: Database, notebook_id: int, positions: Sequence[int] | None) ->
                 bool((row.effective_text or "").strip()),
             )
             for row in rows
-        ]
+        )
+    return TranscriptionPlan(notebook_id, engine, reader, targets, force)
+
+
+def read_page(
+    plan: TranscriptionPlan, target: PageTarget, cancel: CancelToken | None = None
+) -> PageRead:
+    """Read one page's scan (no database): its lines, or why it is skipped or failed.
+    Raises Cancelled when ``cancel`` stops the engine."""
+    if target.image is None:
+        return PageOutcome(target.page_id, target.order, "no_scan")
+    if target.has_text and not plan.force:
+        return PageOutcome(target.page_id, target.order, "has_text")
+    try:
+        return plan.reader.read(target.image, cancel)
+    except (OcrError, ModelError) as exc:
+        return PageOutcome(target.page_id, target.order, "failed", message=str(exc))
+    except OSError:
+        return PageOutcome(
+            target.page_id, target.order, "failed", message="The page image cannot be read."
+        )
+
+
+def store_page(db: Database, target: PageTarget, read: PageRead) -> PageOutcome:
+    """Store what :func:`read_page` read (nothing for a skipped or failed page)."""
+    if isinstance(read, PageOutcome):
+        return read
+    store_page_lines(db, target.page_id, read, image_digest=target.digest)
+    return PageOutcome(target.page_id, target.order, "transcribed", lines=len(read.lines))
+
+
+def outcome_line(outcome: PageOutcome) -> str:
+    """``page 3: transcribed (12 line(s))`` and the like, for progress and status."""
+    line = f"page {outcome.order + 1}: {STATUS_TEXT[outcome.status]}"
+    if outcome.status == "transcribed":
+        line += f" ({outcome.lines} line(s))"
+    if outcome.message:
+        line += f": {outcome.message}"
+    return line
+
+
+STATUS_TEXT: Final[dict[str, str]] = {
+    "transcribed": "transcribed",
+    "has_text": "skipped, it has text (force transcribes it again)",
+    "no_scan": "skipped, it has no scan",
+    "failed": "failed",
+}
+
+
+def summary_result(
+    plan: TranscriptionPlan, outcomes: Sequence[PageOutcome], *, cancelled: bool
+) -> OpResult[TranscriptionSummary]:
+    """The summary of a transcription and the changes it made."""
+    changed = frozenset(o.page_id for o in outcomes if o.status == "transcribed")
+    summary = TranscriptionSummary(
+        plan.notebook_id,
+        plan.engine,
+        tuple(outcomes),
+        cancelled=cancelled,
+        requested=len(plan.targets),
+    )
+    changes = (
+        Changes(pages=changed, notebooks=frozenset({plan.notebook_id})) if changed else Changes()
+    )
+    return OpResult(summary, changes)
 
 
 def transcribe_notebook(
@@ -170,67 +260,36 @@ def transcribe_notebook(
     on_page: PageFn | None = None,
     cancel: CancelToken | None = None,
 ) -> OpResult[TranscriptionSummary]:
-    """Transcribe the notebook's pages (``positions``: 0-based page orders, else all).
+    """Transcribe the notebook's pages on this thread: :func:`plan_transcription`, then
+    :func:`read_page` and :func:`store_page` for each page in turn.
 
     A missing engine raises (one sentence) before any page; a page the engine cannot
     read is ``failed`` and the others go on.  Cancelled, it returns what was done with
     ``cancelled`` set.  The changes name the pages whose text changed."""
-    reader = open_reader(engine, vision)
-    targets = _targets(db, notebook_id, positions)
+    plan = plan_transcription(
+        db, notebook_id, engine=engine, positions=positions, force=force, vision=vision
+    )
+    total = len(plan.targets)
     outcomes: list[PageOutcome] = []
-    changed: set[int] = set()
     cancelled = False
-    for done, target in enumerate(targets):
+    for done, target in enumerate(plan.targets):
         if cancel is not None and cancel.cancelled:
             cancelled = True
             break
         if on_progress is not None:
-            on_progress(Progress(done, len(targets), f"page {target.order + 1}"))
+            on_progress(Progress(done, total, f"page {target.order + 1}"))
         try:
-            outcome = _transcribe_page(db, reader, target, force=force, cancel=cancel)
+            read = read_page(plan, target, cancel)
         except Cancelled:
             cancelled = True
             break
+        outcome = store_page(db, target, read)
         outcomes.append(outcome)
-        if outcome.status == "transcribed":
-            changed.add(target.page_id)
         if on_page is not None:
             on_page(outcome)
     if on_progress is not None and not cancelled:
-        on_progress(Progress(len(targets), len(targets)))
-    summary = TranscriptionSummary(
-        notebook_id, engine, tuple(outcomes), cancelled=cancelled, requested=len(targets)
-    )
-    changes = (
-        Changes(pages=frozenset(changed), notebooks=frozenset({notebook_id}))
-        if changed
-        else Changes()
-    )
-    return OpResult(summary, changes)
-
-
-def _transcribe_page(
-    db: Database,
-    reader: OcrEngine,
-    target: _Target,
-    *,
-    force: bool,
-    cancel: CancelToken | None,
-) -> PageOutcome:
-    if target.image is None:
-        return PageOutcome(target.page_id, target.order, "no_scan")
-    if target.has_text and not force:
-        return PageOutcome(target.page_id, target.order, "has_text")
-    try:
-        read = reader.read(target.image, cancel)
-    except (OcrError, ModelError) as exc:
-        return PageOutcome(target.page_id, target.order, "failed", message=str(exc))
-    except OSError:
-        return PageOutcome(
-            target.page_id, target.order, "failed", message="The page image cannot be read."
-        )
-    store_page_lines(db, target.page_id, read, image_digest=target.digest)
-    return PageOutcome(target.page_id, target.order, "transcribed", lines=len(read.lines))
+        on_progress(Progress(total, total))
+    return summary_result(plan, outcomes, cancelled=cancelled)
 
 
 def store_page_lines(
