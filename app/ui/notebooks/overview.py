@@ -504,15 +504,8 @@ class NotebookOverview(QWidget):
         if notebook_id is None or self._running is not None:
             return
         runner = self.runner or DetectorRunner(self.db, None)
-        self._running = detector_id
         title = self.rows[detector_id].title.text() if detector_id in self.rows else detector_id
-        self.progress_label.setText(f"Running {title}…")
-        self.progress.setFormat("%v / %m windows")
-        self.progress.setRange(0, 0)  # busy until the first report
-        self._set_progress_visible(True)
-        self.cancel_button.setEnabled(True)
-        self.message.clear_message()
-        self._enable_runs()
+        self._begin(detector_id, f"Running {title}…", "%v / %m windows")
 
         self._task = runner.start(
             self.tasks,
@@ -537,14 +530,7 @@ class NotebookOverview(QWidget):
         dest = export_folder(parent, self.state.title if self.state else "Notebook")
         task = Task()
         self._task = task
-        self._running = EXPORTING
-        self.progress_label.setText("Exporting PAGE-XML…")
-        self.progress.setFormat("%v / %m pages")
-        self.progress.setRange(0, 0)
-        self._set_progress_visible(True)
-        self.cancel_button.setEnabled(True)
-        self.message.clear_message()
-        self._enable_runs()
+        self._begin(EXPORTING, "Exporting PAGE-XML…", "%v / %m pages")
         db = self.db
 
         def work() -> OpResult[PageXmlExport]:
@@ -586,16 +572,9 @@ class NotebookOverview(QWidget):
         forced = force if force is not None else self.force_transcribe.isChecked()
         task = Task()
         self._task = task
-        self._running = TRANSCRIBING
-        self.progress_label.setText("Transcribing pages…")
-        self.progress.setFormat("%v / %m pages")
-        self.progress.setRange(0, 0)
-        self._set_progress_visible(True)
-        self.cancel_button.setEnabled(True)
         self.page_status.clear()
         self.page_status.setVisible(True)
-        self.message.clear_message()
-        self._enable_runs()
+        self._begin(TRANSCRIBING, "Transcribing pages…", "%v / %m pages")
         db = self.db
         vision = self.runner.vision if self.runner is not None else None
         outcomes: list[PageOutcome] = []
@@ -718,6 +697,17 @@ class NotebookOverview(QWidget):
         self._running = None
         self._task = None
         self._set_progress_visible(False)
+        self._enable_runs()
+
+    def _begin(self, running: str, label: str, bar_format: str) -> None:
+        """Show the progress row for work that starts now (busy until its first report)."""
+        self._running = running
+        self.progress_label.setText(label)
+        self.progress.setFormat(bar_format)
+        self.progress.setRange(0, 0)
+        self._set_progress_visible(True)
+        self.cancel_button.setEnabled(True)
+        self.message.clear_message()
         self._enable_runs()
 
     def _set_progress_visible(self, visible: bool) -> None:
