@@ -127,8 +127,18 @@ def from_json(data: object) -> PageLines | None:
 
 def line_spans(text: str, lines: Sequence[TextLine]) -> list[tuple[int, int] | None]:
     """Where each line is in ``text`` (the page's effective text, maybe edited since the
-    transcription): each line is looked for after the previous one found; a line no longer
-    in the text (edited away) has None."""
+    transcription).  While the text has as many lines as the transcription, line ``i``
+    is the text's line ``i`` (corrections within lines keep their boxes); otherwise each
+    line is looked for after the previous one found, and a line no longer in the text
+    (edited away) has None."""
+    text_lines = text.split("\n")
+    if len(text_lines) == len(lines):
+        out: list[tuple[int, int] | None] = []
+        offset = 0
+        for line in text_lines:
+            out.append((offset, offset + len(line)) if line else None)
+            offset += len(line) + 1
+        return out
     spans: list[tuple[int, int] | None] = []
     cursor = 0
     for line in lines:

@@ -48,8 +48,10 @@ def test_a_span_maps_to_the_lines_it_covers_even_after_an_edit_elsewhere() -> No
     assert lines_covering(text, LINES, start, start + 7) == [LINES[1]]
     across = lines_covering(text, LINES, text.index("Bristol"), text.index("Tuesday") + 3)
     assert across == [LINES[1], LINES[2]]
-    edited = "Dearest Mary,\nwe walked to Bristol\non Tuesday."
-    assert line_spans(edited, LINES)[0] is None
+    corrected = "Dearest Mary,\nwe walked to Bristol\non Tuesday."  # as many lines
+    assert lines_covering(corrected, LINES, 0, 7) == [LINES[0]]
+    edited = "Dearest Mary, we\nwent out\nwalking\non Tuesday."  # lines rewritten
+    assert line_spans(edited, LINES)[:2] == [None, None]
     start = edited.index("Tuesday")
     assert lines_covering(edited, LINES, start, start + 7) == [LINES[2]]
     assert lines_covering(edited, LINES, 0, 7) == []
