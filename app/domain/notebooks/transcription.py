@@ -135,9 +135,9 @@ def line_spans(text: str, lines: Sequence[TextLine]) -> list[tuple[int, int] | N
     if len(text_lines) == len(lines):
         out: list[tuple[int, int] | None] = []
         offset = 0
-        for line in text_lines:
-            out.append((offset, offset + len(line)) if line else None)
-            offset += len(line) + 1
+        for written in text_lines:
+            out.append((offset, offset + len(written)) if written else None)
+            offset += len(written) + 1
         return out
     spans: list[tuple[int, int] | None] = []
     cursor = 0
