@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 
 from tests.cli.helpers import run, run_json
-from tests.ocr_files import need_tesseract, render_page
+from tests.ocr_files import LEFT, LINE_HEIGHT, TOP, need_tesseract, render_page
 
 
 @pytest.fixture
@@ -88,3 +89,35 @@ def test_a_missing_tesseract_exits_2_in_one_sentence(
         "inkling: Tesseract is not installed; install the tesseract-ocr and "
         "tesseract-ocr-eng packages (scripts/bootstrap.sh does).\n"
     )
+
+
+def test_export_page_xml_writes_each_transcribed_line_with_its_box(
+    scans: str, tmp_path: Path
+) -> None:
+    need_tesseract()
+    run_json("notebook", "import", scans)
+    run_json("notebook", "transcribe", "1")
+    dest = tmp_path / "export"
+    run_json("export", "page-xml", "1", str(dest))
+    ns = {"p": "http://schema.primaresearch.org/PAGE/gts/pagecontent/2019-07-15"}
+    root = ElementTree.parse(dest / "0001.xml").getroot()
+    page = root.find("p:Page", ns)
+    assert page is not None
+    assert (page.get("imageWidth"), page.get("imageHeight")) == ("1000", str(2 * TOP + 60))
+    lines = page.findall(".//p:TextLine", ns)
+    assert len(lines) == 1
+    unicode = lines[0].find("p:TextEquiv/p:Unicode", ns)
+    assert unicode is not None
+    assert "Bristol" in (unicode.text or "")
+    coords = lines[0].find("p:Coords", ns)
+    assert coords is not None
+    points = [tuple(int(v) for v in p.split(",")) for p in coords.get("points", "").split()]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    assert abs(min(xs) - LEFT) <= 8  # the line's own box, not a stripe of the whole page
+    assert 300 < max(xs) < 900
+    assert TOP - 5 <= min(ys) < max(ys) <= TOP + LINE_HEIGHT
+    # page 3 was typed in: its line is a stripe of the page, as before
+    typed = ElementTree.parse(dest / "0003.xml").getroot()
+    coords = typed.find(".//p:TextLine/p:Coords", ns)
+    assert coords is not None
+    assert coords.get("points") == f"0,0 1000,0 1000,{2 * TOP + 60} 0,{2 * TOP + 60}"

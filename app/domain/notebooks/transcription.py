@@ -154,6 +154,24 @@ def line_spans(text: str, lines: Sequence[TextLine]) -> list[tuple[int, int] | N
     return spans
 
 
+def text_line_boxes(text: str, lines: Sequence[TextLine]) -> list[tuple[Point, ...] | None]:
+    """For each line of ``text`` (split at ``\n``), the box of the transcribed line found
+    there (:func:`line_spans`), or None."""
+    starts: list[int] = []
+    offset = 0
+    for written in text.split("\n"):
+        starts.append(offset)
+        offset += len(written) + 1
+    boxes: list[tuple[Point, ...] | None] = [None] * len(starts)
+    for line, span in zip(lines, line_spans(text, lines), strict=True):
+        if span is None or not line.points:
+            continue
+        index = max(i for i, start in enumerate(starts) if start <= span[0])
+        if boxes[index] is None:
+            boxes[index] = line.points
+    return boxes
+
+
 def lines_covering(text: str, lines: Sequence[TextLine], start: int, end: int) -> list[TextLine]:
     """The lines (with a box) that the span ``text[start:end]`` overlaps, in order."""
     covered: list[TextLine] = []

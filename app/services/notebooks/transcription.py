@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Final, Literal
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from app import clock
 from app.domain.model import Prompt
@@ -331,16 +332,21 @@ def page_lines(db: Database, page_id: int) -> PageLines | None:
 def notebook_page_lines(db: Database, notebook_id: int) -> dict[int, PageLines]:
     """Every page's stored lines that belong to its current scan, by page id."""
     with db.session(readonly=True) as session:
-        rows = session.execute(
-            select(PageTranscription, NotebookPage.image_digest)
-            .join(NotebookPage, NotebookPage.id == PageTranscription.page_id)
-            .where(NotebookPage.notebook_id == notebook_id)
-        ).all()
-        out: dict[int, PageLines] = {}
-        for row, digest in rows:
-            if row.image_digest != digest:
-                continue
-            parsed = from_json(row.lines)
-            if parsed is not None:
-                out[row.page_id] = parsed
-        return out
+        return lines_by_page(session, notebook_id)
+
+
+def lines_by_page(session: Session, notebook_id: int) -> dict[int, PageLines]:
+    """:func:`notebook_page_lines` inside a session the caller holds (one snapshot)."""
+    rows = session.execute(
+        select(PageTranscription, NotebookPage.image_digest)
+        .join(NotebookPage, NotebookPage.id == PageTranscription.page_id)
+        .where(NotebookPage.notebook_id == notebook_id)
+    ).all()
+    out: dict[int, PageLines] = {}
+    for row, digest in rows:
+        if row.image_digest != digest:
+            continue
+        parsed = from_json(row.lines)
+        if parsed is not None:
+            out[row.page_id] = parsed
+    return out
