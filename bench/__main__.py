@@ -28,10 +28,11 @@ from typing import Any
 from bench.common import FULL, N_THREADS, QUICK, Sizes, isolate
 from bench.report import render
 
-SECTIONS = ("pipeline", "notebooks", "gui", "storage", "memory", "hostile", "crashes")
-DEFAULT_SECTIONS = SECTIONS[:-2]
-"""``hostile`` (bench.hostile: hostile inputs, no model) and ``crashes`` (bench.crashes:
-kill -9 and two-process cases) run when asked for by name."""
+SECTIONS = ("pipeline", "notebooks", "gui", "storage", "memory", "hostile", "crashes", "ocr")
+DEFAULT_SECTIONS = SECTIONS[:-3]
+"""``hostile`` (bench.hostile: hostile inputs, no model), ``crashes`` (bench.crashes:
+kill -9 and two-process cases) and ``ocr`` (bench.ocr: the transcription engines' error
+rates and speed, no model) run when asked for by name."""
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -154,6 +155,10 @@ def _run(
         from bench import hostile
 
         out["hostile"] = hostile.run(log=log)
+    if "ocr" in wanted:
+        from bench.ocr import bench_ocr
+
+        out["ocr"] = bench_ocr(root, pages=4 if args.quick else 12, seed=args.seed, log=log)
     if "crashes" in wanted:
         from bench import crashes
 
