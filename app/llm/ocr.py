@@ -176,7 +176,7 @@ class RapidOcrEngine:
         except ImportError:
             raise OcrError(
                 "RapidOCR is not installed; install rapidocr-onnxruntime==1.4.4 into "
-                "Inkling's environment to use it, or use --engine tesseract."
+                "Inkling's environment to use it, or transcribe with Tesseract."
             ) from None
         self._ocr: Any = RapidOCR()
 

@@ -125,7 +125,7 @@ def open_reader(name: str, vision: VisionRuntime | None) -> OcrEngine:
         if vision is None:
             raise InvalidInputError(
                 "No vision model is configured; choose a multimodal model and its projector "
-                "in Settings \u25b8 Models, or transcribe with --engine tesseract."
+                "in Settings \u25b8 Models, or transcribe with Tesseract."
             )
         return _VisionReader(vision)
     return open_engine(name)
