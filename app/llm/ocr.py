@@ -74,10 +74,11 @@ def image_size(image: Path) -> tuple[int, int]:
 
 def tesseract_lines(tsv: str) -> list[TextLine]:
     """Tesseract's TSV (level 5 rows are words) as lines: the words of one
-    block/paragraph/line joined by spaces, boxed by the rectangle around them."""
-    lines: dict[tuple[str, str, str, str], list[tuple[str, int, int, int, int]]] = {}
+    block/paragraph/line joined by spaces, boxed by the rectangle around them.  Only the
+    first page of a multi-page TIFF (the page the window shows)."""
+    lines: dict[tuple[str, str, str], list[tuple[str, int, int, int, int]]] = {}
     for row in csv.DictReader(io.StringIO(tsv), delimiter="\t", quoting=csv.QUOTE_NONE):
-        if row.get("level") != "5":
+        if row.get("level") != "5" or row.get("page_num") != "1":
             continue
         word = clean_line(row.get("text") or "")
         if not word:
@@ -87,7 +88,7 @@ def tesseract_lines(tsv: str) -> list[TextLine]:
             right, bottom = left + int(row["width"]), top + int(row["height"])
         except (KeyError, TypeError, ValueError):
             continue
-        key = (row["page_num"], row["block_num"], row["par_num"], row["line_num"])
+        key = (row["block_num"], row["par_num"], row["line_num"])
         lines.setdefault(key, []).append((word, left, top, right, bottom))
     out: list[TextLine] = []
     for words in list(lines.values())[:MAX_LINES]:

@@ -27,6 +27,7 @@ TSV = (
     "5\t1\t1\t1\t1\t2\t120\t10\t190\t30\t95.1\tMary,\n"
     "5\t1\t1\t1\t2\t1\t10\t60\t80\t30\t91.0\t \n"
     '5\t1\t2\t1\t1\t1\t12\t100\t50\t20\t90.0\t"quoted\n'
+    "5\t2\t1\t1\t1\t1\t10\t10\t100\t28\t96.5\tSecond-page\n"
 )
 
 
