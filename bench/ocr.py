@@ -3,10 +3,11 @@ rates (CER, WER) and pages per second.
 
 No real scans are used: none with ground truth could be installed on this machine from
 the package indexes it reaches (README, "Transcribing scans").  The pages here are
-RENDERED from known text with Pillow's own font, in two conditions: ``rendered, clean``
-(black on white, 300 dpi-like size) and ``rendered, degraded`` (rotated 1.2°, blurred,
-speckled and scaled down to 55 %, roughly a phone photo of a printed page).  They say how
-the engines compare and how fast they are, not how they do on handwriting.
+RENDERED from known text: ``rendered, clean`` (Pillow's own font, black on white),
+``rendered, degraded`` (the same rotated 1.2°, blurred, speckled and scaled down to 55 %,
+roughly a phone photo of a printed page) and ``rendered, handwriting font`` (a font made
+from one person's handwriting: regular letters, none of a real hand's variation).  They
+say how the engines compare and how fast they are, not how they do on real handwriting.
 
 Texts: the sample notebook's pages and generated prose (Faker, seeded); both known
 exactly, so CER/WER are measured against the text drawn.
@@ -24,7 +25,16 @@ from typing import Any
 
 from bench.report import table
 
-CONDITIONS = ("rendered, clean", "rendered, degraded")
+CLEAN, DEGRADED, HANDWRITING = (
+    "rendered, clean",
+    "rendered, degraded",
+    "rendered, handwriting font",
+)
+CONDITIONS = (CLEAN, DEGRADED, HANDWRITING)
+HANDWRITING_FONT = Path("/usr/share/fonts/truetype/fifthhorseman/dkg.ttf")
+"""Debian's ``fonts-dkg-handwriting`` (a font made from one person's handwriting), which
+``scripts/bootstrap.sh`` installs with Tesseract; its row is left out where the font is
+missing."""
 WRAP = 58
 
 
@@ -51,16 +61,28 @@ def page_texts(count: int, seed: int) -> list[str]:
     return texts[:count]
 
 
-def render(text: str, path: Path, *, degraded: bool, rng: random.Random) -> Path:
+def conditions() -> tuple[str, ...]:
+    """The conditions this machine can render (the handwriting font may be missing)."""
+    return CONDITIONS if HANDWRITING_FONT.is_file() else (CLEAN, DEGRADED)
+
+
+def render(
+    text: str, path: Path, *, degraded: bool, rng: random.Random, handwriting: bool = False
+) -> Path:
     from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
     lines = [line.rstrip() for line in text.splitlines()]
-    font = ImageFont.load_default(size=34)
-    height = 120 + 56 * len(lines)
-    image = Image.new("L", (1300, height), 255)
+    font: ImageFont.FreeTypeFont | ImageFont.ImageFont = (
+        ImageFont.truetype(str(HANDWRITING_FONT), 40)
+        if handwriting
+        else ImageFont.load_default(size=34)
+    )
+    step = 64 if handwriting else 56
+    height = 120 + step * len(lines)
+    image = Image.new("L", (1500 if handwriting else 1300, height), 255)
     draw = ImageDraw.Draw(image)
     for number, line in enumerate(lines):
-        draw.text((60, 60 + 56 * number), line, fill=0, font=font)
+        draw.text((60, 60 + step * number), line, fill=0, font=font)
     if degraded:
         image = image.rotate(1.2, resample=Image.Resampling.BICUBIC, fillcolor=255, expand=True)
         image = image.filter(ImageFilter.GaussianBlur(1.1))
@@ -79,12 +101,15 @@ def make_pages(folder: Path, count: int, seed: int) -> list[Page]:
     rng = random.Random(seed)
     pages: list[Page] = []
     for number, text in enumerate(page_texts(count, seed)):
-        for condition in CONDITIONS:
-            degraded = condition.endswith("degraded")
-            name = f"{number:03d}-{'degraded' if degraded else 'clean'}.png"
-            pages.append(
-                Page(text, render(text, folder / name, degraded=degraded, rng=rng), condition)
+        for index, condition in enumerate(conditions()):
+            image = render(
+                text,
+                folder / f"{number:03d}-{index}.png",
+                degraded=condition == DEGRADED,
+                handwriting=condition == HANDWRITING,
+                rng=rng,
             )
+            pages.append(Page(text, image, condition))
     return pages
 
 
@@ -108,7 +133,7 @@ def measure(engine: str, pages: Sequence[Page]) -> list[dict[str, Any]]:
 
     reader = open_engine(engine)
     rows = []
-    for condition in CONDITIONS:
+    for condition in conditions():
         chosen = [p for p in pages if p.condition == condition]
         chars, words = ErrorRate(0, 0), ErrorRate(0, 0)
         started = time.perf_counter()

@@ -14,7 +14,7 @@ from tests.ocr_files import need_tesseract
 
 def test_pages_are_rendered_clean_and_degraded_from_known_text(tmp_path: Path) -> None:
     pages = ocr.make_pages(tmp_path, 2, seed=3)
-    assert [p.condition for p in pages] == list(ocr.CONDITIONS) * 2
+    assert [p.condition for p in pages] == list(ocr.conditions()) * 2
     assert pages[0].text == pages[1].text
     with Image.open(pages[0].image) as clean, Image.open(pages[1].image) as degraded:
         assert degraded.width < clean.width  # scaled down
@@ -27,7 +27,7 @@ def test_each_engine_gets_a_row_per_condition_and_the_table_says_rendered(tmp_pa
     need_tesseract()
     rows = ocr.bench_ocr(tmp_path, pages=1)
     tesseract = [r for r in rows if r["engine"] == "tesseract"]
-    assert [r["images"] for r in tesseract] == list(ocr.CONDITIONS)
+    assert [r["images"] for r in tesseract] == list(ocr.conditions())
     assert all(r["pages"] == 1 and r["pages_per_s"] > 0 for r in tesseract)
     assert tesseract[0]["cer"] < 0.1
     table = ocr.render_rows(rows).splitlines()
