@@ -37,10 +37,12 @@ SECTIONS = (
     "memory",
     "hostile",
     "crashes",
+    "ocr",
 )
-DEFAULT_SECTIONS = SECTIONS[:-2]
-"""``hostile`` (bench.hostile: hostile inputs, no model) and ``crashes`` (bench.crashes:
-kill -9 and two-process cases) run when asked for by name."""
+DEFAULT_SECTIONS = SECTIONS[:-3]
+"""``hostile`` (bench.hostile: hostile inputs, no model), ``crashes`` (bench.crashes:
+kill -9 and two-process cases) and ``ocr`` (bench.ocr: the transcription engines' error
+rates and speed, no model) run when asked for by name."""
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -169,6 +171,10 @@ def _run(
         from bench import hostile
 
         out["hostile"] = hostile.run(log=log)
+    if "ocr" in wanted:
+        from bench.ocr import bench_ocr
+
+        out["ocr"] = bench_ocr(root, pages=4 if args.quick else 12, seed=args.seed, log=log)
     if "crashes" in wanted:
         from bench import crashes
 

@@ -92,6 +92,14 @@ def render(result: dict[str, Any]) -> str:
             "hostile inputs (each in a process of its own):",
             render_hostile(result["hostile"]),
         ]
+    if "ocr" in result:
+        from bench.ocr import render_rows
+
+        parts += [
+            "",
+            "transcription (page images RENDERED from known text, not real scans):",
+            render_rows(result["ocr"]),
+        ]
     if "crashes" in result:
         from bench.crashes import render as render_crashes
 

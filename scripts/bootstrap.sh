@@ -45,6 +45,22 @@ if ! command -v desktop-file-validate >/dev/null || ! command -v appstreamcli >/
   fi
 fi
 
+# Tesseract and its English model, the default engine of `notebook transcribe`, where missing
+# (and a handwriting font for the rendered pages of `python -m bench --only ocr`).
+if ! command -v tesseract >/dev/null \
+    || [ -z "$(ls /usr/share/tesseract-ocr/*/tessdata/eng.traineddata 2>/dev/null)" ] \
+    || [ ! -f /usr/share/fonts/truetype/fifthhorseman/dkg.ttf ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    say "installing tesseract-ocr, tesseract-ocr-eng (transcription), fonts-dkg-handwriting"
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+        --no-install-recommends tesseract-ocr tesseract-ocr-eng fonts-dkg-handwriting; } \
+        >/dev/null \
+      || say "could not install them: transcription tests are skipped here, and fail in CI"
+  else
+    say "tesseract is missing: install tesseract-ocr and tesseract-ocr-eng to transcribe scans"
+  fi
+fi
+
 if [ ! -x "$venv/bin/python" ]; then
   say "creating the virtual environment in .venv"
   "$python" -m venv "$venv"

@@ -6,10 +6,15 @@ from dataclasses import asdict
 
 from app.domain.formats.skipped import skipped_json
 from app.domain.formats.untrusted import one_line
+from app.domain.notebooks.transcription import PageRangeError, parse_page_ranges
+from app.llm.ocr import DEFAULT_ENGINE
+from app.services.errors import InvalidInputError
 from app.services.notebooks import pages as notebooks
-from app.services.notebooks import tags
+from app.services.notebooks import tags, transcription
+from app.services.notebooks.models import vision_runtime
 from app.services.notebooks.pages import NotebookImported, NotebookInfo, PageInfo
 from app.services.notebooks.tags import TagInfo
+from app.services.notebooks.transcription import PageOutcome, TranscriptionSummary
 
 from .common import Cli, Commands, Shape, add_text_source, item_progress, read_text
 
@@ -59,6 +64,71 @@ def cmd_notebook_attach_scan(cli: Cli) -> int:
         f"Attached the scan to page {view.order + 1} of notebook {view.notebook_id}.",
     )
     return 0
+
+
+def cmd_notebook_transcribe(cli: Cli) -> int:
+    a = cli.args
+    info = notebooks.get_notebook(cli.db, a.id)
+    positions = None
+    if a.pages is not None:
+        try:
+            positions = parse_page_ranges(a.pages, info.pages)
+        except PageRangeError as exc:
+            raise InvalidInputError(str(exc)) from None
+    vision = vision_runtime(cli.data, a.model) if a.engine == transcription.VISION else None
+
+    def page_done(outcome: PageOutcome) -> None:
+        cli.note(transcription.outcome_line(outcome))
+
+    try:
+        summary = transcription.transcribe_notebook(
+            cli.db,
+            a.id,
+            engine=a.engine,
+            positions=positions,
+            force=a.force,
+            vision=vision,
+            on_page=page_done,
+        ).value
+    finally:
+        if vision is not None:
+            vision.worker.close()
+    cli.emit(_transcribe_json(summary), lambda: _transcribe_text(summary))
+    return 0 if summary.count("failed") == 0 else 1
+
+
+def _transcribe_json(summary: TranscriptionSummary) -> dict[str, object]:
+    return {
+        "id": summary.notebook_id,
+        "engine": summary.engine,
+        "transcribed": summary.count("transcribed"),
+        "skipped_with_text": summary.count("has_text"),
+        "skipped_without_scan": summary.count("no_scan"),
+        "failed": summary.count("failed"),
+        "pages": [
+            {
+                "id": p.page_id,
+                "page": p.order + 1,
+                "status": p.status,
+                "lines": p.lines,
+                **({"message": p.message} if p.message else {}),
+            }
+            for p in summary.pages
+        ],
+    }
+
+
+def _transcribe_text(summary: TranscriptionSummary) -> str:
+    text = (
+        f"Transcribed {summary.count('transcribed')} of {summary.requested} page(s) of "
+        f"notebook {summary.notebook_id} with {summary.engine}"
+    )
+    skipped = summary.count("has_text") + summary.count("no_scan")
+    if skipped:
+        text += f"; skipped {skipped}"
+    if summary.count("failed"):
+        text += f"; {summary.count('failed')} failed"
+    return text + "."
 
 
 NOTEBOOK: Shape[NotebookInfo] = Shape(
@@ -162,6 +232,23 @@ def register(commands: Commands) -> None:
     )
     p.add_argument("page_id", type=int)
     p.add_argument("path")
+    p = notebook.add(
+        "transcribe",
+        cmd_notebook_transcribe,
+        "read the text of page scans (OCR) into the pages' text, with each line's box",
+    )
+    p.add_argument("id", type=int)
+    p.add_argument("--pages", help="page numbers and ranges, like 1-3,5 (default: all)")
+    p.add_argument(
+        "--engine",
+        choices=transcription.ENGINE_CHOICES,
+        default=DEFAULT_ENGINE,
+        help="tesseract (default), rapidocr (when installed) or vision (the configured "
+        "multimodal model)",
+    )
+    p.add_argument(
+        "--force", action="store_true", help="transcribe pages that already have text too"
+    )
     notebook.add("list", cmd_notebook_list, "list notebooks")
     notebook.add("pages", cmd_notebook_pages, "show a notebook's pages").add_argument(
         "id", type=int

@@ -36,6 +36,7 @@ from app.store.notebooks import (
     Notebook,
     NotebookPage,
     PageTag,
+    PageTranscription,
     Tag,
 )
 from app.store.search import SearchFilter, SearchHit, search_entries
@@ -66,6 +67,7 @@ __all__ = [
     "Notebook",
     "NotebookPage",
     "PageTag",
+    "PageTranscription",
     "Practice",
     "PracticeSession",
     "SearchFilter",

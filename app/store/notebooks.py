@@ -78,6 +78,23 @@ class NotebookPage(Base):
         return self.edited_text if self.edited_text is not None else self.transcribed_text
 
 
+class PageTranscription(Base):
+    """The lines an OCR engine (or the vision model) read from a page's scan, with their
+    boxes (migration 0010).  ``image_digest`` is the scan's digest when it was read: the
+    boxes belong to that image only.  ``lines`` is the JSON of
+    ``app.domain.notebooks.transcription.to_json``."""
+
+    __tablename__ = "page_transcriptions"
+
+    page_id: Mapped[int] = mapped_column(
+        ForeignKey("notebook_pages.id", ondelete="CASCADE"), primary_key=True
+    )
+    engine: Mapped[str] = mapped_column(Text)
+    image_digest: Mapped[str | None] = mapped_column(Text)
+    lines: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=clock.utcnow)
+
+
 class Tag(Base):
     """The tag catalogue: one row per slug."""
 

@@ -33,6 +33,7 @@ TABLES = {
     "notebook_pages",
     "tags",
     "page_tags",
+    "page_transcriptions",
     "custom_detectors",
     "detector_preferences",
     "detection_runs",
@@ -173,7 +174,7 @@ def test_fresh_database_has_every_table_and_index(db: Database, db_path: Path) -
 
 def test_stamped_at_head_and_marked_as_inkling(db: Database) -> None:
     head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
-    assert head == "0009"
+    assert head == "0010"
     with db.engine.connect() as connection:
         assert connection.scalar(text("SELECT version_num FROM alembic_version")) == head
         assert connection.exec_driver_sql("PRAGMA application_id").scalar() == APPLICATION_ID
@@ -219,6 +220,7 @@ def test_migrations_are_found_next_to_the_module_without_an_ini_file() -> None:
     assert config.config_file_name is None
     scripts = ScriptDirectory.from_config(config)
     assert [s.revision for s in scripts.walk_revisions()] == [
+        "0010",
         "0009",
         "0008",
         "0007",

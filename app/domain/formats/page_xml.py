@@ -366,10 +366,13 @@ def build_page_xml(
     width: int,
     height: int,
     created: str,
+    line_boxes: Sequence[Sequence[tuple[int, int]] | None] = (),
 ) -> bytes:
     """A PAGE-XML 2019 document: one text region, one ``TextLine`` per line of ``text``
     (none when ``text`` is None) with its span pieces as custom tags.  Characters XML
-    cannot hold become U+FFFD (one for one, so offsets are unchanged)."""
+    cannot hold become U+FFFD (one for one, so offsets are unchanged).  A line's
+    ``Coords`` are its box from ``line_boxes`` (one per line of ``text``, image pixels)
+    when it has one, else an equal stripe of the page."""
 
     # Unqualified names in the default namespace declared on the root (ElementTree's
     # default_namespace option refuses the unqualified attributes PAGE uses).
@@ -400,8 +403,13 @@ def build_page_xml(
                 for name, offset, length, continued in tags[number]
             )
             element = ET.SubElement(region, "TextLine", id=f"r1l{number + 1}", custom=custom)
-            top, bottom = height * number // len(lines), height * (number + 1) // len(lines)
-            ET.SubElement(element, "Coords", points=_box(0, top, width, bottom))
+            box = line_boxes[number] if number < len(line_boxes) else None
+            if box:
+                points = " ".join(f"{max(0, x)},{max(0, y)}" for x, y in box)
+            else:
+                top, bottom = height * number // len(lines), height * (number + 1) // len(lines)
+                points = _box(0, top, width, bottom)
+            ET.SubElement(element, "Coords", points=points)
             equiv = ET.SubElement(element, "TextEquiv")
             ET.SubElement(equiv, "Unicode").text = _NOT_XML.sub("\ufffd", line)
     ET.indent(root)

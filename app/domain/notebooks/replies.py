@@ -229,6 +229,17 @@ def _validate(doc: Mapping[str, Any], definition: DetectorDefinition) -> WindowR
     )
 
 
+def lenient_json(text: object) -> Any:
+    """A model reply's JSON document (one surrounding code fence stripped, raw control
+    characters tolerated); None for anything that is not JSON text."""
+    if not isinstance(text, str):
+        return None
+    try:
+        return json.loads(unfence(text), strict=False)
+    except (ValueError, RecursionError, OverflowError, TypeError, MemoryError):
+        return None
+
+
 def parse_window_reply(text: object, definition: DetectorDefinition) -> WindowReply | None:
     """Parse and validate one window reply; ``None`` means warning ``abstain_unparseable``.
 
@@ -243,12 +254,7 @@ def parse_window_reply(text: object, definition: DetectorDefinition) -> WindowRe
     than failing the reply. Never raises for any reply text (a definition without a
     known prompt is a programming error: :class:`DefinitionError`).
     """
-    if not isinstance(text, str):
-        return None
-    try:
-        doc = json.loads(unfence(text), strict=False)
-    except (ValueError, RecursionError, OverflowError, TypeError, MemoryError):
-        return None
+    doc = lenient_json(text)
     if not isinstance(doc, dict):
         return None
     try:

@@ -311,15 +311,22 @@ def page_tags(session: Session, page_ids: list[int]) -> dict[int, tuple[str, ...
     return {page_id: tuple(slugs) for page_id, slugs in found.items()}
 
 
-def list_pages(db: Database, notebook_id: int) -> list[PageInfo]:
-    """The notebook's pages in order, with their effective text and tags."""
-    with db.session(readonly=True) as session:
-        require_notebook(session, notebook_id)
-        pages = session.scalars(
+def notebook_pages(session: Session, notebook_id: int) -> list[NotebookPage]:
+    """The notebook's page rows in order (NotFoundError for an unknown notebook)."""
+    require_notebook(session, notebook_id)
+    return list(
+        session.scalars(
             select(NotebookPage)
             .where(NotebookPage.notebook_id == notebook_id)
             .order_by(NotebookPage.position)
-        ).all()
+        )
+    )
+
+
+def list_pages(db: Database, notebook_id: int) -> list[PageInfo]:
+    """The notebook's pages in order, with their effective text and tags."""
+    with db.session(readonly=True) as session:
+        pages = notebook_pages(session, notebook_id)
         tags = page_tags(session, [p.id for p in pages])
         return [PageInfo.of(p, tags[p.id]) for p in pages]
 

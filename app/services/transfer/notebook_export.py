@@ -38,12 +38,14 @@ from app.domain.formats.page_xml import (
     parse_transcript,
 )
 from app.domain.notebooks.reviews import ReviewStatus
+from app.domain.notebooks.transcription import text_line_boxes
 from app.domain.progress import CancelToken, ProgressFn
 from app.services.changes import OpResult
 from app.services.errors import InvalidInputError
 from app.services.notebooks.findings import FindingInfo, published_findings_query
 from app.services.notebooks.imported_findings import IMPORTED_DETECTOR, NAMES_DETECTOR
 from app.services.notebooks.pages import PageInfo, data_folder, require_notebook, source_file
+from app.services.notebooks.transcription import lines_by_page
 from app.services.transfer.notebook_import import Steps, image_size, remove_tree
 from app.services.transfer.rescue import reads_readable_rows
 from app.store import Database
@@ -136,6 +138,7 @@ def export_page_xml(
         findings = [
             FindingInfo.of(row) for row in session.scalars(published_findings_query(notebook_id))
         ]
+        transcribed = lines_by_page(session, notebook_id)
     findings.sort(key=lambda f: (f.detector_id, f.id))
     created = clock.utcnow().isoformat(timespec="seconds")
     staging = folder.parent / f".{folder.name}.export-{uuid.uuid4().hex}"
@@ -167,8 +170,19 @@ def export_page_xml(
                 used |= page_spans(page, imported)[1]  # already in the original
             else:
                 spans, used = page_spans(page, findings, accepted_only=accepted_only)
+                read = transcribed.get(page.id)
                 document = build_page_xml(
-                    page.text, spans, image=image, width=width, height=height, created=created
+                    page.text,
+                    spans,
+                    image=image,
+                    width=width,
+                    height=height,
+                    created=created,
+                    line_boxes=(
+                        text_line_boxes(page.text, read.lines)
+                        if read is not None and page.text is not None and image
+                        else ()
+                    ),
                 )
             exported |= used
             (staging / f"{stem}.xml").write_bytes(document)

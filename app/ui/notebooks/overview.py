@@ -4,7 +4,9 @@ Cancel, the Auto-tag toggles, the counters' chart, and Export PAGE-XML (in the b
 too, with progress and Cancel).
 
 Runs go through ``DetectorRunner.start`` (database lane, long lane for the model, database
-lane to store); the export runs on the long lane from a read-only snapshot."""
+lane to store); the export runs on the long lane from a read-only snapshot.  Transcribe
+pages reads each scan on the long lane and stores it on the database lane, page by page
+(``app.services.notebooks.transcription``), with each page's status listed below."""
 
 from __future__ import annotations
 
@@ -15,11 +17,13 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QFileDialog,
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QListWidget,
     QProgressBar,
     QPushButton,
     QScrollArea,
@@ -41,14 +45,34 @@ from app.services.notebooks.imported_findings import (
     imported_definition,
 )
 from app.services.notebooks.runs import RunInfo
+from app.services.notebooks.transcription import (
+    VISION,
+    PageOutcome,
+    TranscriptionPlan,
+    TranscriptionSummary,
+    outcome_line,
+    plan_transcription,
+    read_page,
+    store_page,
+    summary_result,
+)
 from app.services.transfer.notebook_export import PageXmlExport, export_page_xml
 from app.store import Database
 from app.ui.common.messages import MessageLabel, if_alive, user_message
-from app.ui.common.tasks import Lane, Task, Tasks
+from app.ui.common.tasks import Lane, Task, Tasks, Then
 from app.ui.notebooks.chart import CountChart, PageCount
 from app.ui.notebooks.runner import DetectorRunner
 
 EXPORTING = "page-xml export"
+TRANSCRIBING = "transcription"
+"""``running`` while pages are being transcribed."""
+TranscriptionStep = OpResult[TranscriptionSummary] | Then[OpResult[TranscriptionSummary]]
+"""One page's step of Transcribe pages: the next phase, or the summary at the end."""
+TRANSCRIPTION_ENGINES = (
+    ("tesseract", "Tesseract (on this computer)"),
+    ("rapidocr", "RapidOCR (when installed)"),
+    (VISION, "Vision model (when configured)"),
+)
 """``running`` while an export is going (runs and exports share the progress row)."""
 COUNTERS = ("first_person", "swear_words")
 """The lexical counters whose counts per page are charted."""
@@ -293,6 +317,24 @@ class NotebookOverview(QWidget):
         self.export_button.clicked.connect(self._pick_export_folder)
         head.addWidget(self.export_button)
         layout.addLayout(head)
+        scans = QHBoxLayout()
+        self.transcribe_button = QPushButton("Transcribe pages", self)
+        self.transcribe_button.setToolTip(
+            "Read the text of the page scans into the pages' text (pages that have text "
+            "are left as they are), keeping each line's place on the scan"
+        )
+        self.transcribe_button.clicked.connect(lambda: self.transcribe_pages())
+        self.engine_choice = QComboBox(self)
+        self.engine_choice.setAccessibleName("Transcription engine")
+        for engine, label in TRANSCRIPTION_ENGINES:
+            self.engine_choice.addItem(label, engine)
+        self.force_transcribe = QCheckBox("Also pages that have text", self)
+        self.force_transcribe.setToolTip("Replace their text (an edit too) with the new reading")
+        scans.addWidget(self.transcribe_button)
+        scans.addWidget(self.engine_choice)
+        scans.addWidget(self.force_transcribe)
+        scans.addStretch(1)
+        layout.addLayout(scans)
         self.message = MessageLabel(self)
         layout.addWidget(self.message)
 
@@ -319,6 +361,11 @@ class NotebookOverview(QWidget):
         progress_row.addWidget(self.progress, 1)
         progress_row.addWidget(self.cancel_button)
         layout.addLayout(progress_row)
+        self.page_status = QListWidget(self)
+        self.page_status.setAccessibleName("Transcription of each page")
+        self.page_status.setMaximumHeight(120)
+        self.page_status.setVisible(False)
+        layout.addWidget(self.page_status)
         self._set_progress_visible(False)
 
         chart_title = QLabel("Counts per page (click a bar to open the page)", self)
@@ -459,16 +506,9 @@ class NotebookOverview(QWidget):
         if notebook_id is None or self._running is not None:
             return
         runner = self.runner or DetectorRunner(self.db, None)
-        self._running = detector_id
         title = self.rows[detector_id].title.text() if detector_id in self.rows else detector_id
         self._running_title = title
-        self.progress_label.setText(f"Running {title}…")
-        self.progress.setFormat("%v / %m windows")
-        self.progress.setRange(0, 0)  # busy until the first report
-        self._set_progress_visible(True)
-        self.cancel_button.setEnabled(True)
-        self.message.clear_message()
-        self._enable_runs()
+        self._begin(detector_id, f"Running {title}…", "%v / %m windows")
 
         self._task = runner.start(
             self.tasks,
@@ -493,14 +533,7 @@ class NotebookOverview(QWidget):
         dest = export_folder(parent, self.state.title if self.state else "Notebook")
         task = Task()
         self._task = task
-        self._running = EXPORTING
-        self.progress_label.setText("Exporting PAGE-XML…")
-        self.progress.setFormat("%v / %m pages")
-        self.progress.setRange(0, 0)
-        self._set_progress_visible(True)
-        self.cancel_button.setEnabled(True)
-        self.message.clear_message()
-        self._enable_runs()
+        self._begin(EXPORTING, "Exporting PAGE-XML…", "%v / %m pages")
         db = self.db
 
         def work() -> OpResult[PageXmlExport]:
@@ -530,6 +563,84 @@ class NotebookOverview(QWidget):
             self.message.show_info("The export was cancelled; nothing was written.")
         else:
             self.message.show_error(user_message(error))
+
+    def transcribe_pages(self, *, engine: str | None = None, force: bool | None = None) -> None:
+        """Transcribe the notebook's page scans in the background: each page read on the
+        long lane and stored on the database lane; Cancel stops between pages and keeps
+        the pages done.  ``engine`` and ``force`` default to the choices shown."""
+        notebook_id = self.notebook_id
+        if notebook_id is None or self._running is not None:
+            return
+        chosen = engine if engine is not None else str(self.engine_choice.currentData())
+        forced = force if force is not None else self.force_transcribe.isChecked()
+        task = Task()
+        self._task = task
+        self.page_status.clear()
+        self.page_status.setVisible(True)
+        self._begin(TRANSCRIBING, "Transcribing pages…", "%v / %m pages")
+        db = self.db
+        vision = self.runner.vision if self.runner is not None else None
+        outcomes: list[PageOutcome] = []
+
+        def read_next(plan: TranscriptionPlan, index: int) -> TranscriptionStep:
+            total = len(plan.targets)
+            if index >= total or task.cancelled:
+                return summary_result(plan, outcomes, cancelled=index < total)
+            target = plan.targets[index]
+            try:
+                read = read_page(plan, target, task.token)
+            except Cancelled:
+                return summary_result(plan, outcomes, cancelled=True)
+
+            def store() -> TranscriptionStep:
+                outcome = store_page(db, target, read)
+                outcomes.append(outcome)
+                task.report(Progress(index + 1, total, outcome_line(outcome)))
+                return Then(Lane.LONG, lambda: read_next(plan, index + 1))
+
+            return Then(Lane.DATABASE, store)
+
+        def start() -> TranscriptionStep:
+            plan = plan_transcription(db, notebook_id, engine=chosen, force=forced, vision=vision)
+            task.report(Progress(0, len(plan.targets)))
+            return read_next(plan, 0)
+
+        self.tasks.run(
+            start,
+            lane=Lane.LONG,
+            task=task,
+            on_progress=if_alive(self, self._transcription_progressed),
+            on_done=if_alive(self, self._transcription_done),
+            on_error=if_alive(self, self._transcription_failed),
+        )
+
+    def _transcription_progressed(self, progress: Progress) -> None:
+        self._progressed(progress)
+        if progress.label:
+            self.page_status.addItem(progress.label)
+            self.page_status.scrollToBottom()
+
+    def _transcription_done(self, result: OpResult[TranscriptionSummary]) -> None:
+        self._finish()
+        done = result.value
+        text = f"Transcribed {done.count('transcribed')} of {done.requested} page(s)"
+        skipped = done.count("has_text") + done.count("no_scan")
+        if skipped:
+            text += f"; skipped {skipped}"
+        if done.count("failed"):
+            text += f"; {done.count('failed')} failed"
+        if done.cancelled:
+            self.message.show_info(f"Cancelled: {text[0].lower()}{text[1:]} before stopping.")
+        elif done.count("failed"):
+            self.message.show_error(text + ".")
+        else:
+            self.message.show_info(text + ".")
+        self.reload()
+
+    def _transcription_failed(self, error: BaseException) -> None:
+        self._finish()
+        self.page_status.setVisible(False)
+        self.message.show_error(user_message(error))
 
     def _progressed(self, progress: Progress) -> None:
         task = self._task
@@ -601,6 +712,17 @@ class NotebookOverview(QWidget):
         self._set_progress_visible(False)
         self._enable_runs()
 
+    def _begin(self, running: str, label: str, bar_format: str) -> None:
+        """Show the progress row for work that starts now (busy until its first report)."""
+        self._running = running
+        self.progress_label.setText(label)
+        self.progress.setFormat(bar_format)
+        self.progress.setRange(0, 0)
+        self._set_progress_visible(True)
+        self.cancel_button.setEnabled(True)
+        self.message.clear_message()
+        self._enable_runs()
+
     def _set_progress_visible(self, visible: bool) -> None:
         for widget in (self.progress_label, self.progress, self.cancel_button):
             widget.setVisible(visible)
@@ -609,6 +731,7 @@ class NotebookOverview(QWidget):
         idle = self._running is None
         self.export_button.setEnabled(idle)
         self.run_all_button.setEnabled(idle)
+        self.transcribe_button.setEnabled(idle)
         for row in self.rows.values():
             row.run.setEnabled(idle and row.runnable)
             row.force.setEnabled(idle and row.runnable)

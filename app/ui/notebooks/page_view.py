@@ -29,7 +29,17 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QRectF, QSize, QStringListModel, Qt, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QObject,
+    QPoint,
+    QPointF,
+    QRectF,
+    QSize,
+    QStringListModel,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import (
     QAccessible,
     QBrush,
@@ -41,7 +51,9 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPainter,
     QPalette,
+    QPen,
     QPixmap,
+    QPolygonF,
     QResizeEvent,
     QTextCharFormat,
     QTextCursor,
@@ -52,6 +64,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFrame,
     QGraphicsPixmapItem,
+    QGraphicsPolygonItem,
     QGraphicsScene,
     QGraphicsView,
     QHBoxLayout,
@@ -72,6 +85,7 @@ from PySide6.QtWidgets import (
 from app.domain.notebooks.definitions import DetectorDefinition
 from app.domain.notebooks.identity import route
 from app.domain.notebooks.reviews import ReviewStatus
+from app.domain.notebooks.transcription import PageLines, lines_covering
 from app.services.changes import Changes, OpResult
 from app.services.notebooks import findings as findings_service
 from app.services.notebooks import pages as notebooks
@@ -81,6 +95,7 @@ from app.services.notebooks.findings import FindingInfo
 from app.services.notebooks.imported_findings import IMPORTED_DETECTOR
 from app.services.notebooks.pages import PageInfo
 from app.services.notebooks.tags import TagInfo
+from app.services.notebooks.transcription import page_lines
 from app.services.transfer.notebook_import import IMAGE_PIXELS_MAX
 from app.store import Database
 from app.ui.common.accessibility import give_role
@@ -123,6 +138,8 @@ class PageSnapshot:
     image_error: str | None = None
     definitions: tuple[DetectorDefinition, ...] = ()
     """Every detector definition (built-ins and custom), for the image-readers line."""
+    lines: PageLines | None = None
+    """The transcribed lines with their boxes on this scan, when it was transcribed."""
 
     @property
     def number(self) -> int:
@@ -177,6 +194,7 @@ def load_snapshot(db: Database, notebook_id: int, page_id: int) -> PageSnapshot:
         image=image,
         image_error=error,
         definitions=tuple(all_definitions(db)),
+        lines=page_lines(db, page.id) if image is not None else None,
     )
 
 
@@ -268,9 +286,12 @@ class ScanView(QGraphicsView):
         self.fit_width = True
         self.zoom = 1.0
         self._fit_zoom = 1.0
+        self.box_items: list[QGraphicsPolygonItem] = []
+        """Evidence outlined on the scan (``set_boxes``)."""
 
     def set_image(self, image: QImage | None) -> None:
         pixmap = QPixmap.fromImage(image) if image is not None else QPixmap()
+        self.set_boxes([])
         self._item.setPixmap(pixmap)
         self.scene().setSceneRect(QRectF(pixmap.rect()))
         self.fit_to_width()
@@ -278,6 +299,24 @@ class ScanView(QGraphicsView):
     @property
     def has_image(self) -> bool:
         return not self._item.pixmap().isNull()
+
+    def set_boxes(self, boxes: list[tuple[QPolygonF, QColor, bool]]) -> None:
+        """Outline evidence on the scan: ``(polygon in the shown image's pixels, colour,
+        current)``; the current finding's boxes are drawn thicker."""
+        for item in self.box_items:
+            self.scene().removeItem(item)
+        self.box_items = []
+        for polygon, colour, current in boxes:
+            item = QGraphicsPolygonItem(polygon)
+            fill = QColor(colour)
+            fill.setAlpha(60)
+            item.setBrush(QBrush(fill))
+            pen = QPen(colour)
+            pen.setWidthF(3.0 if current else 1.5)
+            pen.setCosmetic(True)  # the same width at every zoom
+            item.setPen(pen)
+            self.scene().addItem(item)
+            self.box_items.append(item)
 
     def image_size(self) -> QSize:
         return self._item.pixmap().size()
@@ -873,12 +912,33 @@ class PageView(QWidget):
             row.addWidget(_muted(QLabel(type_name(finding_type))))
             self.legend_layout.addWidget(entry)
 
+    def scan_boxes(self) -> list[tuple[QPolygonF, QColor, bool]]:
+        """The transcribed lines each evidence anchor covers, as polygons on the shown
+        scan (scaled as it was read), in the finding type's colour."""
+        snapshot = self.snapshot
+        if snapshot is None or snapshot.lines is None or not self.scan.has_image:
+            return []
+        lines, text = snapshot.lines, snapshot.page.text or ""
+        shown = self.scan.image_size()
+        scale_x = shown.width() / lines.width if lines.width > 0 else 1.0
+        scale_y = shown.height() / lines.height if lines.height > 0 else 1.0
+        boxes: list[tuple[QPolygonF, QColor, bool]] = []
+        for start, end, finding in self._positions:
+            colour = type_colour(finding.finding_type)
+            for line in lines_covering(text, lines.lines, start, end):
+                polygon = QPolygonF([QPointF(x * scale_x, y * scale_y) for x, y in line.points])
+                boxes.append((polygon, colour, finding.id == self.current_finding))
+        return boxes
+
     def apply_highlights(self) -> None:
         """One ExtraSelection per evidence anchor, in its finding type's colour; the
-        current finding's anchors are underlined as well."""
+        current finding's anchors are underlined as well.  When the page was
+        transcribed from its scan, the lines the anchors cover are outlined on it."""
         if self.editing or self.snapshot is None:
             self.text_view.setExtraSelections([])
+            self.scan.set_boxes([])
             return
+        self.scan.set_boxes(self.scan_boxes())
         positions = PositionMap(self.snapshot.page.text or "")
         palette = self.text_view.palette()
         selections: list[QTextEdit.ExtraSelection] = []
