@@ -11,20 +11,25 @@ import pytest
 from app.domain.formats.mets import MetsError, image_group, parse_mets, transcript_group
 from app.domain.formats.page_xml import parse_transcript
 from app.services.errors import InvalidInputError
+from app.services.notebooks import findings
 from app.services.notebooks import pages as notebooks
+from app.services.notebooks.imported_findings import IMPORTED_DETECTOR
 from app.services.transfer.notebook_import import image_kind, image_size
 from app.store import Database
 from tests.archival_files import (
     FLYLEAF_TEXTS,
     OCRD_METS,
     PAGE_2010,
+    TRANSKRIBUS_PAGES,
     alto_doc,
     flyleaf_folder,
     ocrd_workspace,
     page_doc,
     sibling_folders,
+    tiny_jpeg,
     tiny_tiff,
     transkribus_export,
+    transkribus_page_folder,
 )
 from tests.notebook_files import tiny_png
 
@@ -243,4 +248,37 @@ def test_a_scan_can_be_attached_later_and_replaced(db: Database, tmp_path: Path)
     assert (
         notebooks.get_page(db, first.id).image_path
         == replaced.relative_to(db.path.parent).as_posix()
+    )
+
+
+# --------------------------------------------------------------------------- Transkribus
+
+
+@pytest.mark.parametrize("mets", [False, True], ids=["no-mets", "mets"])
+def test_transkribus_page_folder_beside_the_scans(db: Database, tmp_path: Path, mets: bool) -> None:
+    folder = transkribus_page_folder(tmp_path, mets=mets)
+    view = notebooks.import_notebook(db, folder, strict=True).value
+    pages = notebooks.list_pages(db, view.id)
+    assert [p.text for p in pages] == [text for _, text in TRANSKRIBUS_PAGES]  # 0002 before 0010
+    for page in pages:
+        image = notebooks.image_file(db, page)
+        assert image is not None
+        assert image.read_bytes() == tiny_jpeg()
+    assert (view.without_scan, view.skipped) == (0, ())
+    (ada,) = findings.list_findings(db, view.id, detector_id=IMPORTED_DETECTOR)
+    assert (ada.title, ada.start_page) == ("Ada Byron", pages[1].id)
+    kept = notebooks.source_file(db, view.id, pages[1].id)
+    assert kept.read_bytes() == (folder / "page" / "0002.xml").read_bytes()
+
+
+def test_choosing_the_page_folder_of_a_transkribus_export_says_where_the_scans_are(
+    db: Database, tmp_path: Path
+) -> None:
+    folder = transkribus_page_folder(tmp_path) / "page"
+    view = notebooks.import_notebook(db, folder).value
+    assert [p.image_path for p in notebooks.list_pages(db, view.id)] == [None, None, None]
+    assert [s.path for s in view.skipped] == ["0001.xml", "0002.xml", "0010.xml"]
+    assert view.skipped[0].reason.endswith(
+        "which is in the folder above the one chosen; import the whole export folder to keep "
+        "the scans."
     )

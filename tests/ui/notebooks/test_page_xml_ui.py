@@ -20,6 +20,7 @@ from app.ui.common.messages import Tone
 from app.ui.common.tasks import Tasks
 from app.ui.notebooks.overview import NotebookOverview, export_folder
 from app.ui.notebooks.sidebar import REPORT_LINES, NotebookList, import_report
+from tests.archival_files import TRANSKRIBUS_PAGES, transkribus_page_folder
 from tests.transcript_files import PAGE_2013_TEXT, transcript_folder
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
@@ -84,6 +85,26 @@ def test_a_bad_page_xml_file_is_skipped_and_listed_after_the_import(
         f"Skipped page-10.xml (page page-10): {folder / 'page-10.xml'} is not well-formed XML "
         "(line 1, column 7)."
     )
+
+
+@pytest.mark.parametrize("mets", [False, True], ids=["no-mets", "mets"])
+def test_a_transkribus_export_with_its_page_folder_from_the_sidebar(
+    qtbot: QtBot, db: Database, ops: Tasks, tmp_path: Path, mets: bool
+) -> None:
+    folder = transkribus_page_folder(tmp_path, mets=mets)
+    view = NotebookList(db, ops)
+    qtbot.addWidget(view)
+    view.show()
+    with qtbot.waitSignal(view.imported, timeout=10_000) as imported:
+        view.import_path(folder)
+    qtbot.waitUntil(lambda: not view.is_busy and view.list.count() == 1)
+    assert view.message.text() == (
+        "Imported doc (3 pages; 1 annotation kept from its PAGE-XML tags)."
+    )
+    assert not view.import_report.isVisible()
+    pages = notebooks.list_pages(db, imported.args[0])
+    assert [p.text for p in pages] == [text for _, text in TRANSKRIBUS_PAGES]
+    assert all(p.image_path for p in pages)
 
 
 def test_a_folder_with_nothing_valid_says_which_file(
