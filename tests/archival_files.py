@@ -260,12 +260,12 @@ TRANSKRIBUS_PAGES = [
 ]
 
 
-def transkribus_page_folder(root: Path, *, mets: bool = False) -> Path:
+def transkribus_page_folder(root: Path, *, mets: bool = False, name: str = "doc") -> Path:
     """Transkribus' export layout: ``<doc>/page/0001.xml`` beside ``<doc>/0001.jpg``
     (each PAGE file names its scan by its bare name), with or without a ``mets.xml``
     (in file order: ``0002`` before ``0010`` only in natural order).  Page 0002 tags
     "Ada Byron" as a person."""
-    folder = root / "doc"
+    folder = root / name
     (folder / "page").mkdir(parents=True)
     for stem, text in TRANSKRIBUS_PAGES:
         document = page_doc(text, f"{stem}.jpg")

@@ -173,3 +173,20 @@ def test_import_a_transkribus_export_with_its_page_folder(tmp_path: Path, mets: 
     assert all(p["image"] for p in pages)
     (ada,) = run_json("finding", "list", str(imported["id"]), "--detector", "imported")["items"]
     assert (ada["detector_data"]["name"], ada["start_page"]) == ("Ada Byron", pages[1]["id"])
+
+
+def test_import_an_export_job_holding_one_document(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    job = tmp_path / "export_job_1"
+    transkribus_page_folder(job / "1234", mets=True)
+    imported = run_json("notebook", "import", str(job))
+    assert (imported["imported"], imported["without_scan"]) == (3, 0)
+    transkribus_page_folder(job / "1234", name="other")
+    capsys.readouterr()
+    code, out = run("notebook", "import", str(job))
+    assert (code, out) == (1, "")
+    assert capsys.readouterr().err == (
+        f"inkling: {job / '1234'} holds 2 exported documents (doc, other); import each "
+        "document's folder on its own.\n"
+    )

@@ -282,3 +282,30 @@ def test_choosing_the_page_folder_of_a_transkribus_export_says_where_the_scans_a
         "which is in the folder above the one chosen; import the whole export folder to keep "
         "the scans."
     )
+
+
+def test_an_export_job_folder_holding_one_document_imports_it(db: Database, tmp_path: Path) -> None:
+    job = tmp_path / "export_job_1"
+    document = transkribus_page_folder(job / "1234", mets=True, name="Diary 1890")
+    view = notebooks.import_notebook(db, job, strict=True).value
+    assert view.title == "Diary 1890"
+    assert [p.text for p in notebooks.list_pages(db, view.id)] == [t for _, t in TRANSKRIBUS_PAGES]
+    assert view.without_scan == 0
+    (document / "page" / "0010.xml").write_text("<PcGts>", encoding="utf-8")
+    skipped = notebooks.import_notebook(db, job).value.skipped
+    assert [s.path for s in skipped] == ["1234/Diary 1890/page/0010.xml"]
+
+
+def test_an_export_of_several_documents_is_refused_in_one_sentence(
+    db: Database, tmp_path: Path
+) -> None:
+    job = tmp_path / "export_job_2"
+    for name in ("Diary 1890", "Diary 1891"):
+        transkribus_page_folder(job / "1234", name=name)
+    with pytest.raises(InvalidInputError) as refused:
+        notebooks.import_notebook(db, job)
+    assert str(refused.value) == (
+        f"{job / '1234'} holds 2 exported documents (Diary 1890, Diary 1891); import each "
+        "document's folder on its own."
+    )
+    assert notebooks.list_notebooks(db) == []

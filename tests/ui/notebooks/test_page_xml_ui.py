@@ -93,11 +93,13 @@ def test_a_bad_page_xml_file_is_skipped_and_listed_after_the_import(
     )
 
 
-@pytest.mark.parametrize("mets", [False, True], ids=["no-mets", "mets"])
+@pytest.mark.parametrize("layout", ["no-mets", "mets", "export-job"])
 def test_a_transkribus_export_with_its_page_folder_from_the_sidebar(
-    qtbot: QtBot, db: Database, ops: Tasks, tmp_path: Path, mets: bool
+    qtbot: QtBot, db: Database, ops: Tasks, tmp_path: Path, layout: str
 ) -> None:
-    folder = transkribus_page_folder(tmp_path, mets=mets)
+    document = transkribus_page_folder(tmp_path / "job" / "12", mets=layout != "no-mets")
+    # the document's folder, or the export job's holding one collection with one document
+    folder = tmp_path / "job" if layout == "export-job" else document
     view = NotebookList(db, ops)
     qtbot.addWidget(view)
     view.show()
