@@ -190,3 +190,23 @@ def test_import_an_export_job_holding_one_document(
         f"inkling: {job / '1234'} holds 2 exported documents (doc, other); import each "
         "document's folder on its own.\n"
     )
+
+
+def test_detector_list_says_names_is_stale_when_the_language_decision_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.nlp import language
+
+    notebook = str(run_json("notebook", "import", str(tom_baker_page(tmp_path)))["id"])
+    run_json("detect", "notebook", notebook, "--detector", "names")
+
+    def freshness() -> dict[str, str]:
+        listed = run_json("detector", "list", "--notebook", notebook)["items"]
+        return {d["detector_id"]: d["freshness"] for d in listed}
+
+    assert freshness()["names"] == "ok"
+    assert run_json("detect", "notebook", notebook, "--detector", "names")["cache_hit"]
+    monkeypatch.setattr(language, "language_detector_id", lambda: "py3langid-9.9")
+    assert freshness()["names"] == "stale"
+    again = run_json("detect", "notebook", notebook, "--detector", "names")
+    assert (again["cache_hit"], freshness()["names"]) == (False, "ok")
