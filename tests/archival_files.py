@@ -5,6 +5,7 @@ scans built here (never a copy of someone else's export)."""
 
 from __future__ import annotations
 
+import io
 import struct
 from pathlib import Path
 
@@ -210,4 +211,72 @@ def sibling_folders(root: Path) -> Path:
         page_doc("Sibling page", "../images/p1.png", ns=PAGE_2010), encoding="utf-8"
     )
     (folder / "images" / "p1.png").write_bytes(tiny_png())
+    return folder
+
+
+TOM_BAKER_LINES = (
+    "I woke early and walked to the harbour before anyone else was up.",
+    "Anna said I should write more, so here I am.",
+    "Tom Baker called at noon about the boat.",
+)
+# the file tags Tom Baker as a person (not Anna); the names detector finds both
+TOM_BAKER_PAGE = f"""<?xml version="1.0" encoding="UTF-8"?>
+<PcGts xmlns="{PAGE_2019}">
+  <Metadata><Creator>hand</Creator><Created>2024-05-06T07:08:09</Created><LastChange>2024-05-06T07:08:09</LastChange></Metadata>
+  <Page imageFilename="p1.png" imageWidth="8" imageHeight="8">
+    <TextRegion id="r"><Coords points="0,0 8,0 8,8 0,8"/>
+      <TextLine id="l1"><Coords points="0,0 8,0 8,2 0,2"/><TextEquiv><Unicode>{TOM_BAKER_LINES[0]}</Unicode></TextEquiv></TextLine>
+      <TextLine id="l2"><Coords points="0,2 8,2 8,4 0,4"/><TextEquiv><Unicode>{TOM_BAKER_LINES[1]}</Unicode></TextEquiv></TextLine>
+      <TextLine id="l3" custom="person {{offset:0; length:9;}}"><Coords points="0,4 8,4 8,6 0,6"/><TextEquiv><Unicode>{TOM_BAKER_LINES[2]}</Unicode></TextEquiv></TextLine>
+    </TextRegion>
+  </Page>
+</PcGts>
+"""
+
+
+def tom_baker_page(root: Path) -> Path:
+    """A folder with one PAGE-XML page (and its scan) whose file tags Tom Baker as a
+    person, not Anna; the names detector finds both."""
+    folder = root / "tom"
+    folder.mkdir()
+    (folder / "p1.xml").write_text(TOM_BAKER_PAGE, encoding="utf-8")
+    (folder / "p1.png").write_bytes(tiny_png())
+    return folder
+
+
+def tiny_jpeg(width: int = 4, height: int = 3) -> bytes:
+    """A small JPEG Qt decodes without a warning (made by Pillow)."""
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (width, height), (200, 180, 150)).save(out, format="JPEG")
+    return out.getvalue()
+
+
+TRANSKRIBUS_PAGES = [
+    ("0001", "Dear diary,"),
+    ("0002", "Met Ada Byron today."),
+    ("0010", "The end."),
+]
+
+
+def transkribus_page_folder(root: Path, *, mets: bool = False, name: str = "doc") -> Path:
+    """Transkribus' export layout: ``<doc>/page/0001.xml`` beside ``<doc>/0001.jpg``
+    (each PAGE file names its scan by its bare name), with or without a ``mets.xml``
+    (in file order: ``0002`` before ``0010`` only in natural order).  Page 0002 tags
+    "Ada Byron" as a person."""
+    folder = root / name
+    (folder / "page").mkdir(parents=True)
+    for stem, text in TRANSKRIBUS_PAGES:
+        document = page_doc(text, f"{stem}.jpg")
+        if "Ada Byron" in text:
+            document = document.replace(
+                '<TextLine id="r1l1">', '<TextLine id="r1l1" custom="person {offset:4; length:9;}">'
+            )
+        (folder / "page" / f"{stem}.xml").write_text(document, encoding="utf-8")
+        (folder / f"{stem}.jpg").write_bytes(tiny_jpeg())
+    (folder / "metadata.xml").write_text("<trpDocMetadata/>", encoding="utf-8")
+    if mets:
+        pages = [(s, s, f"page/{s}.xml", f"{s}.jpg") for s, _ in TRANSKRIBUS_PAGES]
+        (folder / "mets.xml").write_text(mets_doc(pages), encoding="utf-8")
     return folder

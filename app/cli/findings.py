@@ -8,9 +8,10 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from app.domain.notebooks.reviews import ReviewStatus
 from app.services.notebooks import detectors, findings
 from app.services.notebooks import runs as notebook_runs
-from app.services.notebooks.findings import FindingInfo
+from app.services.notebooks.findings import FindingInfo, PageItem
 from app.services.notebooks.models import text_model_or_none, vision_runtime
 
 from .common import Cli, Commands, Shape
@@ -45,15 +46,39 @@ def _finding_line(f: FindingInfo) -> str:
 FINDING: Shape[FindingInfo] = Shape(json=_finding_json, text=_finding_line)
 
 
+def _item_json(item: PageItem) -> dict[str, Any]:
+    return {**_finding_json(item.finding), "also": [_finding_json(f) for f in item.also]}
+
+
+def _item_line(item: PageItem) -> str:
+    if not item.also:
+        return _finding_line(item.finding)
+    others = ", ".join(f"{f.detector_id} #{f.id}" for f in item.also)
+    return f"{_finding_line(item.finding)}  [imported tag, also found by {others}]"
+
+
+PAGE_ITEM: Shape[PageItem] = Shape(json=_item_json, text=_item_line)
+
+
 def cmd_finding_list(cli: Cli) -> int:
-    items = findings.list_findings(cli.db, cli.args.notebook_id, detector_id=cli.args.detector)
-    FINDING.emit_all(cli, items, empty="No findings.")
+    if cli.args.page is not None:
+        items = findings.page_items(cli.db, cli.args.notebook_id, cli.args.page)
+        if cli.args.detector is not None:
+            items = [i for i in items if cli.args.detector in {f.detector_id for f in i.members}]
+        PAGE_ITEM.emit_all(cli, items, empty="No findings on this page.")
+        return 0
+    listed = findings.list_findings(cli.db, cli.args.notebook_id, detector_id=cli.args.detector)
+    FINDING.emit_all(cli, listed, empty="No findings.")
     return 0
 
 
 def cmd_finding_review(cli: Cli) -> int:
-    func = findings.accept_finding if cli.args.action == "accept" else findings.reject_finding
-    FINDING.emit(cli, func(cli.db, cli.args.id, page_id=cli.args.page).value)
+    decision = ReviewStatus.APPROVED if cli.args.action == "accept" else ReviewStatus.REJECTED
+    views = findings.review_findings(cli.db, cli.args.id, decision, page_id=cli.args.page).value
+    if len(views) == 1:
+        FINDING.emit(cli, views[0])
+    else:
+        FINDING.emit_all(cli, views, empty="")
     return 0
 
 
@@ -137,12 +162,18 @@ def register(commands: Commands) -> None:
     p = finding.add("list", cmd_finding_list, "list a notebook's published findings")
     p.add_argument("notebook_id", type=int)
     p.add_argument("--detector")
+    p.add_argument(
+        "--page",
+        type=int,
+        help="the findings on this page (id) as the page view shows them: a name tagged in "
+        "the imported file and found by names too is one item",
+    )
     for name, help_text in (
-        ("accept", "accept a finding (or one page of it)"),
-        ("reject", "reject a finding (or one page of it)"),
+        ("accept", "accept findings (or one page of them), all in one go"),
+        ("reject", "reject findings (or one page of them), all in one go"),
     ):
         p = finding.add(name, cmd_finding_review, help_text)
-        p.add_argument("id", type=int)
+        p.add_argument("id", type=int, nargs="+")
         p.add_argument("--page", type=int, help="review only this page of the finding")
     finding.add("tag", cmd_finding_tag, "tag a finding's pages").add_argument("id", type=int)
 

@@ -91,3 +91,12 @@ def language_detector_id() -> str:
         return f"{LANGUAGE_DISTRIBUTION}-{metadata.version(LANGUAGE_DISTRIBUTION)}"
     except metadata.PackageNotFoundError:
         return f"{LANGUAGE_DISTRIBUTION}-none"
+
+
+def language_decision_id() -> str:
+    """Everything that decides whether a text counts as written in another language:
+    the detector and its version, the letters and confidence it needs, and the
+    varieties read as English.  Part of the cache identity of the English-only readers,
+    so that their results go stale when the decision could change."""
+    english = "+".join(sorted(_ENGLISH_LIKE))
+    return f"{language_detector_id()}/{MIN_LETTERS}/{MIN_CONFIDENCE}/{english}"

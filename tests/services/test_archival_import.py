@@ -11,20 +11,25 @@ import pytest
 from app.domain.formats.mets import MetsError, image_group, parse_mets, transcript_group
 from app.domain.formats.page_xml import parse_transcript
 from app.services.errors import InvalidInputError
+from app.services.notebooks import findings
 from app.services.notebooks import pages as notebooks
+from app.services.notebooks.imported_findings import IMPORTED_DETECTOR
 from app.services.transfer.notebook_import import image_kind, image_size
 from app.store import Database
 from tests.archival_files import (
     FLYLEAF_TEXTS,
     OCRD_METS,
     PAGE_2010,
+    TRANSKRIBUS_PAGES,
     alto_doc,
     flyleaf_folder,
     ocrd_workspace,
     page_doc,
     sibling_folders,
+    tiny_jpeg,
     tiny_tiff,
     transkribus_export,
+    transkribus_page_folder,
 )
 from tests.notebook_files import tiny_png
 
@@ -244,3 +249,63 @@ def test_a_scan_can_be_attached_later_and_replaced(db: Database, tmp_path: Path)
         notebooks.get_page(db, first.id).image_path
         == replaced.relative_to(db.path.parent).as_posix()
     )
+
+
+# --------------------------------------------------------------------------- Transkribus
+
+
+@pytest.mark.parametrize("mets", [False, True], ids=["no-mets", "mets"])
+def test_transkribus_page_folder_beside_the_scans(db: Database, tmp_path: Path, mets: bool) -> None:
+    folder = transkribus_page_folder(tmp_path, mets=mets)
+    view = notebooks.import_notebook(db, folder, strict=True).value
+    pages = notebooks.list_pages(db, view.id)
+    assert [p.text for p in pages] == [text for _, text in TRANSKRIBUS_PAGES]  # 0002 before 0010
+    for page in pages:
+        image = notebooks.image_file(db, page)
+        assert image is not None
+        assert image.read_bytes() == tiny_jpeg()
+    assert (view.without_scan, view.skipped) == (0, ())
+    (ada,) = findings.list_findings(db, view.id, detector_id=IMPORTED_DETECTOR)
+    assert (ada.title, ada.start_page) == ("Ada Byron", pages[1].id)
+    kept = notebooks.source_file(db, view.id, pages[1].id)
+    assert kept.read_bytes() == (folder / "page" / "0002.xml").read_bytes()
+
+
+def test_choosing_the_page_folder_of_a_transkribus_export_says_where_the_scans_are(
+    db: Database, tmp_path: Path
+) -> None:
+    folder = transkribus_page_folder(tmp_path) / "page"
+    view = notebooks.import_notebook(db, folder).value
+    assert [p.image_path for p in notebooks.list_pages(db, view.id)] == [None, None, None]
+    assert [s.path for s in view.skipped] == ["0001.xml", "0002.xml", "0010.xml"]
+    assert view.skipped[0].reason.endswith(
+        "which is in the folder above the one chosen; import the whole export folder to keep "
+        "the scans."
+    )
+
+
+def test_an_export_job_folder_holding_one_document_imports_it(db: Database, tmp_path: Path) -> None:
+    job = tmp_path / "export_job_1"
+    document = transkribus_page_folder(job / "1234", mets=True, name="Diary 1890")
+    view = notebooks.import_notebook(db, job, strict=True).value
+    assert view.title == "Diary 1890"
+    assert [p.text for p in notebooks.list_pages(db, view.id)] == [t for _, t in TRANSKRIBUS_PAGES]
+    assert view.without_scan == 0
+    (document / "page" / "0010.xml").write_text("<PcGts>", encoding="utf-8")
+    skipped = notebooks.import_notebook(db, job).value.skipped
+    assert [s.path for s in skipped] == ["1234/Diary 1890/page/0010.xml"]
+
+
+def test_an_export_of_several_documents_is_refused_in_one_sentence(
+    db: Database, tmp_path: Path
+) -> None:
+    job = tmp_path / "export_job_2"
+    for name in ("Diary 1890", "Diary 1891"):
+        transkribus_page_folder(job / "1234", name=name)
+    with pytest.raises(InvalidInputError) as refused:
+        notebooks.import_notebook(db, job)
+    assert str(refused.value) == (
+        f"{job / '1234'} holds 2 exported documents (Diary 1890, Diary 1891); import each "
+        "document's folder on its own."
+    )
+    assert notebooks.list_notebooks(db) == []

@@ -395,6 +395,53 @@ def test_english_only_detectors_skip_a_page_in_another_language(
             assert ids[0] in {c["page_id"] for c in run.page_counts}
 
 
+@pytest.mark.parametrize("detector", ["first_person", "names"])
+def test_a_change_in_the_language_decision_makes_english_only_results_stale(
+    db: Database, notebook: int, monkeypatch: pytest.MonkeyPatch, detector: str
+) -> None:
+    from app.nlp import language
+
+    ids = [p.id for p in pages(db, notebook)]
+    notebooks.edit_page_text(db, ids[1], DUTCH_PAGE)
+    first = run_detector(db, None, notebook, detector).value
+    assert all(f.start_page != ids[1] for f in first.findings)  # the Dutch page skipped
+    assert notebook_runs.detector_freshness(db, notebook)[detector] == "ok"
+    assert run_detector(db, None, notebook, detector).value.cache_hit
+
+    # a language detector that is never sure (a new version, other thresholds): the
+    # Dutch page would be read now, so the published result is stale and runs again
+    monkeypatch.setattr(language, "MIN_LETTERS", 10_000)
+    freshness = notebook_runs.detector_freshness(db, notebook)
+    assert freshness[detector] == "stale"
+    again = run_detector(db, None, notebook, detector).value
+    assert (again.cache_hit, again.published) == (False, True)
+    assert not [w for w in again.warnings if w["code"] == "skip_other_language"]
+    assert ids[1] in {f.start_page for f in again.findings}  # "Deel I", "Pieter"
+    assert notebook_runs.detector_freshness(db, notebook)[detector] == "ok"
+
+    monkeypatch.setattr(language, "language_detector_id", lambda: "py3langid-9.9")
+    assert notebook_runs.detector_freshness(db, notebook)[detector] == "stale"
+
+
+def test_the_language_decision_is_no_part_of_a_prompt_detector_identity(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from app.domain.notebooks.definitions import builtin_detector
+    from app.nlp import language
+
+    poetry, first_person = builtin_detector("poetry"), builtin_detector("first_person")
+    assert poetry is not None
+    assert first_person is not None
+    before = (
+        notebook_runs.prompt_key(poetry, "text"),
+        notebook_runs.prompt_key(first_person, "text"),
+    )
+    assert before[1] == f"lexical:first_person_i|language:{language.language_decision_id()}"
+    monkeypatch.setattr(language, "MIN_CONFIDENCE", 0.5)
+    assert notebook_runs.prompt_key(poetry, "text") == before[0]
+    assert notebook_runs.prompt_key(first_person, "text") != before[1]
+
+
 def test_names_without_spacy_are_skipped_not_crashed(
     db: Database, notebook: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:

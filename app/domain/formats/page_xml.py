@@ -421,13 +421,21 @@ _START_TAG: Final = r"<(?:[\w.-]+:)?{name}\b(?:[^>\"']|\"[^\"]*\"|'[^']*')*>"
 _ATTRIBUTE: Final = r"(\s{name}\s*=\s*)([\"'])(.*?)\2"
 
 
-def add_page_tags(data: bytes, spans: Sequence[TextSpan], *, image: str | None = None) -> bytes:
+def add_page_tags(
+    data: bytes,
+    spans: Sequence[TextSpan],
+    *,
+    image: str | None = None,
+    removed: Sequence[TextSpan] = (),
+) -> bytes:
     """``data``, a PAGE-XML file, with ``spans`` (ranges of its page text, as
     :func:`parse_transcript` reads it) added as custom tags to the ``TextLine`` elements
-    they fall on, and (``image``) the ``Page``'s ``imageFilename`` set; every other byte
-    is unchanged (regions, words, coordinates, comments, prefixes, layout).  A tag that
-    is already on its line is not added twice; a line without an ``id`` gets none.
-    Raises :class:`TranscriptError` for a file that is not PAGE-XML."""
+    they fall on, the tags of ``removed`` (each piece of it, by tag name, offset and
+    length on its line) taken off, and (``image``) the ``Page``'s ``imageFilename`` set;
+    every other byte is unchanged (regions, words, coordinates, comments, prefixes,
+    layout, a tag's other properties).  A tag that is already on its line is not added
+    twice; a line without an ``id`` gets none and loses none.  Raises
+    :class:`TranscriptError` for a file that is not PAGE-XML."""
     root = xml_root(data, TranscriptError, "PAGE-XML files")
     ns, name = _split(root.tag)
     page = root.find(f"{{{ns}}}Page")
@@ -436,6 +444,11 @@ def add_page_tags(data: bytes, spans: Sequence[TextSpan], *, image: str | None =
     elements = _page_lines(page, ns)
     text = "\n".join(_page_line_text(line, ns) for line in elements)
     added: dict[str, str] = {}
+    dropped: dict[str, set[tuple[str, int, int]]] = {}
+    for line, pieces in zip(elements, line_tags(text, removed), strict=True):
+        line_id = line.get("id")
+        if pieces and line_id:
+            dropped[line_id] = {(tag, offset, length) for tag, offset, length, _ in pieces}
     for line, tags in zip(elements, line_tags(text, spans), strict=True):
         line_id = line.get("id")
         if not tags or not line_id:
@@ -443,7 +456,7 @@ def add_page_tags(data: bytes, spans: Sequence[TextSpan], *, image: str | None =
         present = {
             (tag, props.get("offset"), props.get("length"))
             for tag, props in parse_custom(line.get("custom", ""))
-        }
+        } - {(tag, str(offset), str(length)) for tag, offset, length in dropped.get(line_id, ())}
         added[line_id] = added.get(line_id, "") + "".join(
             f" {tag} {{offset:{offset}; length:{length};"
             + (" continued:true;" if continued else "")
@@ -456,7 +469,10 @@ def add_page_tags(data: bytes, spans: Sequence[TextSpan], *, image: str | None =
     def with_tags(match: re.Match[str]) -> str:
         element = match.group(0)
         found = re.search(_ATTRIBUTE.format(name="id"), element)
-        extra = added.get(found.group(3), "") if found else ""
+        line_id = found.group(3) if found else ""
+        if line_id in dropped:
+            element = _drop_tags(element, dropped[line_id])
+        extra = added.get(line_id, "")
         return _set_attribute(element, "custom", extra, append=True) if extra else element
 
     out = re.sub(_START_TAG.format(name="TextLine"), with_tags, source)
@@ -469,6 +485,33 @@ def add_page_tags(data: bytes, spans: Sequence[TextSpan], *, image: str | None =
         )
     prefix = b"\xef\xbb\xbf" if data.startswith(b"\xef\xbb\xbf") else b""
     return prefix + out.encode("utf-8")
+
+
+def _drop_tags(element: str, dropped: set[tuple[str, int, int]]) -> str:
+    """A ``TextLine`` start tag without the custom tags ``(name, offset, length)`` of
+    ``dropped`` (compared as :func:`tag_name` writes names); the rest of its ``custom``
+    stays as written."""
+    found = re.search(_ATTRIBUTE.format(name="custom"), element, re.DOTALL)
+    if found is None:
+        return element
+    custom = found.group(3)
+
+    def keep(match: re.Match[str]) -> str:
+        props = {
+            key.strip(): value.strip()
+            for key, colon, value in (p.partition(":") for p in match.group(2).split(";"))
+            if colon
+        }
+        offset, length = props.get("offset", ""), props.get("length", "")
+        numbers = _NUMBER.fullmatch(offset) and _NUMBER.fullmatch(length)
+        if numbers and (tag_name(match.group(1)), int(offset), int(length)) in dropped:
+            return ""
+        return match.group(0)
+
+    kept = _TAG.sub(keep, custom)
+    if not custom[:1].isspace():
+        kept = kept.lstrip()
+    return element[: found.start(3)] + kept + element[found.end(3) :]
 
 
 def _escape(value: str) -> str:

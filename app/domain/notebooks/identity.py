@@ -109,15 +109,27 @@ def window_key(
     return hashlib.sha256(canonical_json(doc).encode("utf-8")).hexdigest()
 
 
+ENGLISH_ONLY_ENGINES: Final = frozenset({"lexical_count", "ner_people"})
+"""Engines that read English only and skip a page written in another language."""
+
+
 def prompt_key_for(
-    definition: DetectorDefinition, route: Route | None, ner_model: str | None = None
+    definition: DetectorDefinition,
+    route: Route | None,
+    ner_model: str | None = None,
+    language: str | None = None,
 ) -> str:
     """``<prompt_id>@<version>`` (the vision twin's id when routed to vision);
-    ``lexical:<matcher>``; ``ner:people:<ner model name>`` (``ner:people`` without one)."""
-    if definition.engine == "lexical_count":
-        return f"lexical:{definition.extra_config.get('matcher')}"
-    if definition.engine == "ner_people":
-        return f"ner:people:{ner_model}" if ner_model else "ner:people"
+    ``lexical:<matcher>``; ``ner:people:<ner model name>`` (``ner:people`` without one).
+    An English-only engine's key ends with ``|language:<language>`` when ``language``
+    (what decides which pages it skips as another language) is given: a page's language
+    decides what such a run publishes."""
+    if definition.engine in ENGLISH_ONLY_ENGINES:
+        if definition.engine == "lexical_count":
+            key = f"lexical:{definition.extra_config.get('matcher')}"
+        else:
+            key = f"ner:people:{ner_model}" if ner_model else "ner:people"
+        return f"{key}|language:{language}" if language else key
     ref = definition.prompt_ref
     if ref is None:  # pragma: no cover - a validated prompt definition has one
         raise ValueError(f"Detector {definition.detector_id!r} has no prompt.")

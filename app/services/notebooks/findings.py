@@ -7,7 +7,7 @@ takes the tag off every page of the span.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,9 +16,12 @@ from sqlalchemy.orm import Session, selectinload
 
 from app import clock
 from app.domain.notebooks import reviews as review_rules
+from app.domain.notebooks.merged_names import PageName, merge_names, name_key
 from app.domain.notebooks.reviews import ReviewStatus
+from app.domain.notebooks.tags import NAMES_FINDING_TYPE
 from app.services.changes import NO_CHANGES, Changes, OpResult
 from app.services.errors import InvalidInputError, NotFoundError
+from app.services.notebooks.imported_findings import IMPORTED_DETECTOR, NAMES_DETECTOR
 from app.services.notebooks.pages import require_notebook
 from app.services.notebooks.tags import remove_tag, union_tag
 from app.store import Database
@@ -134,6 +137,58 @@ def list_findings(
     return sorted(views, key=lambda v: _sort_key(v, order))
 
 
+@dataclass(frozen=True)
+class PageItem:
+    """What the page view shows as one item: a finding, and the findings of other
+    sources merged into it on this page (a name tagged in the imported file that the
+    names detector found too).  Each stays a finding of its own."""
+
+    finding: FindingInfo
+    also: tuple[FindingInfo, ...] = ()
+
+    @property
+    def members(self) -> tuple[FindingInfo, ...]:
+        return (self.finding, *self.also)
+
+    @property
+    def ids(self) -> tuple[int, ...]:
+        return tuple(f.id for f in self.members)
+
+
+def _page_name(finding: FindingInfo, page_id: int) -> PageName:
+    spans = tuple((e.anchor_start, e.anchor_end) for e in finding.evidence if e.page_id == page_id)
+    return PageName(finding.id, name_key(finding.title or finding.tag_label or ""), spans)
+
+
+def merge_page_items(covering: Sequence[FindingInfo], page_id: int) -> list[PageItem]:
+    """``covering`` (the findings on page ``page_id``) as page items, in the same order:
+    the names detector's findings of a person tagged in the imported file merged into
+    the imported finding (:func:`app.domain.notebooks.merged_names.merge_names`)."""
+
+    def is_name(finding: FindingInfo, detector: str) -> bool:
+        return finding.detector_id == detector and finding.finding_type == NAMES_FINDING_TYPE
+
+    tagged = [f for f in covering if is_name(f, IMPORTED_DETECTOR)]
+    found = [f for f in covering if is_name(f, NAMES_DETECTOR)]
+    groups = merge_names(
+        [_page_name(f, page_id) for f in tagged], [_page_name(f, page_id) for f in found]
+    )
+    by_id = {f.id: f for f in found}
+    merged = {member for ids in groups.values() for member in ids}
+    return [
+        PageItem(f, tuple(by_id[i] for i in groups.get(f.id, ())))
+        for f in covering
+        if f.id not in merged
+    ]
+
+
+def page_items(db: Database, notebook_id: int, page_id: int) -> list[PageItem]:
+    """The published findings covering a page, as the page view shows them (names found
+    by both the imported file and the names detector merged into one item)."""
+    covering = [f for f in list_findings(db, notebook_id) if page_id in f.page_ids]
+    return merge_page_items(covering, page_id)
+
+
 def get_finding(db: Database, finding_id: int) -> FindingInfo:
     with db.session(readonly=True) as session:
         return FindingInfo.of(_load(session, finding_id))
@@ -181,6 +236,28 @@ def reject_finding(
 ) -> OpResult[FindingInfo]:
     """Reject a finding (every page, taking its tag off them), or one page of it."""
     return _review(db, finding_id, page_id, ReviewStatus.REJECTED)
+
+
+def review_findings(
+    db: Database,
+    finding_ids: Sequence[int],
+    decision: ReviewStatus,
+    *,
+    page_id: int | None = None,
+) -> OpResult[list[FindingInfo]]:
+    """Accept or reject several findings (a merged page item) in one transaction, each
+    as :func:`accept_finding` or :func:`reject_finding` would; the findings as they are
+    now, with everything the reviews changed."""
+    if not finding_ids:
+        return OpResult([], NO_CHANGES)
+    views: list[FindingInfo] = []
+    changes = NO_CHANGES
+    with db.session() as session:
+        for finding_id in dict.fromkeys(finding_ids):
+            view, changed = review_in(session, finding_id, page_id, decision)
+            views.append(view)
+            changes = changes | changed
+    return OpResult(views, changes)
 
 
 def _review(

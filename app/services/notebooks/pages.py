@@ -157,6 +157,8 @@ def read_notebook_files(
     except BaseException:
         discard_notebook_read(read)
         raise
+    if title is None and files.document is not None:
+        name = _clean_title(files.document)  # the document inside an export job's folders
     return NotebookRead(name, tuple(files.pages), tuple(files.skipped), root, staging, lock)
 
 

@@ -50,6 +50,7 @@ from app.domain.notebooks import reviews as review_rules
 from app.domain.notebooks.aggregation import RawDetection, aggregate, raw_from_reply
 from app.domain.notebooks.definitions import DetectorDefinition, vision_twin
 from app.domain.notebooks.identity import (
+    ENGLISH_ONLY_ENGINES,
     cache_identity,
     prompt_key_for,
     scope_fingerprint,
@@ -89,7 +90,7 @@ from app.llm import (
     PrefetchingModel,
     StreamingModel,
 )
-from app.nlp.language import other_language, skip_reason
+from app.nlp.language import language_decision_id, other_language, skip_reason
 from app.nlp.people import NerUnavailable, find_people_in_pages, ner_model_id
 from app.services.changes import Changes, OpResult
 from app.services.errors import NotFoundError
@@ -213,9 +214,11 @@ class RunInfo:
 
 
 def prompt_key(definition: DetectorDefinition, route: Route | None) -> str:
-    """The prompt part of the identity (raises ``NerUnavailable`` for names without spaCy)."""
+    """The prompt part of the identity (raises ``NerUnavailable`` for names without
+    spaCy); an English-only reader's names the language decision it skips pages by."""
     ner = ner_model_id() if definition.engine == "ner_people" else None
-    return prompt_key_for(definition, route, ner)
+    language = language_decision_id() if definition.engine in ENGLISH_ONLY_ENGINES else None
+    return prompt_key_for(definition, route, ner, language)
 
 
 def run_identity(

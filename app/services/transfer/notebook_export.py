@@ -12,8 +12,11 @@ A page imported from PAGE-XML whose text Inkling did not change is written from 
 it was imported from (kept at import, :func:`app.services.notebooks.pages.source_file`):
 every region, word, coordinate, attribute and tag of the original stays as it was; only
 Inkling's accepted findings are added as tags (the detectors' unreviewed guesses never go
-into a person's transcription) and ``imageFilename`` names the exported image.  Other
-pages are written afresh, one text region with one line per line of text.
+into a person's transcription; a name the file already tags as a person is not tagged
+again over it) and ``imageFilename`` names the exported image.  A tag of the file that
+the user rejected in Inkling is a change the user made, so it is left out of the
+exported file (its other tags stay, unreviewed or accepted alike).  Other pages are
+written afresh, one text region with one line per line of text.
 
 Files are written to a staging folder beside the destination, which is renamed into
 place at the end: a refusal, an error or a cancel leaves no partial export.
@@ -23,7 +26,7 @@ from __future__ import annotations
 
 import os
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from sqlalchemy import select
@@ -92,6 +95,32 @@ def _tag_kind(finding: FindingInfo) -> str:
     if finding.detector_id == IMPORTED_DETECTOR:
         return str(finding.detector_data.get("source_tag") or finding.finding_type)
     return PERSON if finding.detector_id == NAMES_DETECTOR else finding.detector_id
+
+
+def _overlaps(span: TextSpan, others: list[TextSpan]) -> bool:
+    return any(span.start < other.end and other.start < span.end for other in others)
+
+
+def _retagged_original(
+    original: bytes, page: PageInfo, findings: list[FindingInfo], image: str
+) -> tuple[bytes, set[int]]:
+    """The kept PAGE-XML of ``page`` with Inkling's accepted findings added (not over a
+    person the file tags already) and the file's tags the user rejected taken off; the
+    ids of the findings it holds."""
+    imported = [f for f in findings if f.detector_id == IMPORTED_DETECTOR]
+    kept, used = page_spans(page, imported)  # already in the original
+    rejected = [f for f in imported if f.page_reviews.get(page.id) == ReviewStatus.REJECTED]
+    removed = [
+        span
+        for finding in rejected
+        for span in page_spans(page, [replace(finding, page_reviews={})])[0]
+    ]
+    people = [s for s in kept if s.kind == PERSON]
+    added = [f for f in findings if f.detector_id != IMPORTED_DETECTOR]
+    spans, more = page_spans(page, added, accepted_only=True)
+    spans = [s for s in spans if s.kind != PERSON or not _overlaps(s, people)]
+    document = add_page_tags(original, spans, image=image or None, removed=removed)
+    return document, used | more
 
 
 def _kept_original(db: Database, notebook_id: int, page: PageInfo) -> bytes | None:
@@ -163,11 +192,7 @@ def export_page_xml(
                 width, height = image_size(data)
             original = _kept_original(db, notebook_id, page)
             if original is not None:
-                added = [f for f in findings if f.detector_id != IMPORTED_DETECTOR]
-                spans, used = page_spans(page, added, accepted_only=True)
-                document = add_page_tags(original, spans, image=image or None)
-                imported = [f for f in findings if f.detector_id == IMPORTED_DETECTOR]
-                used |= page_spans(page, imported)[1]  # already in the original
+                document, used = _retagged_original(original, page, findings, image)
             else:
                 spans, used = page_spans(page, findings, accepted_only=accepted_only)
                 read = transcribed.get(page.id)

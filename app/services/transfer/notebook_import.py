@@ -18,6 +18,9 @@ refuses it whole, whatever ``strict`` says (:mod:`app.services.transfer.source_f
 order (flyleaves ``fIr``, ``fIIr`` where the book has them) and which files are the
 transcriptions and the scans (:mod:`app.domain.formats.mets`); choosing the ``mets.xml``
 file itself imports its workspace.  Without one, pages come in natural file-name order.
+A chosen folder that holds nothing but one folder is followed down to the document
+(Transkribus' ``<export>/<collection>/<document>/``, the notebook then titled after
+the document); several exported documents side by side are refused in one sentence.
 An image a transcription names is looked up as written, relative to the transcription
 and to the chosen folder (``../images/p1.tif``, OCR-D's ``OCR-D-IMG/p1.tif``), then by
 its bare name beside the transcription (and beside a Transkribus ``page/`` folder);
@@ -118,6 +121,9 @@ class NotebookFiles:
 
     pages: list[ImportedPage]
     skipped: list[Skipped] = field(default_factory=list)
+    document: str | None = None
+    """The name of the folder the document was found in, when it is below the one
+    chosen (an export job's ``<collection>/<document>/``)."""
 
 
 class Steps:
@@ -200,8 +206,11 @@ def read_notebook(
         path = path.parent  # a METS workspace chosen by its mets.xml
     source = Source(path)
     report = Report(source, strict)
+    document: str | None = None
     if path.is_dir():
-        pages = _read_folder(source, path, staging, steps, report)
+        folder = _document_folder(source, path)
+        document = folder.name if folder != path else None
+        pages = _read_folder(source, folder, staging, steps, report)
     elif (suffix := path.suffix.lower()) in TEXT_SUFFIXES:
         pages = _read_text_file(source, path, report)
         steps(len(pages), len(pages))
@@ -214,7 +223,7 @@ def read_notebook(
         )
     if not pages:
         raise report.nothing(path)
-    return NotebookFiles(pages, report.skipped)
+    return NotebookFiles(pages, report.skipped, document)
 
 
 def _check_count(path: Path, count: int) -> None:
@@ -337,6 +346,46 @@ class _Planned:
     """``image`` was named by the source (METS): absent, the page is text-only."""
 
 
+DOCUMENT_DEPTH: Final = 4
+"""How many folders deep an export's one document is looked for (Transkribus puts it at
+``<export>/<collection id>/<document title>/``)."""
+
+
+def _subfolders(folder: Path) -> list[Path]:
+    return sorted(
+        (p for p in folder.iterdir() if p.is_dir() and not p.is_symlink() and p.name[:1] != "."),
+        key=natural_key,
+    )
+
+
+def _is_export(folder: Path) -> bool:
+    """A folder an archival export made for one document: METS or Transkribus' ``page/``."""
+    return (folder / METS_NAME).is_file() or (folder / TRANSKRIBUS_FOLDER).is_dir()
+
+
+def _document_folder(source: Source, folder: Path) -> Path:
+    """The folder holding the document: ``folder`` itself when it holds pages (or METS,
+    or a ``page/`` folder), else, when it holds nothing but one folder, the document that
+    one leads to (an export's ``<collection>/<document>/``).  Several exported documents
+    side by side are refused: each is a notebook of its own."""
+    for _ in range(DOCUMENT_DEPTH):
+        if _is_export(folder) or _files(source, folder):
+            return folder
+        subfolders = _subfolders(folder)
+        documents = [sub for sub in subfolders if _is_export(sub)]
+        if len(documents) > 1:
+            names = ", ".join(shown(d.name) for d in documents[:3])
+            more = ", …" if len(documents) > 3 else ""
+            raise InvalidInputError(
+                f"{shown(folder)} holds {len(documents)} exported documents ({names}{more}); "
+                "import each document's folder on its own."
+            )
+        if len(subfolders) != 1:
+            return folder
+        folder = subfolders[0]
+    return folder
+
+
 def _read_folder(
     source: Source, folder: Path, staging: Path, steps: Steps, report: Report
 ) -> list[ImportedPage]:
@@ -369,12 +418,8 @@ def _transcripts(source: Source, folder: Path, entries: list[Path]) -> list[Path
     found = found or [p for p in entries if _is_page_file(p)]
     if found or any(p.suffix.lower() in IMAGE_SUFFIXES for p in entries):
         return found
-    subfolders = sorted(
-        (p for p in folder.iterdir() if p.is_dir() and not p.is_symlink() and p.name[:1] != "."),
-        key=natural_key,
-    )
     best: list[Path] = []
-    for sub in subfolders:
+    for sub in _subfolders(folder):
         pages = [p for p in _files(source, sub) if _is_page_file(p)]
         if len(pages) > len(best):
             best = pages

@@ -5,7 +5,10 @@ an Edit toggle; saving writes the user's text, which makes the detectors that re
 page stale (the status line says which).  Findings covering the page are highlighted at
 their evidence anchors, one colour per finding type, and listed in the side panel with
 Accept / Reject for the whole finding and for this page of a multi-page finding, and
-Apply tag.  Tag chips show the page's tags; "×" takes one off, the line edit adds one.
+Apply tag.  A person tagged in the imported file and found by the names detector too is
+one card and one highlight ("Imported tag, also found by names"), and reviewing it
+reviews both findings (:func:`app.services.notebooks.findings.page_items`).  Tag chips
+show the page's tags; "×" takes one off, the line edit adds one.
 
 Keyboard: PgDown/PgUp or Alt+Right/Left next/previous page, J/K next/previous finding,
 A/X accept/reject the current finding.
@@ -91,7 +94,7 @@ from app.services.notebooks import findings as findings_service
 from app.services.notebooks import pages as notebooks
 from app.services.notebooks import runs as notebook_runs
 from app.services.notebooks import tags
-from app.services.notebooks.findings import FindingInfo
+from app.services.notebooks.findings import FindingInfo, PageItem
 from app.services.notebooks.imported_findings import IMPORTED_DETECTOR
 from app.services.notebooks.pages import PageInfo
 from app.services.notebooks.tags import TagInfo
@@ -133,6 +136,9 @@ class PageSnapshot:
     page: PageInfo
     findings: tuple[FindingInfo, ...]
     """Published findings whose span covers this page."""
+    items: tuple[PageItem, ...]
+    """The same findings as the page shows them: a name tagged in the imported file and
+    found by the names detector too is one item."""
     catalogue: tuple[TagInfo, ...]
     image: QImage | None
     image_error: str | None = None
@@ -176,9 +182,7 @@ def load_snapshot(db: Database, notebook_id: int, page_id: int) -> PageSnapshot:
     page = next((p for p in pages if p.id == page_id), None)
     if page is None:
         page = notebooks.get_page(db, page_id)  # raises NotFoundError for a wrong id
-    covering = tuple(
-        f for f in findings_service.list_findings(db, notebook_id) if page.id in f.page_ids
-    )
+    items = tuple(findings_service.page_items(db, notebook_id, page.id))
     image: QImage | None = None
     error: str | None = None
     path = notebooks.image_file(db, page)
@@ -189,7 +193,8 @@ def load_snapshot(db: Database, notebook_id: int, page_id: int) -> PageSnapshot:
         notebook_title=notebook.title,
         pages=pages,
         page=page,
-        findings=covering,
+        findings=tuple(member for item in items for member in item.members),
+        items=items,
         catalogue=tuple(tags.list_tags(db)),
         image=image,
         image_error=error,
@@ -359,15 +364,47 @@ class ScanView(QGraphicsView):
 # --------------------------------------------------------------------------- findings
 
 
-class FindingCard(QFrame):
-    """One finding covering the page: what, how sure, why, where, its review, actions."""
+def sources_text(item: PageItem, definitions: tuple[DetectorDefinition, ...] = ()) -> str:
+    """Where an item comes from when that is not (only) a detector run: ``"Tagged in the
+    imported file"``, ``"Imported tag, also found by names"``; else ``""``."""
+    if item.finding.detector_id != IMPORTED_DETECTOR:
+        return ""
+    if not item.also:
+        return "Tagged in the imported file"
+    titles = {d.detector_id: d.title for d in definitions}
+    others = list(dict.fromkeys(titles.get(f.detector_id, f.detector_id) for f in item.also))
+    return f"Imported tag, also found by {_names([_lower_first(t) for t in others])}"
 
-    def __init__(self, view: FindingInfo, snapshot: PageSnapshot, owner: PageView) -> None:
+
+def item_status(item: PageItem) -> str:
+    """The review of an item: one word when its findings agree, else each source's."""
+    statuses = [f.review_status for f in item.members]
+    if len(set(statuses)) == 1:
+        return STATUS_WORDS[statuses[0]]
+    first = item.members[0]
+    words = [f"{STATUS_WORDS[first.review_status]} (imported)"] + [
+        f"{STATUS_WORDS[f.review_status].lower()} ({f.detector_id})" for f in item.members[1:]
+    ]
+    return ", ".join(words)
+
+
+class FindingCard(QFrame):
+    """One finding covering the page (with any merged into it: the same person tagged in
+    the imported file and found by names): what, how sure, why, where, its review,
+    actions.  Reviewing a merged card reviews every finding in it."""
+
+    def __init__(self, item: PageItem, snapshot: PageSnapshot, owner: PageView) -> None:
         super().__init__()
+        view = item.finding
+        self.item = item
         self.finding = view
         self.setObjectName("findingCard")
         self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setAccessibleName(f"Finding: {type_name(view.finding_type)}")
+        sources = sources_text(item, snapshot.definitions)
+        self.setAccessibleName(
+            f"Finding: {type_name(view.finding_type)}"
+            + (f" — {_lower_first(sources)}" if item.also else "")
+        )
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         colour = type_colour(view.finding_type)
         page_id = snapshot.page.id
@@ -379,7 +416,7 @@ class FindingCard(QFrame):
         top.setSpacing(6)
         top.addWidget(_swatch(colour))
         title = type_name(view.finding_type)
-        if view.detector_id == "names" and view.tag_label:
+        if view.finding_type == "names" and view.tag_label:
             title = f"Name: {view.tag_label}"
         elif view.title:
             title = f"{title}: {view.title}"
@@ -392,11 +429,11 @@ class FindingCard(QFrame):
 
         first = snapshot.page_number(view.start_page)
         last = snapshot.page_number(view.end_page)
-        status = STATUS_WORDS[view.review_status]
+        status = item_status(item)
         here = view.page_reviews.get(page_id)
         facts = [page_range(first, last).capitalize(), status]
-        if view.detector_id == IMPORTED_DETECTOR:
-            facts.insert(0, "Tagged in the imported file")
+        if sources:
+            facts.insert(0, sources)
         if here is not None and len(view.page_ids) > 1:
             facts.append(f"this page {STATUS_WORDS[here].lower()}")
         if view.tag_slug:
@@ -414,18 +451,19 @@ class FindingCard(QFrame):
         buttons.setSpacing(4)
         self.accept_button = QPushButton("Accept")
         self.accept_button.setToolTip("Accept the whole finding (A)")
-        self.accept_button.clicked.connect(lambda: owner.accept(view.id))
+        ids = item.ids
+        self.accept_button.clicked.connect(lambda: owner.accept(ids))
         self.reject_button = QPushButton("Reject")
         self.reject_button.setToolTip("Reject the whole finding (X)")
-        self.reject_button.clicked.connect(lambda: owner.reject(view.id))
+        self.reject_button.clicked.connect(lambda: owner.reject(ids))
         buttons.addWidget(self.accept_button)
         buttons.addWidget(self.reject_button)
         self.accept_page_button = QPushButton("Accept page")
         self.accept_page_button.setToolTip("Accept this page of the finding only")
-        self.accept_page_button.clicked.connect(lambda: owner.accept(view.id, page_id))
+        self.accept_page_button.clicked.connect(lambda: owner.accept(ids, page_id))
         self.reject_page_button = QPushButton("Reject page")
         self.reject_page_button.setToolTip("Reject this page of the finding only")
-        self.reject_page_button.clicked.connect(lambda: owner.reject(view.id, page_id))
+        self.reject_page_button.clicked.connect(lambda: owner.reject(ids, page_id))
         self.apply_tag_button = QPushButton("Apply tag")
         self.apply_tag_button.setToolTip(
             f"Tag the finding's pages with {view.tag_slug}" if view.tag_slug else "No tag"
@@ -447,10 +485,12 @@ class FindingCard(QFrame):
         page_buttons.addStretch(1)
         self.page_row.setVisible(len(view.page_ids) > 1)
         layout.addWidget(self.page_row)
-        self.accept_button.setEnabled(view.review_status != ReviewStatus.APPROVED)
-        self.reject_button.setEnabled(view.review_status != ReviewStatus.REJECTED)
-        self.accept_page_button.setEnabled(here != ReviewStatus.APPROVED)
-        self.reject_page_button.setEnabled(here != ReviewStatus.REJECTED)
+        statuses = {f.review_status for f in item.members}
+        here_all = {f.page_reviews.get(page_id) for f in item.members}
+        self.accept_button.setEnabled(statuses != {ReviewStatus.APPROVED})
+        self.reject_button.setEnabled(statuses != {ReviewStatus.REJECTED})
+        self.accept_page_button.setEnabled(here_all != {ReviewStatus.APPROVED})
+        self.reject_page_button.setEnabled(here_all != {ReviewStatus.REJECTED})
         for button in self.findChildren(QPushButton):
             button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
             button.setCursor(Qt.CursorShape.ArrowCursor)
@@ -462,11 +502,8 @@ class FindingCard(QFrame):
         self.current = current
         border = self._colour.name() if current else "palette(mid)"
         width = 2 if current else 1
-        faded = (
-            "color: palette(placeholder-text);"
-            if self.finding.review_status == ReviewStatus.REJECTED
-            else ""
-        )
+        rejected = all(f.review_status == ReviewStatus.REJECTED for f in self.item.members)
+        faded = "color: palette(placeholder-text);" if rejected else ""
         self.setStyleSheet(
             f"QFrame#findingCard {{ border: {width}px solid {border}; border-radius: 6px;"
             f" background: palette(base); }}"
@@ -508,6 +545,7 @@ class PageView(QWidget):
         self._wanted: tuple[int, int] | None = None
         self._generation = 0
         self._positions: list[tuple[int, int, FindingInfo]] = []
+        self._items: dict[int, PageItem] = {}
         self.cards: list[FindingCard] = []
         self.chips: dict[str, QFrame] = {}
         self.setAccessibleName("Notebook page")
@@ -846,38 +884,51 @@ class PageView(QWidget):
     # ------------------------------------------------------------------ highlights
 
     def _anchored(self, snapshot: PageSnapshot) -> list[tuple[int, int, FindingInfo]]:
-        """(start, end, finding) of each evidence anchor on this page, in code points."""
+        """(start, end, finding) of each evidence anchor on this page, in code points; a
+        merged item's anchors all stand for its first finding (a range both of its
+        sources anchored is highlighted once)."""
         text = snapshot.page.text or ""
         out: list[tuple[int, int, FindingInfo]] = []
-        for finding in snapshot.findings:
-            for evidence in finding.evidence:
-                if evidence.page_id != snapshot.page.id:
-                    continue
-                start, end = evidence.anchor_start, evidence.anchor_end
-                if 0 <= start < end <= len(text) and text[start:end] == evidence.anchor_text:
-                    out.append((start, end, finding))
-        out.sort(key=lambda item: (item[0], item[1], item[2].id))
+        for item in snapshot.items:
+            seen: set[tuple[int, int]] = set()
+            for member in item.members:
+                for evidence in member.evidence:
+                    if evidence.page_id != snapshot.page.id:
+                        continue
+                    start, end = evidence.anchor_start, evidence.anchor_end
+                    if (start, end) in seen:
+                        continue
+                    if 0 <= start < end <= len(text) and text[start:end] == evidence.anchor_text:
+                        seen.add((start, end))
+                        out.append((start, end, item.finding))
+        out.sort(key=lambda entry: (entry[0], entry[1], entry[2].id))
         return out
 
-    def _ordered_findings(self, snapshot: PageSnapshot) -> list[FindingInfo]:
-        """Findings in reading order: by their first anchor on the page, else at the end."""
+    def _ordered_items(self, snapshot: PageSnapshot) -> list[PageItem]:
+        """Items in reading order: by their first anchor on the page, else at the end."""
         first: dict[int, int] = {}
         for start, _end, finding in self._positions:
             first.setdefault(finding.id, start)
         return sorted(
-            snapshot.findings,
-            key=lambda f: (first.get(f.id, 1 << 30), snapshot.page_number(f.start_page), f.id),
+            snapshot.items,
+            key=lambda i: (
+                first.get(i.finding.id, 1 << 30),
+                snapshot.page_number(i.finding.start_page),
+                i.finding.id,
+            ),
         )
 
     def _fill_findings(self, snapshot: PageSnapshot) -> None:
         self._positions = self._anchored(snapshot)
-        ordered = self._ordered_findings(snapshot)
+        items = self._ordered_items(snapshot)
+        ordered = [item.finding for item in items]
+        self._items = {item.finding.id: item for item in items}
         for card in self.cards:
             card.setParent(None)
             card.deleteLater()
         self.cards = []
-        for index, finding in enumerate(ordered):
-            card = FindingCard(finding, snapshot, self)
+        for index, item in enumerate(items):
+            card = FindingCard(item, snapshot, self)
             self.cards_layout.insertWidget(index, card)
             self.cards.append(card)
         self.no_findings_label.setVisible(not ordered)
@@ -951,7 +1002,8 @@ class PageView(QWidget):
             selection.cursor = cursor
             fmt = QTextCharFormat()
             fill = highlight_background(colour, palette)
-            if finding.review_status == ReviewStatus.REJECTED:
+            members = self._items[finding.id].members if finding.id in self._items else ()
+            if members and all(m.review_status == ReviewStatus.REJECTED for m in members):
                 fill.setAlpha(max(25, fill.alpha() // 3))
             fmt.setBackground(fill)
             fmt.setProperty(QTextFormat.Property.UserProperty, finding.id)
@@ -969,11 +1021,15 @@ class PageView(QWidget):
 
     def tooltip_for(self, index: int) -> str:
         lines = []
+        definitions = self.snapshot.definitions if self.snapshot is not None else ()
         for finding in self.findings_at(index):
-            status = STATUS_WORDS[finding.review_status]
+            item = self._items.get(finding.id, PageItem(finding))
+            sources = sources_text(item, definitions)
             lines.append(
                 f"<b>{html.escape(type_name(finding.finding_type))}</b>"
-                f" · {finding.confidence:.0%} · {status}<br>{html.escape(finding.reason)}"
+                f" · {finding.confidence:.0%} · {html.escape(item_status(item))}"
+                + (f" · {html.escape(_lower_first(sources))}" if item.also else "")
+                + f"<br>{html.escape(finding.reason)}"
             )
         return "<hr>".join(lines)
 
@@ -1032,24 +1088,35 @@ class PageView(QWidget):
         self.message.show_info(text)
         self.status_message.emit(text)
 
-    def accept(self, finding_id: int, page_id: int | None = None) -> None:
+    def accept(self, finding_ids: int | tuple[int, ...], page_id: int | None = None) -> None:
+        """Accept a finding, or every finding of a merged item, in one transaction."""
+        self._review(finding_ids, ReviewStatus.APPROVED, "Accepted", page_id)
+
+    def reject(self, finding_ids: int | tuple[int, ...], page_id: int | None = None) -> None:
+        """Reject a finding, or every finding of a merged item, in one transaction."""
+        self._review(finding_ids, ReviewStatus.REJECTED, "Rejected", page_id)
+
+    def _review(
+        self,
+        finding_ids: int | tuple[int, ...],
+        decision: ReviewStatus,
+        verb: str,
+        page_id: int | None,
+    ) -> None:
         db = self.db
+        ids = (finding_ids,) if isinstance(finding_ids, int) else finding_ids
         self._run(
-            lambda: findings_service.accept_finding(db, finding_id, page_id=page_id),
-            lambda r: self._reviewed(r.value, "Accepted", page_id),
+            lambda: findings_service.review_findings(db, ids, decision, page_id=page_id),
+            lambda r: self._reviewed(r.value, verb, page_id),
         )
 
-    def reject(self, finding_id: int, page_id: int | None = None) -> None:
-        db = self.db
-        self._run(
-            lambda: findings_service.reject_finding(db, finding_id, page_id=page_id),
-            lambda r: self._reviewed(r.value, "Rejected", page_id),
-        )
-
-    def _reviewed(self, view: FindingInfo, verb: str, page_id: int | None) -> None:
-        what = type_name(view.finding_type).lower()
+    def _reviewed(self, views: list[FindingInfo], verb: str, page_id: int | None) -> None:
+        if not views:
+            return
+        what = type_name(views[0].finding_type).lower()
         where = " on this page" if page_id is not None else ""
-        self._say(f"{verb} the {what}{where}.")
+        both = " (the imported tag and the names finding)" if len(views) > 1 else ""
+        self._say(f"{verb} the {what}{where}{both}.")
 
     def apply_tag(self, finding_id: int) -> None:
         db = self.db
@@ -1064,13 +1131,20 @@ class PageView(QWidget):
 
         self._run(lambda: findings_service.apply_finding_tag(db, finding_id), done)
 
+    def _current_ids(self) -> tuple[int, ...]:
+        current = self.current_finding
+        if current is None:
+            return ()
+        item = self._items.get(current)
+        return item.ids if item is not None else (current,)
+
     def accept_current(self) -> None:
-        if self.current_finding is not None:
-            self.accept(self.current_finding)
+        if ids := self._current_ids():
+            self.accept(ids)
 
     def reject_current(self) -> None:
-        if self.current_finding is not None:
-            self.reject(self.current_finding)
+        if ids := self._current_ids():
+            self.reject(ids)
 
     # ------------------------------------------------------------------ tags
 

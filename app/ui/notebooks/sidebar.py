@@ -369,7 +369,11 @@ class NotebookList(QWidget):
         left_out = len(book.skipped) if isinstance(book, NotebookImported) else 0
         self.message.show_info(
             f"{verb} {book.title} ({book.pages} pages"
-            + (f"; {tagged} annotations kept from its PAGE-XML tags" if tagged else "")
+            + (
+                f"; {tagged} annotation{'s' if tagged != 1 else ''} kept from its PAGE-XML tags"
+                if tagged
+                else ""
+            )
             + (f"; {left_out} files or pages skipped, listed below" if left_out else "")
             + ")."
         )

