@@ -28,10 +28,12 @@ from typing import Any
 from bench.common import FULL, N_THREADS, QUICK, Sizes, isolate
 from bench.report import render
 
-SECTIONS = ("pipeline", "notebooks", "gui", "storage", "memory", "hostile", "crashes")
-DEFAULT_SECTIONS = SECTIONS[:-2]
-"""``hostile`` (bench.hostile: hostile inputs, no model) and ``crashes`` (bench.crashes:
-kill -9 and two-process cases) run when asked for by name."""
+SECTIONS = ("pipeline", "notebooks", "gui", "storage", "memory", "hostile", "crashes", "windows")
+DEFAULT_SECTIONS = SECTIONS[:-3]
+"""``hostile`` (bench.hostile: hostile inputs, no model), ``crashes`` (bench.crashes:
+kill -9 and two-process cases) and ``windows`` (bench.windows: notebook windows before
+and after issue 17, with the dev set's quality; several minutes) run when asked for by
+name."""
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -48,6 +50,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--entries", type=int, help="generated journal entries (default 50,000)")
     parser.add_argument("--pages", type=int, help="pages of the generated notebook (default 200)")
     parser.add_argument("--seed", type=int, default=7, help="seed of the generated data")
+    parser.add_argument(
+        "--eval",
+        help="the notebooks dev set the windows section scores "
+        "(default: ../shared/eval/notebooks_dev.jsonl beside the repository, when present)",
+    )
     return parser.parse_args(argv)
 
 
@@ -109,7 +116,7 @@ def _run(
     loaded = None
     big_folder: Path | None = None
     try:
-        if wanted & {"pipeline", "notebooks"}:
+        if wanted & {"pipeline", "notebooks", "windows"}:
             from bench import pipeline
 
             log("loading the model")
@@ -132,6 +139,15 @@ def _run(
             assert loaded is not None
             log("notebooks")
             out["notebooks"] = bench_notebooks(loaded, root, sizes, rng)
+        if "windows" in wanted:
+            from bench import windows
+
+            assert loaded is not None
+            log("notebook windows, before and after (prompt versions 1 and 2)")
+            eval_file = Path(args.eval) if args.eval else windows.DEFAULT_EVAL
+            out["windows"] = windows.bench_windows(
+                loaded, root, eval_file=eval_file, cap=sizes.max_tokens, log=log
+            )
     finally:
         if loaded is not None:
             loaded.close()
@@ -176,6 +192,9 @@ KEYS = (
     ("notebooks", "prompt_windows_per_s"),
     ("notebooks", "rerun_model_calls"),
     ("notebooks", "rerun_s"),
+    ("windows", "four_detectors_s"),
+    ("windows", "prompt_windows_per_s_ratio"),
+    ("windows", "window_prefix_reuse_ratio"),
     ("gui", "gui_max_stall_ms"),
     ("gui", "launch_s"),
     ("gui", "open_entry_ms"),
@@ -204,6 +223,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(result, indent=2))
     else:
         print(render(result))
+        if "windows" in result:
+            from bench.windows import render_windows
+
+            print()
+            print(render_windows(result["windows"]))
     return 0
 
 
