@@ -146,7 +146,12 @@ def _run(
             log("notebook windows, before and after (prompt versions 1 and 2)")
             eval_file = Path(args.eval) if args.eval else windows.DEFAULT_EVAL
             out["windows"] = windows.bench_windows(
-                loaded, root, eval_file=eval_file, cap=sizes.max_tokens, log=log
+                loaded,
+                root,
+                eval_file=eval_file,
+                cap=sizes.max_tokens,
+                pages=3 if args.quick else None,
+                log=log,
             )
     finally:
         if loaded is not None:

@@ -68,8 +68,11 @@ class Call:
 
 
 @contextmanager
-def recording(loaded: LoadedModel) -> Iterator[list[Call]]:
-    """Every ``complete`` call on the loaded model while inside, with its stats."""
+def recording(
+    loaded: LoadedModel, log: Callable[[str], None] = lambda _message: None
+) -> Iterator[list[Call]]:
+    """Every ``complete`` call on the loaded model while inside, with its stats (each
+    also logged, so that a run cut short still tells what it measured)."""
     calls: list[Call] = []
 
     def install(model: LlamaTextModel) -> Callable[[Prompt], str]:
@@ -90,6 +93,11 @@ def recording(loaded: LoadedModel) -> Iterator[list[Call]]:
                     stats.seconds,
                     prompt,
                 )
+            )
+            log(
+                f"windows: {calls[-1].schema}: {stats.generated_tokens} reply tokens "
+                f"({stats.finish_reason}), {stats.evaluated_prompt_tokens} of "
+                f"{stats.prompt_tokens} prompt tokens evaluated, {stats.seconds:.1f} s"
             )
             return reply
 
@@ -243,8 +251,11 @@ def bench_windows(
     *,
     eval_file: Path | None = None,
     cap: int = 512,
+    pages: int | None = None,
     log: Callable[[str], None] = lambda _message: None,
 ) -> dict[str, Any]:
+    """The section; ``pages`` reads only the sample notebook's first pages (``--quick``:
+    3, two windows of each size), and the dev set is scored first."""
     folder = root / "windows"
     folder.mkdir()
     db = open_database(database_path(folder))
@@ -252,25 +263,28 @@ def bench_windows(
     try:
         identity = text_identity(folder, loaded.path, Settings())
         samples = [p.strip("\n") for p in resources.sample_notebook().split("\f")]
-        notebook_id = import_generated(db, folder, samples, "sample")
-        pages = len(notebooks.list_pages(db, notebook_id))
-        # one untimed window first: the model's first call pays for warming up
-        with variant("after", structure=False):
-            notebook_runs.run_detector(
-                db, loaded.worker, notebook_id, "lists", model=identity, force=True
-            )
+        notebook_id = import_generated(db, folder, samples[:pages], "sample")
+        page_count = len(notebooks.list_pages(db, notebook_id))
+        quality_of: dict[str, Any] = {}
+        if eval_file is not None and eval_file.is_file():
+            for name in VARIANTS:
+                work = folder / f"eval-{name}"
+                work.mkdir()
+                log(f"windows: {name}, the dev set")
+                quality_of[name] = quality(db, loaded, identity, eval_file, name, work)
+                log(f"windows: {name}: {json.dumps(quality_of[name])}")
         for name in VARIANTS:
             log(f"windows: {name}, every window to the model")
-            with variant(name, structure=False), recording(loaded) as calls:
+            with variant(name, structure=False), recording(loaded, log) as calls:
                 seconds = run_four(db, loaded, notebook_id, identity, name)
             log(f"windows: {name}: {len(calls)} windows in {seconds:.1f} s")
             log(f"windows: {name}: {json.dumps(token_figures(calls, cap)['all'])}")
-            with variant(name), recording(loaded) as app_calls:
+            with variant(name), recording(loaded, log) as app_calls:
                 app_seconds = run_four(db, loaded, notebook_id, identity, name)
             log(f"windows: {name}, structure first: {len(app_calls)} in {app_seconds:.1f} s")
             windows = len(calls)
             out[name] = {
-                "pages": pages,
+                "pages": page_count,
                 "four_detectors_s": round(seconds, 1),
                 "model_windows": windows,
                 "s_per_window": round(seconds / windows, 2) if windows else 0.0,
@@ -288,13 +302,8 @@ def bench_windows(
                 "all_windows": round(est["all_windows"] * per / 60, 1),
                 "structure_first": round(est["structure_first"] * per / 60, 1),
             }
-        if eval_file is not None and eval_file.is_file():
-            for name in VARIANTS:
-                work = folder / f"eval-{name}"
-                work.mkdir()
-                log(f"windows: {name}, the dev set")
-                out[name]["dev_quality"] = quality(db, loaded, identity, eval_file, name, work)
-                log(f"windows: {name}: {json.dumps(out[name]['dev_quality'])}")
+            if name in quality_of:
+                out[name]["dev_quality"] = quality_of[name]
     finally:
         db.close()
     before, after = out["before"], out["after"]

@@ -48,9 +48,11 @@ MAX_LINES: Final = 12
 """Most line numbers a version-2 reply gives as evidence."""
 MAX_LINE_TEXT: Final = 80
 """Longest string a version-2 reply may write (a reason, a title, an attribution)."""
-LINE_REPLY_MAX_TOKENS: Final = 160
-"""The most tokens a version-2 reply may take: its longest shape (every field, twelve
-line numbers, three 80-character strings) fits with room to spare."""
+LINE_REPLY_MAX_TOKENS: Final = 320
+"""The most tokens a version-2 reply may take: the longest reply a text detector's schema
+allows (every field, twelve line numbers, two 80-character strings) fits even at one
+token per character; real replies are far shorter (a "not detected" one is about eight
+tokens). A reply cut at the budget is unparseable, as before."""
 
 SYSTEM_TEXT: Final = (
     "You read pages from a person's notebook and report whether they show one kind of "
