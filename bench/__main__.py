@@ -38,11 +38,13 @@ SECTIONS = (
     "hostile",
     "crashes",
     "ocr",
+    "windows",
 )
-DEFAULT_SECTIONS = SECTIONS[:-3]
+DEFAULT_SECTIONS = SECTIONS[:-4]
 """``hostile`` (bench.hostile: hostile inputs, no model), ``crashes`` (bench.crashes:
-kill -9 and two-process cases) and ``ocr`` (bench.ocr: the transcription engines' error
-rates and speed, no model) run when asked for by name."""
+kill -9 and two-process cases), ``ocr`` (bench.ocr: the transcription engines' error
+rates and speed, no model) and ``windows`` (bench.windows: notebook windows before and
+after issue 17, with the dev set's quality; several minutes) run when asked for by name."""
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -59,6 +61,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--entries", type=int, help="generated journal entries (default 50,000)")
     parser.add_argument("--pages", type=int, help="pages of the generated notebook (default 200)")
     parser.add_argument("--seed", type=int, default=7, help="seed of the generated data")
+    parser.add_argument(
+        "--eval",
+        help="the notebooks dev set the windows section scores "
+        "(default: ../shared/eval/notebooks_dev.jsonl beside the repository, when present)",
+    )
     return parser.parse_args(argv)
 
 
@@ -120,7 +127,7 @@ def _run(
     loaded = None
     big_folder: Path | None = None
     try:
-        if wanted & {"pipeline", "notebooks", "server"}:
+        if wanted & {"pipeline", "notebooks", "server", "windows"}:
             from bench import pipeline
 
             log("loading the model")
@@ -149,6 +156,20 @@ def _run(
             assert loaded is not None
             log("notebooks on a loopback model server (1 and 4 requests at a time)")
             out["server"] = bench_server(loaded, root, sizes, rng)
+        if "windows" in wanted:
+            from bench import windows
+
+            assert loaded is not None
+            log("notebook windows, before and after (prompt versions 1 and 2)")
+            eval_file = Path(args.eval) if args.eval else windows.DEFAULT_EVAL
+            out["windows"] = windows.bench_windows(
+                loaded,
+                root,
+                eval_file=eval_file,
+                cap=sizes.max_tokens,
+                pages=3 if args.quick else None,
+                log=log,
+            )
     finally:
         if loaded is not None:
             loaded.close()
@@ -213,8 +234,15 @@ KEYS = (
 """The figures the issue names, also gathered at the top level of the JSON document."""
 
 
+WINDOW_KEYS = ("four_detectors_s", "prompt_windows_per_s_ratio", "window_prefix_reuse_ratio")
+"""The windows section's figures (run only when named), also at the top level."""
+
+
 def flatten(out: dict[str, Any]) -> dict[str, Any]:
-    return {key: out[section][key] for section, key in KEYS if section in out}
+    found = {key: out[section][key] for section, key in KEYS if section in out}
+    if "windows" in out:
+        found.update({key: out["windows"][key] for key in WINDOW_KEYS})
+    return found
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -228,6 +256,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(result, indent=2))
     else:
         print(render(result))
+        if "windows" in result:
+            from bench.windows import render_windows
+
+            print()
+            print(render_windows(result["windows"]))
     return 0
 
 

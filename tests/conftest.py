@@ -223,6 +223,8 @@ def model_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """Notebook runs on the model path alone: the built-in prompt detectors do not read
     the pages' structure first (for tests about windows, replies, runs and reviews, not
     about what the lines show)."""
+    from app.services.notebooks import batch
     from app.services.notebooks import runs as notebook_runs
 
     monkeypatch.setattr(notebook_runs, "structure_of", lambda *args, **kwargs: None)
+    monkeypatch.setattr(batch, "structure_of", lambda *args, **kwargs: None)

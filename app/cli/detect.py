@@ -7,11 +7,12 @@ from typing import Any
 
 from app.domain.journal.pipeline import Pipeline
 from app.domain.notebooks.runs import AttemptState
+from app.domain.progress import Progress
 from app.domain.time_left import resumed_text
 from app.services.errors import InvalidInputError
 from app.services.journal import detection
 from app.services.models.choice import choose_model
-from app.services.notebooks import detectors
+from app.services.notebooks import batch, detectors
 from app.services.notebooks import pages as notebooks
 from app.services.notebooks import runs as notebook_runs
 from app.services.notebooks.models import text_model_or_none, vision_runtime
@@ -143,31 +144,48 @@ def cmd_detect_notebook(cli: Cli) -> int:
     worker = cli.workers.start_text_worker(text[0], load_settings(cli.data)) if text else None
     identity = text[1] if text else None
     runs: list[notebook_runs.RunInfo] = []
-    timings: list[tuple[str, float]] = []
+
+    def progress(name: str, report: Progress) -> None:
+        what = "all detectors" if name == batch.READING else name
+        cli.status(f"{what}: {report.done}/{report.total} windows", last=report.finished)
+
+    started = time.perf_counter()
     try:
-        for detector_id in chosen:
-            started = time.perf_counter()
-            run = notebook_runs.run_detector(
+        if len(chosen) == 1:  # one detector: its own progress, with the time left
+            runs = [
+                notebook_runs.run_detector(
+                    db,
+                    worker,
+                    a.id,
+                    chosen[0],
+                    model=identity,
+                    force=a.force,
+                    auto_tag=a.auto_tag,
+                    page_ids=page_ids,
+                    vision=vision,
+                    on_progress=window_progress(cli, chosen[0]),
+                ).value
+            ]
+        else:  # several detectors: each window is read once for all of them (window-major)
+            results = batch.run_detectors(
                 db,
                 worker,
                 a.id,
-                detector_id,
+                chosen,
                 model=identity,
                 force=a.force,
                 auto_tag=a.auto_tag,
                 page_ids=page_ids,
                 vision=vision,
-                on_progress=window_progress(cli, detector_id),
-            ).value
-            runs.append(run)
-            timings.append((detector_id, time.perf_counter() - started))
+                on_progress=progress,
+            )
+            runs = [result.value for result in results]
     finally:
         if worker is not None:
             worker.close()
         if vision is not None:
             vision.worker.close()
-    for detector_id, seconds in timings:
-        cli.note(f"{detector_id}: done in {seconds:.2f} s")
+    cli.note(f"{', '.join(chosen)}: done in {time.perf_counter() - started:.2f} s")
     if len(runs) == 1:
         RUN.emit(cli, runs[0])
     else:

@@ -17,6 +17,15 @@ class Prompt:
     system: str
     user: str
     json_schema: dict[str, Any] | None = field(default=None)
+    max_tokens: int | None = None
+    """The most tokens this reply needs (a schema's longest shape); the runtime writes at
+    most the smaller of this and its own budget. ``None``: the runtime's budget."""
+
+    def reply_budget(self, runtime_max: int) -> int:
+        """The reply's token budget under a runtime allowing ``runtime_max``."""
+        if self.max_tokens is None or self.max_tokens < 1:
+            return runtime_max
+        return min(runtime_max, self.max_tokens)
 
 
 @runtime_checkable

@@ -666,7 +666,7 @@ class LlamaTextModel:
         try:
             stream = llm.create_completion(
                 prompt=tokens,
-                max_tokens=min(self.max_tokens, room),
+                max_tokens=min(prompt.reply_budget(self.max_tokens), room),
                 temperature=0.0,
                 repeat_penalty=1.0,
                 stream=True,

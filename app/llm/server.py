@@ -325,7 +325,7 @@ class ServerTextModel:
             "messages": messages,
             "stream": True,
             "temperature": 0.0,
-            "max_tokens": self.max_tokens,
+            "max_tokens": prompt.reply_budget(self.max_tokens),
         }
         if prompt.json_schema is None:
             return self._stream(body, on_token, stopped)

@@ -136,7 +136,7 @@ class LlamaVisionModel:
         kwargs: dict[str, Any] = {
             "messages": vision_messages(prompt, images),
             "temperature": 0.0,
-            "max_tokens": self.max_tokens,
+            "max_tokens": prompt.reply_budget(self.max_tokens),
         }
         if prompt.json_schema is not None:
             kwargs["response_format"] = {"type": "json_object", "schema": prompt.json_schema}

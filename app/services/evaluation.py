@@ -34,6 +34,7 @@ from app.nlp.parse import ParserUnavailable, parse_text
 from app.services.errors import InvalidInputError
 from app.services.journal import completions, detection, learning, suggestions, targets
 from app.services.journal import entries as journal
+from app.services.notebooks import batch
 from app.services.notebooks import pages as notebooks
 from app.services.notebooks import runs as notebook_runs
 from app.store import Database
@@ -423,10 +424,11 @@ def evaluate_notebooks(
         position = {p.id: p.order for p in pages}
         found: dict[str, list[Any]] = {}
         errors: dict[str, str] = {}
-        for detector_id in detector_ids:
-            run = notebook_runs.run_detector(
-                db, worker, notebook.id, detector_id, model=model, force=True, auto_tag=False
-            ).value
+        results = batch.run_detectors(  # each window read once for every detector
+            db, worker, notebook.id, detector_ids, model=model, force=True, auto_tag=False
+        )
+        for detector_id, result in zip(detector_ids, results, strict=True):
+            run = result.value
             if (
                 run.outcome == RunOutcome.SKIPPED_NOT_APPLICABLE
                 or run.attempt_state == AttemptState.CANCELLED

@@ -7,13 +7,17 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from app.domain.notebooks.definitions import DetectorDefinition
+from app.domain.notebooks.numbering import NumberedLine, numbered_lines, resolve_lines
+from app.domain.notebooks.prompts import FieldSpec, prompt_spec, uses_lines
 from app.domain.notebooks.replies import (
     MAX_REASON_CHARS,
     EvidenceAnchor,
     WindowReply,
     anchor_evidence,
+    anchor_lines,
     window_span,
 )
+from app.domain.notebooks.structure import page_lines
 from app.domain.notebooks.windows import PageInput
 
 REASON_SEPARATOR: Final = "; "
@@ -154,6 +158,18 @@ def raw_from_reply(
     span = window_span(reply, window_positions, candidate_count)
     if span is None:
         return None
+    evidence = anchor_evidence(reply.evidence, window)
+    seen = {(a.page_id, a.anchor_start, a.anchor_end) for a in evidence}
+    for anchor in anchor_lines(reply.lines, window):
+        if (anchor.page_id, anchor.anchor_start, anchor.anchor_end) not in seen:
+            seen.add((anchor.page_id, anchor.anchor_start, anchor.anchor_end))
+            evidence.append(anchor)
+    data = dict(reply.data)
+    if uses_lines(definition) and reply.lines:
+        named = resolve_lines(reply.lines, numbered_lines(window))
+        for spec in prompt_spec(definition).fields:
+            if spec.from_lines and not data.get(spec.name):
+                data[spec.name] = _from_lines(spec, named)
     return RawDetection(
         finding_type=definition.finding_type,
         start=span[0],
@@ -161,9 +177,32 @@ def raw_from_reply(
         confidence=reply.confidence,
         reason=reply.reason or "",
         title=reply.title,
-        evidence=tuple(anchor_evidence(reply.evidence, window)),
-        data=dict(reply.data),
+        evidence=tuple(evidence),
+        data=data,
     )
+
+
+def _from_lines(spec: FieldSpec, named: Sequence[NumberedLine]) -> Any:
+    """A version-2 detector field the app fills from the lines the reply named (in the
+    reply's order): to-do items (text after the marker, status from a checkbox), sample
+    items, an excerpt (the first line), or the boundaries (the first and last page)."""
+    if spec.kind == "todo_items":
+        items: list[dict[str, str]] = []
+        for line in named[: spec.max_items]:
+            read = page_lines(line.text)[0]
+            text = (read.body or line.text)[: spec.max_chars]
+            items.append({"text": text, "status": read.status or "unknown"})
+        return items
+    if spec.kind == "string_list":
+        return [line.text[: spec.max_chars] for line in named[: spec.max_items]]
+    if spec.kind == "boundaries":
+        if not named:
+            return None
+        pages = [line.page for line in named]
+        return {"start_page_hint": min(pages), "end_page_hint": max(pages)}
+    if spec.kind == "string":
+        return named[0].text[: spec.max_chars] if named else None
+    return None
 
 
 def aggregate(definition: DetectorDefinition, raws: Iterable[RawDetection]) -> list[RawDetection]:

@@ -34,6 +34,10 @@ MAX_NAME_SLUG_CHARS: Final = 60
 CUSTOM_PREFIX: Final = "custom/"
 CUSTOM_FINDING_PREFIX: Final = "custom:"
 CUSTOM_PROMPT_ID: Final = "custom_detect_v1"
+PROMPT_VERSION: Final = "2"
+"""The prompt version new definitions use: window data first with numbered lines, evidence
+as line numbers (:mod:`app.domain.notebooks.prompts`). Version "1" (quotes copied from
+the pages, the data last) is still understood, for stored custom detectors."""
 CUSTOM_REPLY_SCHEMA_ID: Final = "custom_finding_v1"
 
 _CACHE_BASE_KEYS: Final = (
@@ -331,7 +335,7 @@ def _prompt_detector(
         title=title,
         description=description,
         engine="prompt",
-        prompt_ref=PromptRef(f"{detector_id}_detect_v1", "1"),
+        prompt_ref=PromptRef(f"{detector_id}_detect_v1", PROMPT_VERSION),
         scope="page_window",
         input_mode=input_mode,
         window_size=size,
@@ -444,7 +448,8 @@ def compile_custom_detector(
     finite number; a given id that slugifies to nothing. The threshold is clamped to
     0..1. Scope ``notebook`` with adjacent detection -> ``page_window`` 3/1; otherwise
     the given scope (``page`` or ``notebook``) with window 1/0. Prompt
-    ``custom_detect_v1`` version "1" (routing picks the vision twin for vision).
+    ``custom_detect_v1`` version :data:`PROMPT_VERSION` (routing picks the vision twin for
+    vision).
     """
     values: tuple[object, ...] = (name, instruction, custom_id)
     if not (
@@ -476,7 +481,7 @@ def compile_custom_detector(
         title=title,
         description=text[:CUSTOM_DESCRIPTION_CHARS],
         engine="prompt",
-        prompt_ref=PromptRef(CUSTOM_PROMPT_ID, "1"),
+        prompt_ref=PromptRef(CUSTOM_PROMPT_ID, PROMPT_VERSION),
         scope="page_window" if windowed else scope,
         input_mode=model_mode,
         window_size=3 if windowed else 1,

@@ -11,12 +11,15 @@ from typing import Any, Final
 
 from app.domain.delimit import unfence
 from app.domain.notebooks.definitions import DefinitionError, DetectorDefinition
+from app.domain.notebooks.numbering import numbered_lines, resolve_lines
 from app.domain.notebooks.prompts import (
     MAX_COUNT_ESTIMATE,
     MAX_EVIDENCE,
+    MAX_LINES,
     TODO_STATUSES,
     FieldSpec,
     prompt_spec,
+    uses_lines,
 )
 from app.domain.notebooks.windows import PageInput
 from app.domain.text import quote_span
@@ -33,7 +36,9 @@ _INTEGER: Final = re.compile(r"[+-]?\d{1,12}")
 class WindowReply:
     """A validated window reply. ``data`` holds the detector's own fields (every field
     present, ``None``/empty when missing; treat it as read-only); ``evidence`` holds
-    ``(page number within the window, quote)`` pairs, not yet anchored."""
+    ``(page number within the window, quote)`` pairs, not yet anchored; ``lines`` the
+    window line numbers a version-2 reply names (positive, no repeats, not yet checked
+    against the window)."""
 
     detected: bool
     confidence: float
@@ -44,6 +49,7 @@ class WindowReply:
     title: str | None = None
     data: dict[str, Any] = field(default_factory=dict, hash=False)
     evidence: tuple[tuple[int, str], ...] = ()
+    lines: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -198,7 +204,23 @@ def _parse_evidence(value: object) -> tuple[tuple[int, str], ...]:
     return tuple(out)
 
 
-def _required_bool(doc: Mapping[str, Any], key: str) -> bool:
+def _parse_lines(value: object) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        return ()
+    out: list[int] = []
+    for item in value:
+        number = _parse_int(item)
+        if number is None or number < 1 or number in out:
+            continue
+        out.append(number)
+        if len(out) >= MAX_LINES:
+            break
+    return tuple(out)
+
+
+def _required_bool(doc: Mapping[str, Any], key: str, default: bool | None = None) -> bool:
+    if key not in doc and default is not None:
+        return default
     value = parse_bool(doc.get(key))
     if value is None:
         raise _InvalidReplyError(key)
@@ -207,12 +229,17 @@ def _required_bool(doc: Mapping[str, Any], key: str) -> bool:
 
 def _validate(doc: Mapping[str, Any], definition: DetectorDefinition) -> WindowReply:
     detected = _required_bool(doc, "detected")
+    # version 2's "not detected" shape is {"detected": false}: the rest default
+    short = not detected and uses_lines(definition)
+    default = False if short else None
     confidence = parse_confidence(doc.get("confidence"))
+    if confidence is None and short and "confidence" not in doc:
+        confidence = 0.0
     if confidence is None:
         raise _InvalidReplyError("confidence")
-    starts = _required_bool(doc, "starts_on_this_window")
-    before = _required_bool(doc, "continues_before")
-    after = _required_bool(doc, "continues_after")
+    starts = _required_bool(doc, "starts_on_this_window", default)
+    before = _required_bool(doc, "continues_before", default)
+    after = _required_bool(doc, "continues_after", default)
     spec = prompt_spec(definition)
     data = {f.name: _parse_field(doc.get(f.name), f) for f in spec.fields}
     title = data.get("title")
@@ -226,6 +253,7 @@ def _validate(doc: Mapping[str, Any], definition: DetectorDefinition) -> WindowR
         title=title if isinstance(title, str) else None,
         data=data,
         evidence=_parse_evidence(doc.get("evidence")),
+        lines=_parse_lines(doc.get("lines")),
     )
 
 
@@ -245,7 +273,11 @@ def parse_window_reply(text: object, definition: DetectorDefinition) -> WindowRe
 
     Lenient parse (one surrounding code fence stripped, raw control characters
     tolerated). Required: ``detected``, ``confidence`` and the three continuation flags
-    (``starts_on_this_window``, ``continues_before``, ``continues_after``). Booleans accept
+    (``starts_on_this_window``, ``continues_before``, ``continues_after``), except in
+    a version-2 reply with ``detected`` false, whose omitted fields default to
+    confidence 0 and false flags (its short shape is ``{"detected": false}``). Evidence
+    may come as quotes (``evidence``) or, in version 2, as line numbers (``lines``:
+    integers or numeric strings >= 1, repeats dropped, at most 12). Booleans accept
     true/false or the strings true/yes/1/false/no/0; confidence accepts numbers or numeric
     strings, clamped to 0..1. Strings are trimmed (empty -> ``None``), ``reason`` cut to
     2000 chars; unknown enum values map to the other/unknown/mixed member
@@ -313,3 +345,14 @@ def window_span(
     if reply.continues_before and start > 0:
         start -= 1
     return start, end
+
+
+def anchor_lines(numbers: Sequence[int], window: Sequence[PageInput]) -> list[EvidenceAnchor]:
+    """Anchor the window line numbers of a version-2 reply: each number in range names
+    one non-blank line (numbered across the window as the prompt showed it), anchored
+    verbatim at its own place in its page's effective text (without the line's
+    surrounding white space); numbers out of range are dropped, and so are repeats."""
+    return [
+        EvidenceAnchor(window[line.page - 1].page_id, line.start, line.end, line.text)
+        for line in resolve_lines(numbers, numbered_lines(window))
+    ]

@@ -1007,13 +1007,16 @@ def detect_run(
     *,
     on_progress: ProgressFn | None = None,
     cancel: CancelToken | None = None,
+    replies: dict[str, str] | None = None,
 ) -> RunDetection:
     """Phase 2 (no database): read the pages; prompt detectors on the model's worker
     thread.  A cancelled ``cancel`` (or job) stops between windows.  Ctrl-C cancels the
-    model's job, waits for it to stop, and re-raises."""
+    model's job, waits for it to stop, and re-raises.  ``replies`` holds replies already
+    read for some windows' requests (by :func:`request_key`; each is used once, in place
+    of a model call)."""
     report = on_progress or (lambda _progress: None)
     try:
-        detected = _detect(prepared, worker, vision, report, cancel)
+        detected = _detect(prepared, worker, vision, report, cancel, replies)
     except Cancelled:
         return RunDetection(prepared, None, "cancelled")
     except NerUnavailable as exc:
@@ -1170,12 +1173,22 @@ def _end_attempt(
         row.finished_at = clock.utcnow()
 
 
+def request_key(prompt: Prompt) -> str:
+    """What identifies a window request: its system and user text and reply schema."""
+    return json.dumps(
+        [prompt.system, prompt.user, prompt.json_schema, prompt.max_tokens],
+        sort_keys=True,
+        ensure_ascii=False,
+    )
+
+
 def _detect(
     prepared: RunPlan,
     worker: ModelWorker[StreamingModel] | None,
     vision: VisionRuntime | None,
     report: ProgressFn,
     cancel: CancelToken | None,
+    replies: dict[str, str] | None = None,
 ) -> _Detected:
     plan = prepared.plan
     engine = plan.definition.engine
@@ -1211,6 +1224,10 @@ def _detect(
 
     def text_job(ctx: JobContext[StreamingModel]) -> _Detected:
         def complete(prompt: Prompt, pages: Sequence[PageInput]) -> str:
+            if replies:  # read already, window-major (app.services.notebooks.batch)
+                known = replies.pop(request_key(prompt), None)
+                if known is not None:
+                    return known
             return ctx.model.complete(prompt)
 
         def last_stats() -> GenerationStats | None:

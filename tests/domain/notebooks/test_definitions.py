@@ -15,6 +15,7 @@ from app.domain.notebooks import (
     builtin_detector,
     vision_twin,
 )
+from app.domain.notebooks.definitions import PROMPT_VERSION
 
 PROMPT_TABLE = {
     # id: (window size, input mode)
@@ -54,7 +55,7 @@ def test_prompt_builtins_match_the_spec_table(detector_id: str) -> None:
     assert d.confidence_threshold == 0.7
     assert d.aggregation_strategy == "merge_adjacent_spans"
     assert d.candidate_strategy == "all_pages"
-    assert d.prompt_ref == PromptRef(f"{detector_id}_detect_v1", "1")
+    assert d.prompt_ref == PromptRef(f"{detector_id}_detect_v1", PROMPT_VERSION)
 
 
 @pytest.mark.parametrize("detector_id", ["first_person", "swear_words", "names"])
@@ -243,7 +244,7 @@ def test_custom_from_name_gets_slug_plus_instruction_hash() -> None:
     assert d.title == "Dreams I wrote down"
     assert d.version == "1"
     assert d.engine == "prompt"
-    assert d.prompt_ref == PromptRef("custom_detect_v1", "1")
+    assert d.prompt_ref == PromptRef("custom_detect_v1", PROMPT_VERSION)
     assert dict(d.extra_config) == {"instruction": "Dreams I recorded."}
     assert d.description == "Dreams I recorded."
     assert (d.scope, d.window_size, d.window_overlap) == ("page_window", 3, 1)
@@ -322,7 +323,7 @@ def test_custom_model_mode(mode: str) -> None:
     d = compile_custom_detector(name="G", instruction="x", model_mode=mode)
     assert d is not None
     assert d.input_mode == mode
-    assert d.prompt_ref == PromptRef("custom_detect_v1", "1")
+    assert d.prompt_ref == PromptRef("custom_detect_v1", PROMPT_VERSION)
 
 
 @pytest.mark.parametrize(

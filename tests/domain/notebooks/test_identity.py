@@ -138,9 +138,9 @@ def test_auto_tag_is_never_part_of_the_identity() -> None:
 
 
 def test_prompt_keys() -> None:
-    assert prompt_key_for(_det("poetry"), "text") == "poetry_detect_v1@1"
-    assert prompt_key_for(_det("poetry"), "vision") == "poetry_detect_vision_v1@1"
-    assert prompt_key_for(_det("beer_labels"), "vision") == "beer_labels_detect_vision_v1@1"
+    assert prompt_key_for(_det("poetry"), "text") == "poetry_detect_v1@2"
+    assert prompt_key_for(_det("poetry"), "vision") == "poetry_detect_vision_v1@2"
+    assert prompt_key_for(_det("beer_labels"), "vision") == "beer_labels_detect_vision_v1@2"
     assert prompt_key_for(_det("first_person"), "text") == "lexical:first_person_i"
     assert prompt_key_for(_det("swear_words"), "text") == "lexical:swear_words"
     assert (
@@ -155,11 +155,11 @@ def test_prompt_keys() -> None:
     assert (
         prompt_key_for(_det("swear_words"), "text", None, "x") == "lexical:swear_words|language:x"
     )
-    assert prompt_key_for(_det("poetry"), "text", None, "x") == "poetry_detect_v1@1"
+    assert prompt_key_for(_det("poetry"), "text", None, "x") == "poetry_detect_v1@2"
     custom = compile_custom_detector(name="D", instruction="x", model_mode="vision")
     assert custom is not None
-    assert prompt_key_for(custom, "vision") == "custom_detect_vision_v1@1"
-    assert prompt_key_for(custom, "text") == "custom_detect_v1@1"
+    assert prompt_key_for(custom, "vision") == "custom_detect_vision_v1@2"
+    assert prompt_key_for(custom, "text") == "custom_detect_v1@2"
 
 
 def _with_mode(mode: str) -> DetectorDefinition:

@@ -1,8 +1,11 @@
-"""Window prompts and reply schemas."""
+"""Window prompts and reply schemas of prompt version 1 (quotes as evidence, the pages
+last), which stays callable for stored custom detectors, the vision route and the
+benchmark's "before"; version 2 is in ``test_line_replies.py``."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -23,16 +26,22 @@ from app.domain.notebooks import (
 PROMPT_IDS = ["poetry", "todo_lists", "lists", "quotations", "beer_labels"]
 
 
+def _v1(d: DetectorDefinition) -> DetectorDefinition:
+    assert d.prompt_ref is not None
+    return replace(d, prompt_ref=PromptRef(d.prompt_ref.prompt_id, "1"))
+
+
 def _det(detector_id: str) -> DetectorDefinition:
     d = builtin_detector(detector_id)
     assert d is not None
-    return d
+    return _v1(d)
 
 
-def _custom() -> DetectorDefinition:
-    d = compile_custom_detector(name="Dreams", instruction="Dreams I wrote down after waking.")
+def _custom(**kwargs: str) -> DetectorDefinition:
+    fields = {"name": "Dreams", "instruction": "Dreams I wrote down after waking.", **kwargs}
+    d = compile_custom_detector(**fields)  # type: ignore[arg-type]
     assert d is not None
-    return d
+    return _v1(d)
 
 
 def _pages(*texts: str) -> list[PageInput]:
@@ -136,8 +145,10 @@ def test_window_schema_needs_a_page() -> None:
 
 
 def test_prompt_spec_refuses_non_prompt_and_unknown() -> None:
+    names = builtin_detector("names")
+    assert names is not None
     with pytest.raises(DefinitionError):
-        prompt_spec(_det("names"))
+        prompt_spec(names)
     unknown = DetectorDefinition(
         detector_id="x", version="1", title="X", prompt_ref=PromptRef("nope_v1", "1")
     )
@@ -231,16 +242,15 @@ def test_empty_window_is_refused() -> None:
 
 @pytest.mark.parametrize("detector", builtin_detectors()[:5], ids=lambda d: d.detector_id)
 def test_reply_example_in_prompt_is_valid_json(detector: DetectorDefinition) -> None:
-    user = build_window_prompt(detector, _pages("x")).user
+    user = build_window_prompt(_v1(detector), _pages("x")).user
     start = user.index("in this shape:\n") + len("in this shape:\n")
     example = json.loads(user[start : user.index("\n", start)])
     assert set(example) <= set(window_schema(detector, 1)["properties"])
 
 
 def test_delimiters_also_avoid_the_title_and_instruction() -> None:
-    custom = compile_custom_detector(
+    custom = _custom(
         name="<<<BEGIN NOTEBOOK PAGES", instruction="Look for END NOTEBOOK PAGES-1>>> marks."
     )
-    assert custom is not None
     user = build_window_prompt(custom, _pages("text")).user
     assert user.endswith("<<<BEGIN NOTEBOOK PAGES-2\nPAGE 1\ntext\nEND NOTEBOOK PAGES-2>>>")
