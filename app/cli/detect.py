@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from app.domain.journal.pipeline import Pipeline
+from app.domain.journal.pipeline import ModelReply, Pipeline
 from app.domain.notebooks.runs import AttemptState
 from app.domain.progress import Progress
 from app.domain.time_left import resumed_text
@@ -44,7 +44,10 @@ def cmd_detect_entry(cli: Cli) -> int:
     started = time.perf_counter()
     cli.note(f"Detecting completions in entry {cli.args.id} with {reader}…")
     try:
-        outcome = detection.detect_entry(cli.db, worker, cli.args.id, pipeline=chosen).value
+        reply = ModelReply(load_settings(cli.data).journal_model_reply)
+        outcome = detection.detect_entry(
+            cli.db, worker, cli.args.id, pipeline=chosen, model_reply=reply
+        ).value
     finally:
         if worker is not None:
             worker.close()

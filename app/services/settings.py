@@ -27,7 +27,10 @@ _PATH_FIELDS = (
     "server_confirmed",
 )
 """Optional text settings: a non-empty string, else None."""
-_CHOICES: dict[str, tuple[str, ...]] = {"journal_pipeline": ("rules", "model", "combined")}
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "journal_pipeline": ("rules", "model", "combined"),
+    "journal_model_reply": ("quotes", "clauses"),
+}
 _RANGES: dict[str, tuple[int, int]] = {
     "n_gpu_layers": (-1, MAX_GPU_LAYERS),
     "server_concurrency": (1, MAX_SERVER_CONCURRENCY),
@@ -51,6 +54,9 @@ class Settings:
     """Look for completions automatically a few seconds after the user stops typing."""
     journal_pipeline: str = "rules"
     """Who reads journal entries: "rules" (cue words in context), "model", "combined"."""
+    journal_model_reply: str = "quotes"
+    """How the model points at its evidence in an entry: "quotes" (copied) or "clauses"
+    (the numbers of the entry's clauses; for stronger models that paraphrase quotes)."""
     server_url: str | None = None
     """An OpenAI-compatible model server that answers instead of a GGUF file (its base
     address, ``http://127.0.0.1:8080``); None: the GGUF model in-process."""

@@ -65,6 +65,15 @@ def test_gpu_layers_may_be_zero_or_all_and_nothing_else_out_of_range(
     assert load_settings(tmp_path) == Settings(n_gpu_layers=-1)
 
 
+@pytest.mark.parametrize(
+    ("value", "kept"),
+    [("clauses", "clauses"), ("quotes", "quotes"), ("lines", "quotes"), (3, "quotes")],
+)
+def test_the_model_reply_is_quotes_or_clauses(tmp_path: Path, value: object, kept: str) -> None:
+    settings_path(tmp_path).write_text(json.dumps({"journal_model_reply": value}), encoding="utf-8")
+    assert load_settings(tmp_path).journal_model_reply == kept
+
+
 @pytest.mark.parametrize("text", ["{", "[1, 2]", "null", ""])
 def test_damaged_file_gives_the_defaults(tmp_path: Path, text: str) -> None:
     settings_path(tmp_path).write_text(text, encoding="utf-8")

@@ -326,10 +326,15 @@ def test_who_reads_journal_entries_is_saved(
 ) -> None:
     dialog = open_dialog(qtbot, data_dir, db, ops)
     assert dialog.pipeline_combo.currentData() == "rules"  # the measured best is the default
+    assert dialog.model_reply_combo.currentData() == "quotes"
+    assert not dialog.model_reply_combo.isEnabled()  # the rules ask no model
     dialog.pipeline_combo.setCurrentIndex(dialog.pipeline_combo.findData("combined"))
+    assert dialog.model_reply_combo.isEnabled()
+    dialog.model_reply_combo.setCurrentIndex(dialog.model_reply_combo.findData("clauses"))
     with qtbot.waitSignal(dialog.settings_changed, timeout=5000):
         dialog.ok_button.click()
-    assert load_settings(data_dir).journal_pipeline == "combined"
+    saved = load_settings(data_dir)
+    assert (saved.journal_pipeline, saved.journal_model_reply) == ("combined", "clauses")
 
 
 @pytest.mark.timeless

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, Signal
 
 from app.domain import TextModel
-from app.domain.journal.pipeline import DEFAULT_PIPELINE, Pipeline
+from app.domain.journal.pipeline import DEFAULT_MODEL_REPLY, DEFAULT_PIPELINE, ModelReply, Pipeline
 from app.domain.progress import Cancelled
 from app.llm import JobContext
 from app.services.changes import OpResult
@@ -43,13 +43,18 @@ class DetectionController(QObject):
         self._running: int | None = None
         self._queue: list[int] = []
         self.pipeline = DEFAULT_PIPELINE
+        self.model_reply = DEFAULT_MODEL_REPLY
 
     def set_database(self, db: Database | None) -> None:
         self._db = db
 
-    def set_pipeline(self, pipeline: Pipeline) -> None:
-        """Who reads the next entries (the settings' choice)."""
+    def set_pipeline(
+        self, pipeline: Pipeline, model_reply: ModelReply = DEFAULT_MODEL_REPLY
+    ) -> None:
+        """Who reads the next entries, and how the model points at its evidence (the
+        settings' choices)."""
         self.pipeline = pipeline
+        self.model_reply = model_reply
 
     @property
     def running_entry(self) -> int | None:
@@ -81,12 +86,12 @@ class DetectionController(QObject):
         if db is None:
             return
         self._running = entry_id
-        pipeline = self.pipeline
+        pipeline, reply = self.pipeline, self.model_reply
         if not continuing:
             self.running_changed.emit(True)
         self.started.emit(entry_id)
         self._tasks.run(
-            lambda: detection.prepare_detection(db, entry_id, pipeline=pipeline),
+            lambda: detection.prepare_detection(db, entry_id, pipeline=pipeline, model_reply=reply),
             on_done=self._prepared,
             on_error=lambda exc: self._fail(entry_id, exc),
         )

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from app import clock
-from app.domain.journal.pipeline import Pipeline
+from app.domain.journal.pipeline import ModelReply, Pipeline
 from app.llm import ModelInfo
 from app.paths import database_path
 from app.services.changes import Changes, OpResult
@@ -471,7 +471,9 @@ class MainWindow(QMainWindow):
         self.db = db
         self.settings = settings
         self.entry_page.set_auto_detect(settings.auto_detect)
-        self.detector.set_pipeline(Pipeline(settings.journal_pipeline))
+        self.detector.set_pipeline(
+            Pipeline(settings.journal_pipeline), ModelReply(settings.journal_model_reply)
+        )
         for view in (self.journal_sidebar, self.entry_page, self.detector):
             view.set_database(db)
         self._add_views(db)
@@ -1110,7 +1112,9 @@ class MainWindow(QMainWindow):
     def _settings_changed(self, settings: Settings) -> None:
         old, self.settings = self.settings, settings
         self.entry_page.set_auto_detect(settings.auto_detect)
-        self.detector.set_pipeline(Pipeline(settings.journal_pipeline))
+        self.detector.set_pipeline(
+            Pipeline(settings.journal_pipeline), ModelReply(settings.journal_model_reply)
+        )
         if self.page_view is not None:
             self.page_view.set_vision_configured(_vision_configured(settings))
         if (settings.vision_model_path, settings.vision_projector) != (

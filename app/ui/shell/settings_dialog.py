@@ -297,6 +297,16 @@ class SettingsDialog(QDialog):
             "Cue words are each habit's words (Habits & practices), read in context: "
             "plans, negations and other people's doings do not count."
         )
+        self.model_reply_combo = QComboBox()
+        self.model_reply_combo.setAccessibleName("How the model shows its evidence")
+        self.model_reply_combo.addItem("Copies the words (recommended)", "quotes")
+        self.model_reply_combo.addItem("Picks numbered clauses", "clauses")
+        self.model_reply_combo.setToolTip(
+            "When the model reads entries: copy the words that show a habit was done, or "
+            "pick them from the entry's numbered clauses (for models that paraphrase when "
+            "they copy); either way Inkling finds the words in the entry itself"
+        )
+        self.pipeline_combo.currentIndexChanged.connect(self._pipeline_changed)
         model_hint = QLabel(
             "Threads, GPU layers and context size apply when the model next starts."
         )
@@ -305,6 +315,7 @@ class SettingsDialog(QDialog):
         run_box = QGroupBox("Detection")
         run_form = QFormLayout(run_box)
         run_form.addRow("&Journal entries:", self.pipeline_combo)
+        run_form.addRow("The model's &evidence:", self.model_reply_combo)
         run_form.addRow("&Threads:", self.threads_spin)
         run_form.addRow("&GPU layers:", self.gpu_spin)
         run_form.addRow("Context &size:", self.context_combo)
@@ -464,6 +475,7 @@ class SettingsDialog(QDialog):
             self.gpu_spin,
             self.context_combo,
             self.pipeline_combo,
+            self.model_reply_combo,
             self.auto_detect_check,
             self.vision_model_button,
             self.vision_projector_button,
@@ -471,6 +483,8 @@ class SettingsDialog(QDialog):
             self.defaults_button,
         ):
             widget.setEnabled(on)
+        if on:
+            self._pipeline_changed()
         self._update_state()
 
     @property
@@ -643,6 +657,10 @@ class SettingsDialog(QDialog):
         self.pipeline_combo.setCurrentIndex(
             max(0, self.pipeline_combo.findData(settings.journal_pipeline))
         )
+        self.model_reply_combo.setCurrentIndex(
+            max(0, self.model_reply_combo.findData(settings.journal_model_reply))
+        )
+        self._pipeline_changed()
         self._vision_model = (
             Path(settings.vision_model_path) if settings.vision_model_path else None
         )
@@ -651,6 +669,10 @@ class SettingsDialog(QDialog):
         )
         self._show_vision()
         self._update_state()
+
+    def _pipeline_changed(self) -> None:
+        """The model's evidence matters only when the model reads entries."""
+        self.model_reply_combo.setEnabled(self.pipeline_combo.currentData() != "rules")
 
     def _file_radio_toggled(self, on: bool) -> None:
         if on and self._chosen_file is None and self._checking == 0:
@@ -833,6 +855,7 @@ class SettingsDialog(QDialog):
             n_ctx=int(self.context_combo.currentData()),
             auto_detect=self.auto_detect_check.isChecked(),
             journal_pipeline=str(self.pipeline_combo.currentData()),
+            journal_model_reply=str(self.model_reply_combo.currentData()),
         )
 
     def save(self) -> None:
