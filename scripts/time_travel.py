@@ -1,11 +1,17 @@
 """Run the fast tests at fake dates and in fake time zones; with ``--with-suite``, the whole
 suite at today's date too, in one schedule (``make test``, which CI runs, does that).
 
-Each pass is a whole ``pytest -m "not slow"`` session whose system clock starts at a
-moment chosen to break date code: the last and first minute of a month and of a year,
+Each pass is a ``pytest -m "not slow"`` session whose system clock starts at a moment
+chosen to break date code: the last and first minute of a month and of a year,
 29 February, both daylight-saving switches of Europe/London and America/New_York, in
 UTC, Pacific/Kiritimati (UTC+14) and Pacific/Pago_Pago (UTC-11), where the user's date
 and UTC's differ.  The clock ticks on from there, so each pass also crosses the boundary.
+
+A pass runs the tests marked ``dates`` (clocks, days, weeks, months, zones) and its
+seventh of the other fast tests (a stable hash of the test's id; ``tests/conftest.py``),
+so the seven passes together run every fast test once at a fake moment, and the tests
+about dates at all seven; ``--every-test`` runs every fast test in every pass (seven
+times the time).
 
 How: ``tests/conftest.py`` reads ``INKLING_TIME_TRAVEL`` and starts ``time-machine``,
 which moves every stdlib clock (``datetime``, ``date``, ``time.time``...) and ``TZ`` in
@@ -80,6 +86,8 @@ class Session:
 
     destination: str
     why: str
+    shard: tuple[int, int] | None = None
+    """A pass's share of the fast tests (besides those marked ``dates``); None: all."""
 
     @property
     def travels(self) -> bool:
@@ -107,9 +115,12 @@ class Session:
     def env(self) -> dict[str, str]:
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
         env.pop("INKLING_TIME_TRAVEL", None)
+        env.pop("INKLING_TIME_TRAVEL_SHARD", None)
         if self.travels:
             env["INKLING_TIME_TRAVEL"] = self.destination
             env["TZ"] = self.destination.partition("@")[2]  # child processes the tests start
+            if self.shard is not None:
+                env["INKLING_TIME_TRAVEL_SHARD"] = f"{self.shard[0]}/{self.shard[1]}"
         return env
 
     def utc(self) -> str:
@@ -181,8 +192,18 @@ def main(argv: list[str] | None = None) -> int:
         help="also run the whole suite at today's date (the slow tests first, alone)",
     )
     parser.add_argument("pytest_args", nargs="*", help="passed on to pytest (after --)")
+    parser.add_argument(
+        "--every-test",
+        action="store_true",
+        help="each pass runs every fast test (by default each runs those marked dates and "
+        "a share of the others, so the passes together run each test once)",
+    )
     args = parser.parse_args(argv)
-    chosen = [Session(d, why) for d, why in PASSES if args.only is None or args.only in d]
+    picked = [(d, why) for d, why in PASSES if args.only is None or args.only in d]
+    chosen = [
+        Session(d, why, None if args.every_test else (i, len(picked)))
+        for i, (d, why) in enumerate(picked)
+    ]
     if not chosen:
         parser.error(f"no pass matches {args.only!r}")
     work = Path(tempfile.mkdtemp(prefix="inkling-time-travel-"))

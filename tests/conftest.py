@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import zlib
 from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
@@ -87,11 +88,42 @@ def pytest_configure(config: pytest.Config) -> None:
         _travel.start()
 
 
+SHARD_ENV = "INKLING_TIME_TRAVEL_SHARD"
+"""``I/N``: a time-travel pass runs the tests marked ``dates`` and the I-th of N shares of
+the others (``scripts/time_travel.py``: the passes together run every fast test once at a
+fake moment, and the tests about dates at every one)."""
+
+
+def parse_shard(value: str) -> tuple[int, int]:
+    """``"2/7"`` as ``(2, 7)``; a clear error for anything else."""
+    index, _, count = value.partition("/")
+    if not (index.isdigit() and count.isdigit()) or not 0 <= int(index) < int(count):
+        raise pytest.UsageError(f"{SHARD_ENV} must be I/N with 0 <= I < N, not {value!r}")
+    return int(index), int(count)
+
+
+def in_shard(nodeid: str, index: int, count: int) -> bool:
+    """A test's share, stable across runs and machines (not Python's salted ``hash``)."""
+    return zlib.crc32(nodeid.encode("utf-8")) % count == index
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Under time travel, cap the examples of property tests that set their own count
-    (their ``@settings`` would otherwise override the profile's)."""
+    """Under time travel, keep the pass's share of the tests (:data:`SHARD_ENV`), and cap
+    the examples of property tests that set their own count (their ``@settings`` would
+    otherwise override the profile's)."""
     if not os.environ.get(TIME_TRAVEL_ENV):
         return
+    shard = os.environ.get(SHARD_ENV)
+    if shard:
+        index, count = parse_shard(shard)
+        kept: list[pytest.Item] = []
+        dropped: list[pytest.Item] = []
+        for item in items:
+            keep = item.get_closest_marker("dates") or in_shard(item.nodeid, index, count)
+            (kept if keep else dropped).append(item)
+        if dropped:
+            config.hook.pytest_deselected(items=dropped)
+            items[:] = kept
     for item in items:
         test = getattr(item, "obj", None)
         own = getattr(test, "_hypothesis_internal_use_settings", None)  # set by @settings

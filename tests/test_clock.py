@@ -13,6 +13,8 @@ import pytest
 from app import clock as seam
 from app.clock import FixedClock, SystemClock
 
+pytestmark = pytest.mark.dates
+
 ROOT = Path(__file__).resolve().parents[1]
 SEAM = ROOT / "app" / "clock.py"
 

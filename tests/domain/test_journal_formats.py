@@ -21,6 +21,8 @@ from app.domain.formats.journal import (
     split_front_matter,
 )
 
+pytestmark = pytest.mark.dates
+
 
 @pytest.mark.parametrize(
     ("stem", "expected"),

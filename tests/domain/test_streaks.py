@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 
 from app.domain.journal.streaks import DayTotal, current_streak, daily_totals, longest_streak
 
+pytestmark = pytest.mark.dates
+
 TODAY = date(2026, 11, 30)
 
 

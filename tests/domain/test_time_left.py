@@ -13,6 +13,8 @@ from app.domain.time_left import (
     time_left_text,
 )
 
+pytestmark = pytest.mark.dates
+
 
 def test_no_estimate_before_the_first_window_is_read() -> None:
     assert seconds_left([], [1000, 1000]) is None

@@ -19,6 +19,8 @@ from app.services.journal import completions, detection, suggestions, targets
 from app.services.journal import entries as journal
 from app.store import Database
 
+pytestmark = pytest.mark.dates
+
 KIRITIMATI = ZoneInfo("Pacific/Kiritimati")  # UTC+14
 PAGO_PAGO = ZoneInfo("Pacific/Pago_Pago")  # UTC-11
 NEW_YORK = ZoneInfo("America/New_York")

@@ -28,6 +28,8 @@ from tests.notebook_files import SAMPLE_NOTEBOOK
 from tests.services.conftest import ScriptedModel
 from tests.services.test_findings_and_tags import reply as poems
 
+pytestmark = pytest.mark.dates
+
 FOUND_AT = datetime(2026, 11, 20, 9, 0, tzinfo=ZoneInfo("Europe/Paris"))
 
 

@@ -27,6 +27,8 @@ from tests.cli.test_notebook_cli import reply
 from tests.notebook_files import SAMPLE_NOTEBOOK as SAMPLE
 from tests.services.conftest import ScriptedModel
 
+pytestmark = pytest.mark.dates
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "journals"
 
 

@@ -24,6 +24,8 @@ from app.services.transfer import journal_import
 from app.store import Database, JournalEntry
 from app.store.entry_sources import EntryAttachment, EntrySource, EntryTag
 
+pytestmark = pytest.mark.dates
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "journals"
 PHOTO = "af46d2c8855d78fe176d08ba114484e0.png"
 

@@ -21,7 +21,10 @@ from app.ui.journal.heatmap import CalendarHeatmap
 TODAY = date(2026, 11, 30)
 
 # The offscreen platform cannot resize windows to their hints; it says so when one shows.
-pytestmark = pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints")
+pytestmark = [
+    pytest.mark.dates,
+    pytest.mark.qt_log_ignore("^This plugin does not support propagateSizeHints"),
+]
 
 
 @pytest.fixture

@@ -25,6 +25,8 @@ from app.ui.shell.main_window import MainWindow
 from tests.ui.journal.conftest import OpenWindow, show_entry
 from tests.ui.journal.helpers import query
 
+pytestmark = pytest.mark.dates
+
 
 def months(sidebar: JournalSidebar) -> dict[str, list[int]]:
     """Month label → its loaded entry ids, as the tree shows them."""
