@@ -69,6 +69,31 @@ def detect(body: str, *names: str) -> list[tuple[str, str]]:
         ("- [x] flossed\n- [ ] stretch", "Floss", "flossed"),
         ("Lights out at 10:15 last night.", "Sleep by 11", "Lights out at 10:15 last night"),
         ("Phone says 12,050 steps.", "Walk 10k steps", "Phone says 12,050 steps"),
+        # A terse diary sentence opened by a connective or its past-tense verb.
+        ("Then cycled round the lake with Ola.", "Cycling", "cycled round the lake with Ola"),
+        (
+            "Walked Pepper to the shop and back.",
+            "Walk the dog",
+            "Walked Pepper to the shop and back",
+        ),
+        # A ticked line is done, however terse ("??" is surprise, not a question).
+        ("✅ swim?? 40 lengths somehow", "Swim", "✅ swim??"),
+        # The name of what is studied is a cue of a study habit.
+        (
+            "Two hours of organic chemistry past papers.",
+            "Chemistry study",
+            "Two hours of organic chemistry past papers",
+        ),
+        (
+            "Balanced the cash book and filed the receipts.",
+            "Budgeting",
+            "Balanced the cash book and filed the receipts",
+        ),
+        (
+            "Bouldering after work, sent two problems.",
+            "Climbing",
+            "Bouldering after work",
+        ),
     ],
 )
 def test_a_completion_is_found_and_quoted(body: str, name: str, quote: str) -> None:
@@ -99,6 +124,12 @@ def test_a_completion_is_found_and_quoted(body: str, name: str, quote: str) -> N
         ("I wish I had time to cook.", "Cook at home"),  # a wish, however deep
         ("Too tired to stretch.", "Stretching"),  # "too ... to"
         ("Our neighbour practices guitar every evening.", "Practice guitar"),  # third person
+        ("Not even stretched, straight to the sofa.", "Stretching"),  # "not" on "even"
+        ("Gonna swim before work tomorrow.", "Swim"),  # an informal future
+        ("Wanna cook tonight if I get home early.", "Cook at home"),  # an informal wish
+        ("Bartek cooked dinner for all of us.", "Cook at home"),  # a name no dictionary holds
+        ("06:45 TODO: yoga, stretch\n22:00 none of it.", "Yoga"),  # a heading after a time
+        ("18:00 planned swim -> pool closed", "Swim"),  # a noun marked not done
     ],
 )
 def test_what_is_not_a_completion(body: str, name: str) -> None:

@@ -9,7 +9,8 @@ cue word of five letters or more within a small edit distance (one edit, two fro
 letters, two swapped letters counting as one; same first letter), so misspelt and
 informal writing is still read. A habit starts with the cues of every seed family its
 name matches (a curated lexicon of common habits, ``app/resources/cues``) plus the
-content words of its name.
+content words of its name when no family matches it (or when a matching family keeps
+them: "English study").
 """
 
 from __future__ import annotations
@@ -56,6 +57,10 @@ class CueFamily:
     names: tuple[str, ...]
     cues: tuple[str, ...]
     exclude: tuple[str, ...] = ()
+    keeps_name: bool = False
+    """A family of how a kind of thing is done (study, language learning) whose habit's
+    name says what is done ("English study", "Thermodynamics revision"): the name's
+    content words are cues too."""
 
     def matches_name(self, name: str) -> bool:
         lowered = name.lower()
@@ -89,6 +94,7 @@ def families_from_json(data: Mapping[str, Any]) -> tuple[CueFamily, ...]:
             names=_strings(item.get("names"), "family names"),
             cues=_strings(item.get("cues"), "cues"),
             exclude=_strings(item.get("exclude", []), "exclusions") if item.get("exclude") else (),
+            keeps_name=item.get("keeps_name") is True,
         )
         for cue in (*family.cues, *family.exclude):
             Cue.parse(cue)
@@ -118,6 +124,8 @@ def seed_cues(name: str, families: Sequence[CueFamily]) -> tuple[list[str], list
         if family.matches_name(name):
             cues.extend(family.cues)
             exclude.extend(family.exclude)
+            if family.keeps_name:
+                cues.extend(name_words(name))
     if not cues:
         cues.extend(name_words(name))
     return _dedupe(cues)[:MAX_CUES], _dedupe(exclude)[:MAX_CUES]

@@ -159,6 +159,19 @@ _KIN: Final = frozenset(
 )  # fmt: skip
 _BREAKS: Final = frozenset({"—", "–", ";", ":", "(", ")"})
 _EDGE_WORDS: Final = frozenset({"then", "and", "also", "so", "but", "plus", "instead"})
+# Words that open a terse diary sentence before its verb ("Then jogged round the park",
+# "After, cooked dinner"): the verb still opens the clause.
+_OPENERS: Final = frozenset(
+    {"then", "and", "also", "so", "after", "afterwards", "later", "next", "finally", "first",
+     "plus", "anyway", "still", "again", "morning", "evening", "tonight", "today"}
+)  # fmt: skip
+# Informal futures the parser reads as nouns ("Gonna call Mom": "Gon" + "na").
+_INFORMAL_INTENT: Final = frozenset({"gon", "gonna", "wan", "wanna", "finna", "gotta"})
+# A noun modified so that it was not done ("planned run", "missed swim", "cancelled yoga").
+_UNDONE_MODIFIERS: Final = frozenset(
+    {"plan", "planned", "cancel", "cancelled", "canceled",
+     "postpone", "postponed", "schedule", "scheduled", "upcoming", "intended"}
+)  # fmt: skip
 # A heading that puts what is listed under it in the future or the wish list ("Plan for
 # later:", "Goals:", "To do:", "Things I want to try:"); a ticked line under it is still done.
 _PLAN_HEADING: Final = re.compile(
@@ -168,6 +181,11 @@ _PLAN_HEADING: Final = re.compile(
     re.IGNORECASE,
 )
 _DONE_MARK: Final = re.compile(r"\[[xX✓✔]\]|[✅☑✔✓]")
+_TICKED_LINE: Final = re.compile(r"^\s*(?:[-*•]\s*)?(?:\[[xX✓✔]\]|[✅☑✔✓])")
+"""A line the writer ticked done before its words ("✅ gym twice??", "[x] piano - bars
+1-16"): its terse words are read as done, whatever the parser makes of them."""
+# A clock time's colon ("07:30 TODO: run"), not a heading's.
+_CLOCK_COLON: Final = re.compile(r"(?<=\d):(?=\d)")
 # A note to self: "Note to self: stretch", "Reminder - floss", "Remember to call Mum",
 # "Don't forget the vitamins" (a sentence that starts so; "I remembered to" is a deed).
 _REMINDER: Final = re.compile(
@@ -375,8 +393,8 @@ def _not_a_subject(parsed: ParsedText, subject: Token, verb: Token) -> bool:
     a heading before a colon ("Work trip: ran"), the object after a leading "Did" ("Did
     the school run"), or a bare noun that opens the sentence right before its verb and
     makes one verb with it ("Batch cooked", "Foam rolled")."""
-    if _is_measure(parsed, subject):
-        return True
+    if _is_measure(parsed, subject) or not any(ch.isalnum() for ch in subject.text):
+        return True  # "15 min. Swam 1km": a full stop read as a name is no subject
     if any(t.text in (":", "—", "–", ";") for t in parsed.tokens[subject.i + 1 : verb.i]):
         return True  # "Tour bus life: wrote two verses": a heading, not a subject
     first, _ = parsed.sentences[subject.sent]
@@ -400,6 +418,7 @@ def _noun_compound(parsed: ParsedText, noun: Token, verb: Token) -> bool:
     ("Wife prepared ...", "Nobody rang")."""
     return (
         noun.tag == "NN"
+        and noun.known  # "Darlene cooked": a word no dictionary holds is likely a name
         and noun.pos != "PRON"
         and noun.lower not in _NEGATIVE_SUBJECTS
         and noun.lemma not in _PEOPLE
@@ -487,7 +506,7 @@ def _plan_heading_over(text: str, at: int) -> bool:
     line = text[line_start:line_end]
     if _DONE_MARK.search(line):
         return False
-    colon = line.find(":", 0, at - line_start)
+    colon = _CLOCK_COLON.sub(".", line).find(":", 0, at - line_start)
     if 0 < colon <= 40 and _is_plan_heading(line[:colon]):
         return True
     if not _is_list_line(line) and line.strip():
@@ -568,6 +587,8 @@ def blocked(
     context = _context_reason(text, parsed, head, start)
     if context is not None:
         return context
+    if _TICKED_LINE.match(line) and not _LINE_NOT_DONE.search(line):
+        return None
     sentence = _sentence_words(parsed, head)
     s_start, s_end = parsed.sentence_span(head)
     if "?" in text[max(s_start, line_start) : min(s_end + 1, line_end)]:
@@ -608,6 +629,13 @@ def blocked(
         if any(k.dep == "neg" or (k.lower in NEGATORS and k.dep in ("det", "advmod", "nummod"))
                for k in kids):  # fmt: skip
             return BlockReason.NEGATED
+        if any(k.dep == "advmod" and k.lower != "only"
+               and any(g.dep == "neg" for g in parsed.children(k))
+               for k in kids):  # fmt: skip
+            return BlockReason.NEGATED  # "not even cooked", "not yet stretched"
+        if tok is head and any(k.dep in ("amod", "compound") and k.lower in _UNDONE_MODIFIERS
+                               for k in kids):  # fmt: skip
+            return BlockReason.A_PLAN  # "planned run -> rain", "missed swim"
         if tok.lemma in NEGATORS and tok.dep in ("det", "neg"):
             return BlockReason.NEGATED
         if tok.is_verb:
@@ -625,6 +653,17 @@ def blocked(
     before = _words(parsed, parsed.sentences[head.sent][0], match.first)
     if before and (before[-1].lower in NEGATIVE_FORMS or before[-1].lemma in _SKIP_VERBS):
         return BlockReason.AVOIDED  # "skipped gym, skipped reading": however it parses
+    if before and before[-1].lower in _UNDONE_MODIFIERS:
+        return BlockReason.A_PLAN  # "07:00 planned run -> rain", however it parses
+    if before and (
+        before[-1].lower in _INFORMAL_INTENT
+        or (
+            len(before) >= 2
+            and before[-1].lower in ("na", "ta")
+            and before[-2].lower in _INFORMAL_INTENT
+        )
+    ):
+        return BlockReason.INTENTION  # "Wanna cook tonight", "Gon na swim", however it parses
     lowered = [w.lower for w in before]
     for verb in (t for t in (head, *chain) if t.is_verb and _infinitive(parsed, t)):
         ahead = _words(parsed, parsed.sentences[verb.sent][0], verb.i)
@@ -659,6 +698,10 @@ def blocked(
                 return BlockReason.QUOTED_SPEECH  # "dentist says floss more"
         if up.is_verb and (up.lemma in INTENT_VERBS or up.lower in INTENT_VERBS):
             return BlockReason.INTENTION  # "I wish I had time to cook"
+        if up.lower in _INFORMAL_INTENT:
+            return BlockReason.INTENTION  # "Gonna call Mom", however it parses
+        if up.lower in MODALS and any(k.dep == "xcomp" for k in parsed.children(up)):
+            return BlockReason.MODAL  # "I must to study more": a modal read as the verb
         if any(k.lower == "too" and k.dep == "advmod" for k in parsed.children(up)):
             return BlockReason.TOO_MUCH_TO  # "too tired to stretch"
     if not reading and any(
@@ -721,7 +764,7 @@ def blocked(
                     return BlockReason.SOMEONE_ELSE
     if _describes_a_thing(parsed, head, match):
         return BlockReason.A_THING  # "ate grilled sardines", "a walking stick"
-    if head.dep == "compound":
+    if head.dep == "compound" and not _terse_past_verb(parsed, head):
         owner = parsed.head(head)
         if governor is not None and governor.lemma not in DOING_VERBS and owner is not None:
             return BlockReason.A_THING
@@ -786,9 +829,26 @@ def _describes_a_thing(parsed: ParsedText, head: Token, match: CueMatch) -> bool
     before = _words(parsed, parsed.sentences[head.sent][0], head.i)
     line_start = parsed.text.rfind("\n", 0, head.start)
     before = [w for w in before if w.start > line_start and not _TIME_OR_NUMBER.match(w.text)]
-    if not before:
-        return False  # "21:00 tidied desk": a timestamp opens a terse deed
+    if _opens_clause(before):
+        return False  # "21:00 tidied desk", "Then jogged round": a terse deed
     return head.tag in ("VBN", "VBG") or head.lower.endswith("ed")
+
+
+def _opens_clause(before: Sequence[Token]) -> bool:
+    """Nothing but punctuation and openers ("Then", "After,") before a word in its
+    sentence: the word opens it."""
+    return all(w.lower in _OPENERS or not any(ch.isalnum() for ch in w.text) for w in before)
+
+
+def _terse_past_verb(parsed: ParsedText, head: Token) -> bool:
+    """A past-tense verb opening a terse diary sentence ("Walked Biscuit to the vet"),
+    though the parser made it part of a name."""
+    if head.pos != "VERB" or head.tag != "VBD":
+        return False
+    line_start = parsed.text.rfind("\n", 0, head.start)
+    before = _words(parsed, parsed.sentences[head.sent][0], head.i)
+    before = [w for w in before if w.start > line_start and not _TIME_OR_NUMBER.match(w.text)]
+    return _opens_clause(before)
 
 
 def _mood(parsed: ParsedText, verb: Token, *, own: bool = False) -> BlockReason | None:
