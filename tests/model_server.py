@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 
 MODEL_NAME = "tiny"
 
@@ -93,6 +94,8 @@ class ScriptedServer:
         self.in_flight = 0
         self.max_in_flight = 0
         self.asked: list[str] = []
+        self.requests: list[dict[str, Any]] = []
+        """Each request's JSON body, as the server received it."""
         self.finished = 0
         """Replies written to their end (a cancelled one is not)."""
         self._lock = threading.Lock()
@@ -116,7 +119,10 @@ class ScriptedServer:
                 length = int(self.headers.get("Content-Length", "0"))
                 request = json.loads(self.rfile.read(length))
                 user = request["messages"][-1]["content"]
+                if isinstance(user, list):  # a vision request: its text part
+                    user = next(p["text"] for p in user if p.get("type") == "text")
                 with owner._lock:
+                    owner.requests.append(request)
                     owner.asked.append(user)
                     owner.in_flight += 1
                     owner.max_in_flight = max(owner.max_in_flight, owner.in_flight)

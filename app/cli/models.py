@@ -47,6 +47,8 @@ def cmd_model_info(cli: Cli) -> int:
 def cmd_model_use(cli: Cli) -> int:
     if cli.args.concurrency is not None and cli.args.server is None:
         raise InvalidInputError("--concurrency goes with --server.")
+    if cli.args.vision_model is not None and cli.args.server is None:
+        raise InvalidInputError("--vision-model goes with --server.")
     if cli.args.server is not None:
         if cli.args.default or cli.args.path:
             raise InvalidInputError("Give a model path, --default or --server, not two of them.")
@@ -61,11 +63,17 @@ def cmd_model_use(cli: Cli) -> int:
             cli.args.model,
             confirmed=cli.args.yes,
             concurrency=concurrency,
+            vision_model=cli.args.vision_model,
         )
         where = "" if server.address.loopback else " Entries and pages will be sent there."
+        sees = f" Page images go to {cli.args.vision_model}." if cli.args.vision_model else ""
         cli.emit(
-            {"server": server.address.base, "model": server.model},
-            f"Inkling will use {server.name}.{where}",
+            {
+                "server": server.address.base,
+                "model": server.model,
+                "vision_model": cli.args.vision_model,
+            },
+            f"Inkling will use {server.name}.{sees}{where}",
         )
         return 0
     if cli.args.default and cli.args.path:
@@ -251,6 +259,12 @@ def register(commands: Commands) -> None:
         type=int,
         metavar="N",
         help="with --server: notebook windows sent to the server at once (default 4)",
+    )
+    p.add_argument(
+        "--vision-model",
+        metavar="NAME",
+        help="with --server: the server's model that reads page images (transcription "
+        "and vision detectors), e.g. llava",
     )
     p.add_argument(
         "--yes",

@@ -11,3 +11,8 @@ MEDICATION_GUARDRAIL: Final[str] = (
 )
 """Leads the task text of every prompt; the model adapter also injects it into the
 system role of every request (defence in depth: neither copy may be removed)."""
+
+
+def guarded_system(system: str) -> str:
+    """The system role of a request: the guardrail, then the prompt's own system text."""
+    return MEDICATION_GUARDRAIL + ("\n\n" + system if system.strip() else "")

@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from app.domain.guardrail import MEDICATION_GUARDRAIL
+from app.domain.guardrail import guarded_system
 from app.domain.model import Prompt
 from app.domain.progress import Cancelled, CancelToken
 from app.llm.errors import (
@@ -530,10 +530,7 @@ class LlamaTextModel:
 
     def messages(self, prompt: Prompt) -> list[dict[str, str]]:
         """The chat messages for ``prompt``: guardrail + system text, then the user text."""
-        system = MEDICATION_GUARDRAIL
-        if prompt.system.strip():
-            system += "\n\n" + prompt.system
-        system = self._neutralise(system)
+        system = self._neutralise(guarded_system(prompt.system))
         user = self._neutralise(prompt.user)
         if self.system_role_supported:
             return [{"role": "system", "content": system}, {"role": "user", "content": user}]

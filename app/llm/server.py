@@ -2,7 +2,8 @@
 
 llama.cpp's ``llama-server``, Ollama, LM Studio and llama-cpp-python's own server all
 answer ``POST {base}/v1/chat/completions``.  Inkling sends the same messages it would give
-a local model (system text, user text), asks for a streamed reply (``"stream": true``,
+a local model (the guardrail and the system text, the user text; for a vision model the
+page images after the user text, as ``data:`` URIs), asks for a streamed reply (``"stream": true``,
 server-sent events) so that a cancel is seen between tokens, and sends the reply's JSON
 schema as the server's structured-output option:
 
@@ -45,10 +46,12 @@ from dataclasses import dataclass
 from typing import Any, Final
 from urllib.parse import urlsplit
 
+from app.domain.guardrail import guarded_system
 from app.domain.model import Prompt
 from app.domain.progress import Cancelled, CancelToken
 from app.llm.errors import ModelError
 from app.llm.protocols import GenerationStats
+from app.llm.vision import vision_messages
 
 CONNECT_TIMEOUT: Final = 5.0
 """Seconds to open a connection (a server that is down is known at once)."""
@@ -312,14 +315,35 @@ class ServerTextModel:
                 continue
             return text
 
+    def complete_with_images(self, prompt: Prompt, images: Sequence[bytes]) -> str:
+        """The reply of a vision model on the server to ``prompt`` about ``images`` (one
+        per page, in order; sent as ``data:`` URIs in the user turn, as the OpenAI chat
+        API has them).  A server whose model cannot see answers an error, or a reply that
+        the callers' strict parsing refuses."""
+        if self._closed:
+            raise ModelError("The model server connection was closed.")
+        self._check_cancel()
+        try:
+            messages = vision_messages(prompt, images)
+        except ValueError as exc:
+            raise ModelError(f"A page image cannot be sent to the model server: {exc}.") from None
+        text, self.last_stats = self._ask(prompt, self.on_token, self._job_cancelled, messages)
+        return text
+
     def _ask(
-        self, prompt: Prompt, on_token: Callable[[int], None] | None, stopped: _Stopped
+        self,
+        prompt: Prompt,
+        on_token: Callable[[int], None] | None,
+        stopped: _Stopped,
+        messages: list[dict[str, Any]] | None = None,
     ) -> _Reply:
-        """One request, with the structured-output shapes tried in turn (any thread)."""
-        messages = [
-            {"role": "system", "content": prompt.system},
-            {"role": "user", "content": prompt.user},
-        ]
+        """One request, with the structured-output shapes tried in turn (any thread).
+        The system role leads with the guardrail, as a local model's does."""
+        if messages is None:
+            messages = [
+                {"role": "system", "content": guarded_system(prompt.system)},
+                {"role": "user", "content": prompt.user},
+            ]
         body: dict[str, Any] = {
             "model": self.model,
             "messages": messages,

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from app.domain.guardrail import MEDICATION_GUARDRAIL
+from app.domain.guardrail import guarded_system
 from app.domain.model import Prompt
 from app.domain.progress import Cancelled, CancelToken
 from app.llm.errors import ModelError, ModelLoadError
@@ -65,9 +65,7 @@ def image_data_uri(data: bytes) -> str:
 
 def vision_messages(prompt: Prompt, images: Sequence[bytes]) -> list[dict[str, Any]]:
     """System: guardrail + system text. User: the request text, then one image per page."""
-    system = MEDICATION_GUARDRAIL
-    if prompt.system.strip():
-        system += "\n\n" + prompt.system
+    system = guarded_system(prompt.system)
     content: list[dict[str, Any]] = [{"type": "text", "text": prompt.user}]
     content += [{"type": "image_url", "image_url": {"url": image_data_uri(i)}} for i in images]
     return [{"role": "system", "content": system}, {"role": "user", "content": content}]

@@ -24,6 +24,7 @@ _PATH_FIELDS = (
     "models_dir",
     "server_url",
     "server_model",
+    "server_vision_model",
     "server_confirmed",
 )
 """Optional text settings: a non-empty string, else None."""
@@ -62,6 +63,11 @@ class Settings:
     address, ``http://127.0.0.1:8080``); None: the GGUF model in-process."""
     server_model: str | None = None
     """The model the server is asked for (None: the first it lists)."""
+    server_vision_model: str | None = None
+    """A model on the same server that reads page images (a vision model: Ollama's
+    ``llava`` or ``qwen2.5vl``, a ``llama-server`` started with ``--mmproj``): the vision
+    route of transcription and vision detectors when no local projector is set; None:
+    none."""
     server_concurrency: int = 4
     """Requests a notebook run keeps in flight on the server at once (servers answer
     several together); 1 sends one window at a time."""

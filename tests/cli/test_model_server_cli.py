@@ -29,6 +29,7 @@ def test_a_loopback_server_is_chosen_and_reads_entries_and_notebooks(
     assert run_json("model", "use", "--server", llama_server) == {
         "server": llama_server,
         "model": MODEL_NAME,
+        "vision_model": None,
     }
     saved = load_settings(data_dir(None))
     assert (saved.server_url, saved.server_model, saved.server_confirmed) == (
@@ -110,3 +111,27 @@ def test_model_use_takes_one_kind_of_model(capsys: pytest.CaptureFixture[str]) -
         "inkling: Give a model path, --default or --server, not two of them."
     )
     assert json.dumps(load_settings(data_dir(None)).server_url) == "null"
+
+
+@on_loopback
+def test_a_vision_model_on_the_server_is_checked_and_kept(
+    llama_server: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _ = run("model", "use", "--server", llama_server, "--vision-model", "llava")
+    err = capsys.readouterr().err.strip()
+    assert code == 2
+    assert err == (
+        f"inkling: The model server at {llama_server} has no model 'llava'; it offers {MODEL_NAME}."
+    )
+    assert load_settings(data_dir(None)).server_url is None  # nothing saved
+    doc = run_json("model", "use", "--server", llama_server, "--vision-model", MODEL_NAME)
+    assert doc["vision_model"] == MODEL_NAME
+    assert load_settings(data_dir(None)).server_vision_model == MODEL_NAME
+    run_json("model", "use", "--default")  # giving the server up forgets its vision model
+    assert load_settings(data_dir(None)).server_vision_model is None
+
+
+def test_a_vision_model_needs_a_server(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _ = run("model", "use", "--vision-model", "llava")
+    assert code == 1
+    assert capsys.readouterr().err.strip() == "inkling: --vision-model goes with --server."

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from app.domain.guardrail import MEDICATION_GUARDRAIL
 from app.domain.model import Prompt
 from app.domain.progress import Cancelled, CancelToken
 from app.llm import ModelError
@@ -192,3 +193,32 @@ def test_a_cancel_stops_the_prefetched_requests() -> None:
             time.sleep(0.05)
         assert server.in_flight == 0  # every request in flight stopped between chunks
         assert server.finished == 0  # none ran to the end of its 40,000-character reply
+
+
+def test_the_guardrail_leads_the_system_role_and_page_images_follow_the_request() -> None:
+    with ScriptedServer(_echo) as server:
+        model = ServerTextModel.connect(parse_server_url(server.url))
+        model.complete(Prompt("Find hits.", "Which?", json_schema=SCHEMA))
+        png = b"\x89PNG\r\n\x1a\n" + b"\0" * 16
+        model.complete_with_images(Prompt("Transcribe.", "The page:", SCHEMA), [png, png])
+    text_request, vision_request = server.requests
+    for request in server.requests:
+        system = request["messages"][0]
+        assert system["role"] == "system"
+        assert system["content"].startswith(MEDICATION_GUARDRAIL)
+    assert text_request["messages"][0]["content"].endswith("Find hits.")
+    parts = vision_request["messages"][1]["content"]
+    assert [p["type"] for p in parts] == ["text", "image_url", "image_url"]
+    assert parts[0]["text"] == "The page:"
+    assert parts[1]["image_url"]["url"].startswith("data:image/png;base64,iVBORw0KGgo")
+    assert vision_request["response_format"]["json_schema"]["schema"] == SCHEMA
+
+
+def test_an_image_no_one_can_read_is_one_sentence_and_nothing_is_sent() -> None:
+    with ScriptedServer(_echo) as server:
+        model = ServerTextModel.connect(parse_server_url(server.url))
+        with pytest.raises(ModelError) as caught:
+            model.complete_with_images(Prompt("s", "u"), [b"not an image at all"])
+    assert server.requests == []
+    assert str(caught.value).startswith("A page image cannot be sent to the model server:")
+    assert "\n" not in str(caught.value)

@@ -17,9 +17,12 @@ from app.services.errors import InvalidInputError
 from app.services.notebooks import pages as notebooks
 from app.services.notebooks import runs as notebook_runs
 from app.services.notebooks import transcription
+from app.services.notebooks.models import vision_runtime
 from app.services.notebooks.runs import ModelIdentity, VisionModel, VisionRuntime, run_detector
 from app.services.notebooks.transcription import PageOutcome, page_lines, transcribe_notebook
+from app.services.settings import Settings, load_settings, save_settings
 from app.store import Database
+from tests.model_server import ScriptedServer
 from tests.ocr_files import need_tesseract, render_page
 
 PAGES = [
@@ -168,6 +171,64 @@ def test_the_vision_route_transcribes_with_a_transcription_prompt(
     assert stored is not None
     assert stored.engine == "vision"
     assert not stored.has_boxes
+
+
+def _third_page_through_the_server(
+    db: Database, notebook: int, data: Path
+) -> transcription.TranscriptionSummary:
+    """Transcribe page 3 with the vision runtime the settings in ``data`` give."""
+    runtime = vision_runtime(data)
+    assert runtime is not None
+    assert runtime.identity.name.endswith(" on " + str(load_settings(data).server_url))
+    try:
+        return transcribe_notebook(
+            db, notebook, engine=transcription.VISION, positions=[2], vision=runtime
+        ).value
+    finally:
+        runtime.worker.close()
+
+
+@pytest.mark.allow_hosts(["127.0.0.1"])
+@pytest.mark.timeless
+def test_the_vision_route_through_a_vision_model_on_the_model_server(
+    db: Database, notebook: int, isolated_dirs: Path
+) -> None:
+    reply = json.dumps({"lines": ["We sailed home", "before the storm."]})
+    with ScriptedServer(lambda _user: reply) as server:
+        assert vision_runtime(isolated_dirs) is None  # no server, no projector: no vision
+        save_settings(
+            isolated_dirs, Settings(server_url=server.url, server_vision_model="scripted")
+        )
+        summary = _third_page_through_the_server(db, notebook, isolated_dirs)
+        assert summary.engine == "vision"
+    assert [(p.status, p.lines) for p in summary.pages] == [("transcribed", 2)]
+    assert notebooks.list_pages(db, notebook)[2].text == "We sailed home\nbefore the storm."
+    (request,) = server.requests
+    assert request["model"] == "scripted"
+    image = request["messages"][1]["content"][1]["image_url"]["url"]
+    assert image.startswith("data:image/png;base64,")
+
+
+@pytest.mark.allow_hosts(["127.0.0.1"])
+@pytest.mark.timeless
+def test_a_real_server_takes_the_image_request_and_its_reply_is_held_to_the_schema(
+    db: Database, notebook: int, isolated_dirs: Path, llama_server: str
+) -> None:
+    """llama-cpp-python's real server accepts the OpenAI image content; its tiny text model
+    cannot see, but the schema still holds its reply to the shape of a transcription
+    (naming a model that can see is the person's part, README)."""
+    save_settings(isolated_dirs, Settings(server_url=llama_server, server_vision_model="tiny"))
+    summary = _third_page_through_the_server(db, notebook, isolated_dirs)
+    (page,) = summary.pages
+    assert page.status in ("transcribed", "failed")
+    if page.status == "failed":  # cut at the token cap: one sentence, nothing stored
+        assert page.message == "The vision model's reply was not a transcription."
+        assert notebooks.list_pages(db, notebook)[2].text == ""
+    else:
+        stored = page_lines(db, notebooks.list_pages(db, notebook)[2].id)
+        assert stored is not None
+        assert stored.engine == "vision"
+        assert len(stored.lines) == page.lines
 
 
 def test_boxes_belong_to_the_scan_they_were_read_from(

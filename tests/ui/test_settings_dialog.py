@@ -357,23 +357,29 @@ def test_a_model_server_is_checked_then_chosen_and_a_file_gives_it_up(
     qtbot.waitUntil(lambda: dialog.chosen_server is not None and not dialog.is_busy)
     assert dialog.server_model_edit.text() == "tiny"  # the first model it lists
     assert dialog.model_message.text() == "The server answers with tiny."
+    assert dialog.server_vision_edit.isEnabled()  # the server's vision model: with a server
+    dialog.server_vision_edit.setText(" llava ")
     with qtbot.waitSignal(dialog.settings_changed, timeout=5000) as saved:
         dialog.ok_button.click()
     chosen = load_settings(data_dir)
-    assert (chosen.server_url, chosen.server_model, chosen.server_confirmed) == (
-        llama_server,
-        "tiny",
-        None,
-    )
+    assert (
+        chosen.server_url,
+        chosen.server_model,
+        chosen.server_confirmed,
+        chosen.server_vision_model,
+    ) == (llama_server, "tiny", None, "llava")
     assert saved.args == [chosen]
 
     again = open_dialog(qtbot, data_dir, db, ops)  # shown as saved; the default gives it up
     assert again.server_radio.isChecked()
     assert again.server_edit.text() == llama_server
+    assert again.server_vision_edit.text() == "llava"
     again.default_radio.setChecked(True)
+    assert not again.server_vision_edit.isEnabled()
     with qtbot.waitSignal(again.settings_changed, timeout=5000):
         again.ok_button.click()
     assert load_settings(data_dir).server_url is None
+    assert load_settings(data_dir).server_vision_model is None
 
 
 @pytest.mark.parametrize("agreed", [False, True])

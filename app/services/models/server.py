@@ -90,15 +90,19 @@ def use_server(
     *,
     confirmed: bool = False,
     concurrency: int | None = None,
+    vision_model: str | None = None,
 ) -> ServerChoice:
     """Check the server answers and has ``model`` (the first it lists when None), then
     save it as the engine (with ``concurrency``, the requests a notebook run keeps in
-    flight, when given).  An address that is not this computer's is refused
+    flight, when given, and ``vision_model``, the server's model that reads page images,
+    checked the same way).  An address that is not this computer's is refused
     (``RefusedError``, nothing saved) unless ``confirmed``."""
     address = parse_server_url(url)
     if not address.loopback and not confirmed:
         raise RefusedError(not_confirmed(address))
     reached = check_server(url, model)
+    if vision_model is not None:
+        check_server(url, vision_model)
     settings = load_settings(data_dir)
     save_settings(
         data_dir,
@@ -107,6 +111,7 @@ def use_server(
             server_model=reached.model,
             server_confirmed=None if address.loopback else address.base,
             server_concurrency=settings.server_concurrency if concurrency is None else concurrency,
+            server_vision_model=vision_model,
         ),
     )
     return reached
@@ -115,7 +120,20 @@ def use_server(
 def stop_using_server(data_dir: Path) -> None:
     settings = load_settings(data_dir)
     if settings.server_url is not None:
-        save_settings(data_dir, settings.with_changes(server_url=None, server_model=None))
+        save_settings(
+            data_dir,
+            settings.with_changes(server_url=None, server_model=None, server_vision_model=None),
+        )
+
+
+def vision_server(data_dir: Path, cli_model: str | None = None) -> ServerChoice | None:
+    """The server's vision model (Settings ``server_vision_model``) when the server is
+    the engine; None otherwise.  A ModelError as :func:`choose_server`."""
+    server = choose_server(data_dir, cli_model)
+    name = load_settings(data_dir).server_vision_model
+    if server is None or name is None:
+        return None
+    return ServerChoice(server.address, name)
 
 
 def start_server_worker(

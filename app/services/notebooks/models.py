@@ -1,5 +1,6 @@
 """The models notebook runs use: the text model (as for journals) and, when configured,
-a vision model (a multimodal GGUF with its ``mmproj`` projector)."""
+a vision model (a multimodal GGUF with its ``mmproj`` projector, or a vision model on
+the model server)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,13 @@ from app.llm import LlamaTextModel, ModelError, ModelWorker, StreamingModel, loa
 from app.llm.llama_backend import DEFAULT_MAX_TOKENS
 from app.llm.vision import LlamaVisionModel
 from app.services.models.choice import choose_model, model_info
-from app.services.models.server import ServerChoice, choose_server, start_server_worker
+from app.services.models.server import (
+    ServerChoice,
+    choose_server,
+    connect,
+    start_server_worker,
+    vision_server,
+)
 from app.services.notebooks.runs import ModelIdentity, VisionModel, VisionRuntime
 from app.services.settings import Settings, load_settings
 
@@ -75,10 +82,11 @@ def _file_digest(path: Path) -> str:
 
 def vision_runtime(data_dir: Path, cli_model: str | None = None) -> VisionRuntime | None:
     """A vision runtime when a projector is configured (its model: ``vision_model_path``,
-    else the text model); None otherwise.  The model loads on first use."""
+    else the text model), or else when the model server is the engine and names a vision
+    model; None otherwise.  The model loads (or is reached) on first use."""
     settings = load_settings(data_dir)
     if not settings.vision_projector:
-        return None
+        return _server_vision_runtime(data_dir, cli_model, settings)
     projector = Path(settings.vision_projector).expanduser()
     if settings.vision_model_path:
         model_path = Path(settings.vision_model_path).expanduser()
@@ -108,4 +116,20 @@ def vision_runtime(data_dir: Path, cli_model: str | None = None) -> VisionRuntim
         )
 
     worker: ModelWorker[VisionModel] = ModelWorker(load, name="inkling-vision-model")
+    return VisionRuntime(worker, identity)
+
+
+def _server_vision_runtime(
+    data_dir: Path, cli_model: str | None, settings: Settings
+) -> VisionRuntime | None:
+    """The server's vision model as the vision route (Settings ``server_vision_model``)."""
+    server = vision_server(data_dir, cli_model)
+    if server is None:
+        return None
+    identity = ModelIdentity(server.name, server.digest, settings.n_ctx, DEFAULT_MAX_TOKENS)
+
+    def load() -> VisionModel:
+        return connect(server, max_tokens=DEFAULT_MAX_TOKENS)
+
+    worker: ModelWorker[VisionModel] = ModelWorker(load, name="inkling-vision-server")
     return VisionRuntime(worker, identity)

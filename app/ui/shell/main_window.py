@@ -96,8 +96,11 @@ class _Placeholder(QWidget):
 
 
 def _vision_configured(settings: Settings) -> bool:
-    """A vision model is set up: a multimodal GGUF and its projector."""
-    return bool(settings.vision_model_path and settings.vision_projector)
+    """A vision model is set up: a multimodal GGUF and its projector, or a vision model on
+    the model server."""
+    return bool(settings.vision_model_path and settings.vision_projector) or bool(
+        settings.server_url and settings.server_vision_model
+    )
 
 
 FIRST_SIZE = QSize(1180, 760)
@@ -1117,9 +1120,16 @@ class MainWindow(QMainWindow):
         )
         if self.page_view is not None:
             self.page_view.set_vision_configured(_vision_configured(settings))
-        if (settings.vision_model_path, settings.vision_projector) != (
+        if (
+            settings.vision_model_path,
+            settings.vision_projector,
+            settings.server_url,
+            settings.server_vision_model,
+        ) != (
             old.vision_model_path,
             old.vision_projector,
+            old.server_url,
+            old.server_vision_model,
         ):
             self._load_vision()
         model_moved = (

@@ -342,6 +342,13 @@ class SettingsDialog(QDialog):
         self.vision_clear_button = QPushButton("C&lear")
         self.vision_clear_button.setToolTip("Use no vision model")
         self.vision_clear_button.clicked.connect(self.clear_vision)
+        self.server_vision_edit = QLineEdit()
+        self.server_vision_edit.setPlaceholderText("e.g. llava (empty: none)")
+        self.server_vision_edit.setAccessibleName("Vision model on the model server")
+        self.server_vision_edit.setToolTip(
+            "With a model server as the engine: its model that reads page images "
+            "(transcription and vision detectors), when no projector is chosen above"
+        )
         self.vision_message = MessageLabel(self)
         self.vision_note = QLabel(VISION_NOTE)
         self.vision_note.setWordWrap(True)
@@ -360,6 +367,7 @@ class SettingsDialog(QDialog):
         clear_row.addWidget(self.vision_clear_button)
         vision_form.addRow("Multimodal model:", vision_model_row)
         vision_form.addRow("Projector:", vision_projector_row)
+        vision_form.addRow("On the model server:", self.server_vision_edit)
         vision_form.addRow(clear_row)
         vision_form.addRow(self.vision_message)
         vision_form.addRow(self.vision_note)
@@ -471,6 +479,7 @@ class SettingsDialog(QDialog):
             self.server_model_edit,
             self.server_parallel_spin,
             self.server_check,
+            self.server_vision_edit,
             self.threads_spin,
             self.gpu_spin,
             self.context_combo,
@@ -550,6 +559,9 @@ class SettingsDialog(QDialog):
 
     def _update_state(self) -> None:
         self.file_label.setEnabled(self.file_radio.isChecked())
+        self.server_vision_edit.setEnabled(
+            self.server_radio.isEnabled() and self.server_radio.isChecked()
+        )
         self.vision_clear_button.setEnabled(
             self.vision_model_button.isEnabled()
             and (self._vision_model is not None or self._vision_projector is not None)
@@ -632,6 +644,7 @@ class SettingsDialog(QDialog):
         self.server_edit.setText(settings.server_url or "")
         self.server_model_edit.setText(settings.server_model or "")
         self.server_parallel_spin.setValue(settings.server_concurrency)
+        self.server_vision_edit.setText(settings.server_vision_model or "")
         self._server_checked = None
         if settings.server_url:
             try:  # what was saved was checked then; check again to change it
@@ -848,6 +861,9 @@ class SettingsDialog(QDialog):
             server_model=server.model if server is not None else None,
             server_confirmed=confirmed,
             server_concurrency=self.server_parallel_spin.value(),
+            server_vision_model=(self.server_vision_edit.text().strip() or None)
+            if server is not None
+            else None,
             vision_model_path=str(self._vision_model) if self._vision_model else None,
             vision_projector=str(self._vision_projector) if self._vision_projector else None,
             n_threads=self.threads_spin.value(),
