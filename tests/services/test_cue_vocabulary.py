@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.domain.journal.cues import MAX_CUES, Cue, seed_cues
+from app.domain.journal.cues import MAX_CUES, Cue, name_words, seed_cues
 from app.domain.parsed import Token
 from app.services.journal.cues import cue_families
 from tests.services.test_cue_rules import detect
@@ -101,4 +101,13 @@ def test_every_seed_family_is_seeded_whole() -> None:
     for family in cue_families():
         assert len(family.cues) <= MAX_CUES, family.id
         cues, _ = seed_cues(family.names[0], [family])
-        assert cues == list(dict.fromkeys(family.cues))
+        own = name_words(family.names[0]) if family.keeps_name else []
+        assert cues == list(dict.fromkeys([*family.cues, *own]))
+
+
+def test_a_family_of_how_a_thing_is_studied_keeps_the_habits_own_words() -> None:
+    cues, _ = seed_cues("Thermodynamics study", cue_families())
+    assert "thermodynamics*" in cues  # what is studied
+    assert "past paper*" in cues  # how studying is told
+    walk, _ = seed_cues("Walk the dog", cue_families())
+    assert "dog" not in walk  # a family of one activity keeps only its own words
