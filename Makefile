@@ -1,7 +1,8 @@
 # The two commands a newcomer runs. Each sets up .venv by itself first.
 #   make run    start Inkling
 #   make test   lint, type-check, then the whole test suite at today's date and the fast
-#               tests again at seven fake dates and time zones, two sessions at a time
+#               tests again at seven fake dates and time zones (shared out among them, the
+#               date tests in each), two sessions at a time
 #               (scripts/time_travel.py --with-suite; CI runs this)
 VENV := .venv
 BIN := $(VENV)/bin
