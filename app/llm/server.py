@@ -253,6 +253,12 @@ class ServerTextModel:
     def set_cancel_token(self, token: CancelToken | None) -> None:
         self._cancel = token
 
+    def _check_open(self) -> None:
+        """Before a request: the model is not closed and the job not cancelled."""
+        if self._closed:
+            raise ModelError("The model server connection was closed.")
+        self._check_cancel()
+
     def _check_cancel(self) -> None:
         if self._cancel is not None:
             self._cancel.raise_if_cancelled()
@@ -300,9 +306,7 @@ class ServerTextModel:
 
         Raises Cancelled when the job is cancelled (between chunks), a ModelError (one
         sentence) when the server is down, stalls, or fails."""
-        if self._closed:
-            raise ModelError("The model server connection was closed.")
-        self._check_cancel()
+        self._check_open()
         future = self._ahead.pop(_prompt_key(prompt), None)
         if future is None:
             text, self.last_stats = self._ask(prompt, self.on_token, self._job_cancelled)
@@ -320,9 +324,7 @@ class ServerTextModel:
         per page, in order; sent as ``data:`` URIs in the user turn, as the OpenAI chat
         API has them).  A server whose model cannot see answers an error, or a reply that
         the callers' strict parsing refuses."""
-        if self._closed:
-            raise ModelError("The model server connection was closed.")
-        self._check_cancel()
+        self._check_open()
         try:
             messages = vision_messages(prompt, images)
         except ValueError as exc:

@@ -81,6 +81,10 @@ class Settings:
     def with_changes(self, **changes: Any) -> Settings:
         return replace(self, **changes)
 
+    def without_server(self) -> Settings:
+        """The model server given up: its address, its models (text and vision)."""
+        return replace(self, server_url=None, server_model=None, server_vision_model=None)
+
 
 def load_settings(data_dir: Path) -> Settings:
     """Read the settings; a missing or damaged file gives the defaults."""

@@ -167,7 +167,8 @@ _OPENERS: Final = frozenset(
 )  # fmt: skip
 # Informal futures the parser reads as nouns ("Gonna call Mom": "Gon" + "na").
 _INFORMAL_INTENT: Final = frozenset({"gon", "gonna", "wan", "wanna", "finna", "gotta"})
-# A noun modified so that it was not done ("planned run", "missed swim", "cancelled yoga").
+# A noun modified so that it was not done ("planned run", "cancelled yoga"; "skipped",
+# "missed" are avoidance: _SKIP_VERBS).
 _UNDONE_MODIFIERS: Final = frozenset(
     {"plan", "planned", "cancel", "cancelled", "canceled",
      "postpone", "postponed", "schedule", "scheduled", "upcoming", "intended"}
@@ -635,7 +636,7 @@ def blocked(
             return BlockReason.NEGATED  # "not even cooked", "not yet stretched"
         if tok is head and any(k.dep in ("amod", "compound") and k.lower in _UNDONE_MODIFIERS
                                for k in kids):  # fmt: skip
-            return BlockReason.A_PLAN  # "planned run -> rain", "missed swim"
+            return BlockReason.A_PLAN  # "planned long run", "cancelled yoga class"
         if tok.lemma in NEGATORS and tok.dep in ("det", "neg"):
             return BlockReason.NEGATED
         if tok.is_verb:
@@ -696,10 +697,10 @@ def blocked(
                 and speaker.lemma not in _READING_WORDS  # "phone says 11,400 steps"
             ):
                 return BlockReason.QUOTED_SPEECH  # "dentist says floss more"
-        if up.is_verb and (up.lemma in INTENT_VERBS or up.lower in INTENT_VERBS):
+        if (up.is_verb and (up.lemma in INTENT_VERBS or up.lower in INTENT_VERBS)) or (
+            up.lower in _INFORMAL_INTENT  # "Gonna call Mom": "Gon" read as a noun
+        ):
             return BlockReason.INTENTION  # "I wish I had time to cook"
-        if up.lower in _INFORMAL_INTENT:
-            return BlockReason.INTENTION  # "Gonna call Mom", however it parses
         if up.lower in MODALS and any(k.dep == "xcomp" for k in parsed.children(up)):
             return BlockReason.MODAL  # "I must to study more": a modal read as the verb
         if any(k.lower == "too" and k.dep == "advmod" for k in parsed.children(up)):
@@ -826,12 +827,17 @@ def _describes_a_thing(parsed: ParsedText, head: Token, match: CueMatch) -> bool
     deeds, whatever the parser says)."""
     if head.dep != "amod" or match.first != match.last or head.head != head.i + 1:
         return False
-    before = _words(parsed, parsed.sentences[head.sent][0], head.i)
-    line_start = parsed.text.rfind("\n", 0, head.start)
-    before = [w for w in before if w.start > line_start and not _TIME_OR_NUMBER.match(w.text)]
-    if _opens_clause(before):
+    if _opens_clause(_line_opening(parsed, head)):
         return False  # "21:00 tidied desk", "Then jogged round": a terse deed
     return head.tag in ("VBN", "VBG") or head.lower.endswith("ed")
+
+
+def _line_opening(parsed: ParsedText, head: Token) -> list[Token]:
+    """The words before ``head`` in its sentence and on its line, times and numbers left
+    out ("21:00 tidied desk": nothing)."""
+    line_start = parsed.text.rfind("\n", 0, head.start)
+    before = _words(parsed, parsed.sentences[head.sent][0], head.i)
+    return [w for w in before if w.start > line_start and not _TIME_OR_NUMBER.match(w.text)]
 
 
 def _opens_clause(before: Sequence[Token]) -> bool:
@@ -843,12 +849,7 @@ def _opens_clause(before: Sequence[Token]) -> bool:
 def _terse_past_verb(parsed: ParsedText, head: Token) -> bool:
     """A past-tense verb opening a terse diary sentence ("Walked Biscuit to the vet"),
     though the parser made it part of a name."""
-    if head.pos != "VERB" or head.tag != "VBD":
-        return False
-    line_start = parsed.text.rfind("\n", 0, head.start)
-    before = _words(parsed, parsed.sentences[head.sent][0], head.i)
-    before = [w for w in before if w.start > line_start and not _TIME_OR_NUMBER.match(w.text)]
-    return _opens_clause(before)
+    return head.pos == "VERB" and head.tag == "VBD" and _opens_clause(_line_opening(parsed, head))
 
 
 def _mood(parsed: ParsedText, verb: Token, *, own: bool = False) -> BlockReason | None:

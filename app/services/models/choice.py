@@ -81,9 +81,7 @@ def use_model(data_dir: Path, path: Path | None) -> ModelInfo | None:
     """Check a GGUF file (``check_model``) and save it as the model to use (None: back to
     the default); a model server in use is no longer used.  A file that fails is never
     saved: the settings stay as they were."""
-    settings = load_settings(data_dir).with_changes(
-        server_url=None, server_model=None, server_vision_model=None
-    )
+    settings = load_settings(data_dir).without_server()
     if path is None:
         save_settings(data_dir, settings.with_changes(model_path=None))
         default = default_model_path()

@@ -120,10 +120,7 @@ def use_server(
 def stop_using_server(data_dir: Path) -> None:
     settings = load_settings(data_dir)
     if settings.server_url is not None:
-        save_settings(
-            data_dir,
-            settings.with_changes(server_url=None, server_model=None, server_vision_model=None),
-        )
+        save_settings(data_dir, settings.without_server())
 
 
 def vision_server(data_dir: Path, cli_model: str | None = None) -> ServerChoice | None:
