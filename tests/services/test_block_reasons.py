@@ -35,6 +35,7 @@ MESSAGES = {
     BlockReason.SARCASM: "sarcasm",
     BlockReason.ADDRESSED_TO_THE_APP: "text addressed to the app",
     BlockReason.NO_WORDS: "no words to read",
+    BlockReason.A_STATE: "a state, not a deed",
 }
 
 
@@ -105,7 +106,9 @@ def test_blocked_names_the_reason(body: str, cue: str, reason: BlockReason | Non
         ("Did the morning run on the treadmill.", "treadmill", None),
         ("Squats felt heavy today.", "squat*", None),
         ("Work trip: ran along the river.", "ran", None),
-        ("My sister rang from Lagos.", "rang", None),
+        # being rung is the caller's deed ("other people doing it", the labels' rule)
+        ("My sister rang from Lagos.", "rang", BlockReason.SOMEONE_ELSE),
+        ("Easy 5k on grass, all running.", "running", None),  # "all": wholly, nobody else
         ("21:00 tidied desk", "tid*", None),
         ("Gran said she walked the dog.", "walk*", BlockReason.QUOTED_SPEECH),
     ],

@@ -94,10 +94,55 @@ def detect(body: str, *names: str) -> list[tuple[str, str]]:
             "Climbing",
             "Bouldering after work",
         ),
+        # Fifth round: a past verb run on into the next sentence is still the writer's.
+        (
+            "phoned Ana for her birthday she is 7!! so happy",
+            "Call family",
+            "phoned Ana for her birthday",
+        ),
+        # An exercise logged with its count, though the tagger reads "raises" as a verb.
+        ("Calf raises 3x12 on the step.", "Physio exercises", "Calf raises 3x12 on the step"),
+        # A family's exclusion is another's cue: "wrote to" is writing letters.
+        ("Wrote to my cousin in Perth.", "Write letters", "Wrote to my cousin in Perth"),
+        # Families for crafts, household and bookkeeping habits, and plants' water.
+        ("Did a few rows of the blanket.", "Knitting", "Did a few rows of the blanket"),
+        ("Watered the ferns and the basil.", "Water plants", "Watered the ferns and the basil"),
+        ("Put a load of whites on and hung it out.", "Laundry", "Put a load of whites on"),
+        ("After closing I did the books.", "Do the books", "After closing I did the books"),
+        # Page counts in the short form, and in words.
+        ("25 pp of the biography.", "Read 20 pages", "25 pp of the biography"),
+        ("Read thirty pages on the bus.", "Read 20 pages", "Read thirty pages on the bus"),
     ],
 )
 def test_a_completion_is_found_and_quoted(body: str, name: str, quote: str) -> None:
     assert detect(body, name) == [(name, quote)]
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("bike: no, rain all day", "Bike to work"),  # a log's answer after the item
+        ("floss - nope", "Floss"),
+        ("The yoga mat is still in the boot of the car.", "Yoga"),  # where a thing is
+        ("Swim lesson is Thursday.", "Swim"),  # scheduled
+        ("Thought about a swim, then had a nap.", "Swim"),  # only thought of
+        ("Nothing to declutter this week, oddly.", "Declutter"),  # an infinitive on a noun
+        ("Dad rang me about the car insurance.", "Call family"),  # being rung
+        ("Flatmate cycles to work every day.", "Cycling"),  # a household word as subject
+        ("The push-up handles arrived today.", "Push-ups"),  # the thing, not the exercise
+        ("Read a bit on the 30 minute bus, maybe eight pages.", "Read 20 pages"),  # 8 < 20
+    ],
+)
+def test_fifth_round_non_completions(body: str, name: str) -> None:
+    assert detect(body, name) == []
+
+
+def test_the_habit_its_words_name_gets_the_clause_before_a_measure_cue() -> None:
+    """ "# words" fits a journal and a vocabulary habit alike; "Anki" names one of them."""
+    body = "Learned 25 words with Anki on the bus."
+    assert detect(body, "Journal", "Japanese") == [
+        ("Japanese", "Learned 25 words with Anki on the bus")
+    ]
 
 
 @pytest.mark.parametrize(

@@ -92,6 +92,8 @@ def _run(
             "a reminder or note to self",
         ),
         ("Plan for later:\n- meditate\n- read", "meditate", "future heading"),
+        ("No run this morning, it poured and I'm a coward.", "I'm a coward", "a state, not a deed"),
+        ("Slept badly. I was so tired all day.", "I was so tired all day", "a state, not a deed"),
     ],
 )
 def test_the_model_alone_is_held_to_the_rules_signals(body: str, quote: str, reason: str) -> None:
@@ -113,6 +115,14 @@ def test_a_model_hit_the_signals_accept_is_kept_and_bad_ones_say_why() -> None:
         (7, "no such candidate"),
         (0, "quote not in the entry"),
     ]
+
+
+@pytest.mark.parametrize(
+    "quote", ["I'm proud of that run", "I was at the pool by six", "I'm sore from the lengths"]
+)
+def test_a_state_beside_a_deed_or_a_place_is_still_a_deed(quote: str) -> None:
+    body = f"Long week. {quote}."
+    assert check_quote(body, parse_text(mask_for_parsing(body)), quote) is None
 
 
 def test_without_a_parse_a_quote_is_still_read_for_its_words() -> None:

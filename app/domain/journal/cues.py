@@ -61,9 +61,14 @@ class CueFamily:
     """A family of how a kind of thing is done (study, language learning) whose habit's
     name says what is done ("English study", "Thermodynamics revision"): the name's
     content words are cues too."""
+    unless: tuple[str, ...] = ()
+    """Names that rule the family out although a word matches ("Do the books" is no
+    reading)."""
 
     def matches_name(self, name: str) -> bool:
         lowered = name.lower()
+        if any(phrase in lowered for phrase in self.unless):
+            return False
         words = _WORD.findall(lowered)
         for key in self.names:
             if " " in key or "-" in key:
@@ -95,6 +100,7 @@ def families_from_json(data: Mapping[str, Any]) -> tuple[CueFamily, ...]:
             cues=_strings(item.get("cues"), "cues"),
             exclude=_strings(item.get("exclude", []), "exclusions") if item.get("exclude") else (),
             keeps_name=item.get("keeps_name") is True,
+            unless=_strings(item.get("unless"), "exceptions") if item.get("unless") else (),
         )
         for cue in (*family.cues, *family.exclude):
             Cue.parse(cue)
@@ -128,7 +134,10 @@ def seed_cues(name: str, families: Sequence[CueFamily]) -> tuple[list[str], list
                 cues.extend(name_words(name))
     if not cues:
         cues.extend(name_words(name))
-    return _dedupe(cues)[:MAX_CUES], _dedupe(exclude)[:MAX_CUES]
+    # One family's exclusion is another's cue ("wrote to" is not journalling, but it is
+    # writing letters): for a habit of both, the cue stands.
+    kept = [phrase for phrase in exclude if phrase not in cues]
+    return _dedupe(cues)[:MAX_CUES], _dedupe(kept)[:MAX_CUES]
 
 
 def _dedupe(items: Iterable[str]) -> list[str]:

@@ -103,6 +103,18 @@ _LIST_MARK: Final = re.compile(
 )
 _UNCHECKED: Final = re.compile(r"^\s*(?:[-*•]\s*)?(?:\[ ?\]|[☐⬜◻□▢🔲])")
 _LINE_NOT_DONE: Final = re.compile(r"❌|✗|✘|☒|\bnope\b|\bnot done\b|\bskipped\b|\bmissed\b", re.I)
+# A log line's answer after the item, saying it was not done ("bike: no, rain", "floss -
+# nope", "pull-ups: 0, bar still not mounted").
+_ANSWERED_NO: Final = re.compile(
+    r"^\s*[:=–—-]+\s*(?:no|nope|nah|none|zero|0|x|n|not (?:today|done|really|yet))\b", re.I
+)
+# Where a thing is, now ("My book is on the nightstand", "Handcycle's on the turbo", "the
+# bike is still in the shed"): a present state, not a deed.
+_WHERE_IT_IS: Final = re.compile(
+    r"^(?:'s|’s|\s+is|\s+are)\s+(?:still\s+|now\s+|back\s+|just\s+)?"
+    r"(?:on|in|at|under|behind|beside|by|next to|inside|up on|out in)\s",
+    re.I,
+)
 _TRAILING_MARKS: Final = re.compile(r"[\s✅✔✓☑]+$")
 _TIME: Final = re.compile(
     r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?!\d|,\d)|\b(midnight)\b", re.I
@@ -136,9 +148,19 @@ _WANTING_NOUNS: Final = frozenset(
 )  # fmt: skip
 _RITES: Final = frozenset({"prayer", "grace", "rosary", "mass", "mantra", "vespers"})
 _NEGATIVE_SUBJECTS: Final = frozenset({"nobody", "noone", "none", "nothing"})
+# Verbs of only thinking of a thing ("thought about the gym", "considered a swim").
+_MUSING_VERBS: Final = frozenset(
+    {"think", "dream", "consider", "contemplate", "ponder", "debate", "fantasize", "fantasise",
+     "daydream", "imagine"}
+)  # fmt: skip
+# What a present "is" puts a thing on when it is scheduled ("the exam is on the 14th",
+# "lesson is Thursday", "swim is at 6").
+_SCHEDULE_WORD: Final = re.compile(
+    r"^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?$|^(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|"
+    r"nov|dec)[a-z]*\.?$|^\d{1,2}(?:st|nd|rd|th)$|^(?:tomorrow|weekend|next|soon)$",
+    re.IGNORECASE,
+)
 _HOW_IT_WENT: Final = frozenset({"feel", "seem", "go", "take", "last", "look", "kill", "wreck"})
-# Calls: the family member who rang the writer ("Mum rang", "my brother called") is a call.
-_CALL_VERBS: Final = frozenset({"ring", "call", "phone", "facetime", "skype", "videocall"})
 # Verbs that send someone else somewhere ("got them to bed", "took the kids to swimming").
 _SENDING_VERBS: Final = frozenset({"get", "put", "take", "send", "tuck", "drop", "bring", "drive"})
 _PEOPLE: Final = frozenset(
@@ -257,6 +279,7 @@ class BlockReason(Enum):
     SARCASM = "sarcasm"
     ADDRESSED_TO_THE_APP = "text addressed to the app"
     NO_WORDS = "no words to read"
+    A_STATE = "a state, not a deed"
 
     @property
     def message(self) -> str:
@@ -371,6 +394,13 @@ def _subject(parsed: ParsedText, verb: Token) -> Token | None:
         if current.dep in ("conj", "xcomp", "advcl") and up is not None:
             if _across_break(parsed, current, up) or (current.dep == "conj" and up.lemma == "be"):
                 return None  # "the grind was real, got through 3 chapters": not the grind
+            if (
+                current.dep == "advcl"
+                and current.tag == "VBD"
+                and current.i < up.i
+                and not any(k.dep == "mark" for k in parsed.children(current))
+            ):
+                return None  # "phoned Ruby for her birthday she is 9": a run-on, not "she"
             current = up
             continue
         return None
@@ -396,6 +426,10 @@ def _not_a_subject(parsed: ParsedText, subject: Token, verb: Token) -> bool:
     makes one verb with it ("Batch cooked", "Foam rolled")."""
     if _is_measure(parsed, subject) or not any(ch.isalnum() for ch in subject.text):
         return True  # "15 min. Swam 1km": a full stop read as a name is no subject
+    if subject.lower == "all" and verb.tag == "VBG":
+        return True  # "Easy 4k, all running": wholly, not everyone
+    if verb.tag == "VBZ" and _counted_exercise(parsed, verb, [subject]):
+        return True  # "Calf raises 3x12": an exercise and its count
     if any(t.text in (":", "—", "–", ";") for t in parsed.tokens[subject.i + 1 : verb.i]):
         return True  # "Tour bus life: wrote two verses": a heading, not a subject
     first, _ = parsed.sentences[subject.sent]
@@ -583,6 +617,13 @@ def blocked(
         return BlockReason.UNCHECKED
     if _is_list_line(line) and _item_not_done(line, start - line_start):
         return BlockReason.MARKED_NOT_DONE
+    after = text[parsed.tokens[match.last].end : line_end]
+    if _ANSWERED_NO.match(after):
+        return BlockReason.MARKED_NOT_DONE  # "bike: no, rain"
+    owner = parsed.head(head) if head.dep == "compound" else None
+    thing_end = owner.end if owner is not None and owner.i == match.last + 1 else None
+    if _WHERE_IT_IS.match(after if thing_end is None else text[thing_end:line_end]):
+        return BlockReason.A_THING  # "My book is on the nightstand", "the yoga mat is in"
     if _in_quotes(text, start):
         return BlockReason.QUOTED_SPEECH
     context = _context_reason(text, parsed, head, start)
@@ -649,6 +690,12 @@ def blocked(
                 return BlockReason.HAVING_NOT_DOING
         elif tok is not head and tok.lemma in INTENT_NOUNS:
             return BlockReason.A_PLAN
+        if tok.is_verb and _infinitive(parsed, tok) and tok.dep in ("acl", "relcl"):
+            return BlockReason.A_PLAN  # "nothing to give away", "a bag of things to give away"
+        if (tok.lemma in _MUSING_VERBS or tok.lower == "thought") and not inside(tok):
+            return BlockReason.INTENTION  # "thought about the gym", "considered a swim"
+        if _scheduled(parsed, tok):
+            return BlockReason.A_PLAN  # "OSCE exam is on the 14th", "lesson is Thursday"
         if any(k.dep == "poss" and k.lower not in MY for k in kids):
             return BlockReason.SOMEONE_ELSES
     before = _words(parsed, parsed.sentences[head.sent][0], match.first)
@@ -750,7 +797,6 @@ def blocked(
             and subject.lower not in FIRST_PERSON
             and not with_writer
             and not any(subject.i == t.i for t in chain)
-            and not _called_the_writer(parsed, governor)
         ):
             return BlockReason.SOMEONE_ELSE
         if _sent_someone(parsed, governor, head):
@@ -763,6 +809,10 @@ def blocked(
                     if tok is head and governor.lemma in _HOW_IT_WENT:
                         continue
                     return BlockReason.SOMEONE_ELSE
+    if head.tag == "NNS" and head.dep == "ROOT" and any(
+        k.dep == "compound" and k.lemma in _KIN for k in parsed.children(head)
+    ):
+        return BlockReason.SOMEONE_ELSE  # "Partner bikes to work": a verb read as a noun
     if _describes_a_thing(parsed, head, match):
         return BlockReason.A_THING  # "ate grilled sardines", "a walking stick"
     if head.dep == "compound" and not _terse_past_verb(parsed, head):
@@ -785,9 +835,12 @@ def _said_as_rite(parsed: ParsedText, verb: Token) -> bool:
 
 def _plural_noun_tagged_verb(parsed: ParsedText, tok: Token) -> bool:
     """A "-s" word the tagger read as a verb but the parse uses as a noun: no subject of
-    its own and a noun's place or modifiers ("leg raises and gentle stretches")."""
+    its own and a noun's place or modifiers ("leg raises and gentle stretches"), or a
+    logged exercise and its count ("Eccentric heel drops 3x15")."""
     kids = parsed.children(tok)
     subjects = [k for k in kids if k.dep in ("nsubj", "nsubjpass")]
+    if subjects and _counted_exercise(parsed, tok, subjects):
+        return True
     if subjects:  # "leg raises", "calf raises": a noun before it makes one noun with it
         return _bare_verb(parsed, tok) and all(_noun_compound(parsed, k, tok) for k in subjects)
     return tok.dep in ("dobj", "pobj", "conj", "appos") or any(
@@ -795,13 +848,30 @@ def _plural_noun_tagged_verb(parsed: ParsedText, tok: Token) -> bool:
     )
 
 
-def _called_the_writer(parsed: ParsedText, verb: Token) -> bool:
-    """A call verb with no object but the writer ("my brother rang", "Mum called me"):
-    whoever dialled, the writer was on the call."""
-    if verb.lemma not in _CALL_VERBS:
+_SET_COUNT: Final = re.compile(r"^\d+\s*[x×]\s*\d+$", re.IGNORECASE)
+
+
+def _counted_exercise(parsed: ParsedText, verb: Token, subjects: Sequence[Token]) -> bool:
+    """ "heel drops 3x15", "calf raises 3 x 20": the "-s" word and the bare noun before it
+    name an exercise, and the count after it says how much of it was done."""
+    if len(subjects) != 1 or subjects[0].i + 1 != verb.i or subjects[0].tag != "NN":
         return False
-    objects = [k for k in parsed.children(verb) if k.dep in ("dobj", "dative")]
-    return all(k.lower in FIRST_PERSON for k in objects)
+    if subjects[0].lemma in _PEOPLE or subjects[0].lemma in _KIN or not subjects[0].known:
+        return False
+    rest = parsed.text[verb.end : verb.end + 12].strip()
+    return bool(_SET_COUNT.match(rest.split(" ")[0]) or re.match(r"^\d+\s*[x×]\s*\d+", rest))
+
+
+def _scheduled(parsed: ParsedText, verb: Token) -> bool:
+    """A present "is"/"are" that puts its subject on a day or a date: scheduled, not done
+    ("the exam is on the 14th", "piano lesson is Thursday")."""
+    if verb.lemma != "be" or verb.tag not in ("VBZ", "VBP"):
+        return False
+    subject = next((k for k in parsed.children(verb) if k.dep == "nsubj"), None)
+    if subject is None or subject.lower in FIRST_PERSON:
+        return False  # "I'm grateful for Sunday": the writer is no appointment
+    after = parsed.tokens[verb.i + 1 : verb.i + 5]
+    return any(_SCHEDULE_WORD.match(t.text) for t in after)
 
 
 def _sent_someone(parsed: ParsedText, verb: Token, head: Token) -> bool:
@@ -824,7 +894,21 @@ def _sent_someone(parsed: ParsedText, verb: Token, head: Token) -> bool:
 def _describes_a_thing(parsed: ParsedText, head: Token, match: CueMatch) -> bool:
     """A one-word cue that is a verb's participle right before the noun it describes, not
     at the start of its sentence ("Played guitar", "Grilled salmon for dinner" are terse
-    deeds, whatever the parser says)."""
+    deeds, whatever the parser says); or a hyphenated cue naming the thing after it
+    ("pull-up bar installed", "push-up handles"), though not a count of it ("pull-up sets")."""
+    after = parsed.tokens[match.last + 1] if match.last + 1 < len(parsed.tokens) else None
+    words = parsed.tokens[match.first : match.last + 1]
+    if (
+        any(t.text == "-" for t in words)
+        and not any(t.tag in ("VBN", "VBD") for t in words)  # "Batch-cooked bolognese"
+        and head.dep in ("amod", "compound", "nmod")
+        and after is not None
+        and head.head == after.i
+        and after.pos == "NOUN"
+        and after.lower not in _MEASURE_CUE_WORDS
+        and after.lemma not in ("set", "rep", "round", "session")
+    ):
+        return True
     if head.dep != "amod" or match.first != match.last or head.head != head.i + 1:
         return False
     if _opens_clause(_line_opening(parsed, head)):
@@ -987,20 +1071,30 @@ def deadline(name: str) -> int | None:
     return _minutes(m.group(1) or "0", m.group(2), m.group(3), m.group(4))
 
 
-_WORD_NUMBERS: Final = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
-    "a": 1, "an": 1, "half": 0.5,
+_NUMBER_WORDS: Final = {
+    "zero": 0.0, "one": 1.0, "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "six": 6.0,
+    "seven": 7.0, "eight": 8.0, "nine": 9.0, "ten": 10.0, "eleven": 11.0, "twelve": 12.0,
+    "thirteen": 13.0, "fourteen": 14.0, "fifteen": 15.0, "sixteen": 16.0, "seventeen": 17.0,
+    "eighteen": 18.0, "nineteen": 19.0, "twenty": 20.0, "thirty": 30.0, "forty": 40.0,
+    "fifty": 50.0, "sixty": 60.0, "seventy": 70.0, "eighty": 80.0, "ninety": 90.0,
+    "hundred": 100.0, "dozen": 12.0,
 }  # fmt: skip
+_WORD_NUMBERS: Final = _NUMBER_WORDS | {"a": 1.0, "an": 1.0, "half": 0.5}
 _DOTTED_THOUSANDS: Final = re.compile(r"^\d{1,3}(?:\.\d{3})+$")  # "11.200" (European)
 # A unit as writers of other first languages also write it ("11.200 pasos").
-_UNIT_WORDS: Final = {"step": frozenset({"pasos", "passi", "schritte", "stappen", "pas", "kroków"})}
+_UNIT_WORDS: Final = {
+    "step": frozenset({"pasos", "passi", "schritte", "stappen", "pas", "kroków"}),
+    "page": frozenset({"pp", "pgs", "pg"}),  # "20 pp of the Kahneman"
+}
 # Distances walked, in steps (about 2,000 a mile, 1,300 a kilometre).
 _STEPS_PER: Final = {"mile": 2000.0, "mi": 2000.0, "km": 1300.0, "kilometre": 1300.0,
                      "kilometer": 1300.0, "k": 1300.0}  # fmt: skip
 
 
 def _number(text: str) -> float | None:
+    words = text.lower().split("-")
+    if all(w in _NUMBER_WORDS for w in words):
+        return sum(_NUMBER_WORDS[w] for w in words)  # "ten", "twenty-five"
     if _DOTTED_THOUSANDS.match(text):
         text = text.replace(".", "")
     cleaned = text.lower().replace(",", "")
@@ -1072,12 +1166,13 @@ def _count_evidence(
     goal, unit = target
     readings: list[tuple[float, Token]] = []
     claims: list[tuple[float, Token]] = []
+
+    def is_unit(w: Token) -> bool:
+        return w.lemma == unit or w.lower.startswith(unit) or w.lower in _UNIT_WORDS.get(unit, ())
+
     for first, last in parsed.sentences:
         words = _words(parsed, first, last)
-        if not any(
-            w.lemma == unit or w.lower.startswith(unit) or w.lower in _UNIT_WORDS.get(unit, ())
-            for w in words
-        ):
+        if not any(is_unit(w) for w in words):
             continue
         numbers = [
             (value, w)
@@ -1086,6 +1181,13 @@ def _count_evidence(
             for value in [_number(w.text)]
             if value is not None
         ]
+        counted = [
+            (value, w)
+            for value, w in numbers
+            if is_unit(parsed.tokens[w.head])
+            or (w.i + 1 < len(parsed.tokens) and is_unit(parsed.tokens[w.i + 1]))
+        ]
+        numbers = counted or numbers  # "40 minute ride, maybe ten pages": the ten
         is_reading = any(w.lemma in _READING_WORDS for w in words)
         (readings if is_reading else claims).extend(numbers)
     pool = readings or claims
@@ -1208,6 +1310,34 @@ def _amount(parsed: ParsedText, a: int, b: int) -> tuple[float | None, str | Non
     return None, None
 
 
+# Words of a cue that say how much, not what ("# words", "# x #", "# pages"): a cue made of
+# only these and numbers fits many habits.
+_MEASURE_CUE_WORDS: Final = frozenset(
+    {"x", "words", "word", "pages", "page", "pp", "min", "mins", "minutes", "hour", "hours",
+     "reps", "sets", "times", "today"}
+)  # fmt: skip
+
+
+def _specific(cue: str) -> bool:
+    return any(
+        kind in ("exact", "prefix") and word not in _MEASURE_CUE_WORDS
+        for kind, word in Cue.parse(cue).parts
+    )
+
+
+def _specificity(body: str, parsed: ParsedText, rc: RuleCandidate) -> int:
+    """1 when the candidate's first cue that passes the checks names what was done
+    ("anki", "jog*"), 0 when it only measures ("# words", "10 x 1") or none passes. Where two
+    habits' suggestions would share a clause, the one its words name is read first
+    ("Memorized 30 words on Anki" is the vocabulary, not the journal's words)."""
+    if not rc.cues or is_abstinence(rc.candidate.name) or count_target(rc.candidate.name):
+        return 0
+    for match in find_cues(parsed, rc.cues, rc.exclude):
+        if blocked(body, parsed, match) is None:
+            return 1 if _specific(match.cue) else 0
+    return 0
+
+
 def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) -> list[Draft]:
     """One draft per candidate the entry shows done, in text order.
 
@@ -1217,7 +1347,7 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
     text = body
     found: list[tuple[int, Draft]] = []
     used: list[tuple[int, int]] = []
-    for rc in candidates:
+    for rc in sorted(candidates, key=lambda rc: -_specificity(body, parsed, rc)):
         cand = rc.candidate
         if not rc.cues or is_abstinence(cand.name):
             continue
@@ -1304,9 +1434,32 @@ def check_quote(body: str, parsed: ParsedText | None, quote: str) -> BlockReason
     reason = blocked(body, parsed, whole)
     if reason is not None:
         return reason
+    if _only_a_state(parsed, words):
+        return BlockReason.A_STATE
     verbs = [t for t in words if t.is_verb and t.pos != "AUX"]
     for focus in verbs[-1:]:
         reason = blocked(body, parsed, CueMatch(focus.text, focus.i, focus.i))
         if reason is not None:
             return reason
     return None
+
+
+_CONTENT_POS: Final = frozenset({"NOUN", "PROPN", "VERB", "NUM"})
+
+
+def _only_a_state(parsed: ParsedText, words: Sequence[Token]) -> bool:
+    """A quote that only says what someone is or feels ("I'm a coward", "I was so
+    tired"): its one content word is what a form of *be* predicates, so nothing in it was
+    done. "I'm proud of that run" names a deed beside the feeling and is not this."""
+    predicates = [
+        t
+        for t in words
+        if t.dep in ("attr", "acomp") and parsed.tokens[t.head].lemma == "be"
+    ]
+    if not predicates:
+        return False
+    said = {t.i for t in predicates}
+    return not any(
+        t.pos in _CONTENT_POS and t.i not in said and t.dep != "npadvmod"  # "all day"
+        for t in words
+    )
