@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -203,3 +204,15 @@ def test_schema_enum_lists_the_candidate_indexes() -> None:
     schema = build_detection_prompt(CANDIDATES[2:], BODY).json_schema
     assert schema is not None
     assert schema["properties"]["hits"]["items"]["properties"]["index"]["enum"] == [2, 3]
+
+
+def test_the_example_reply_has_no_values_a_model_could_copy_as_facts() -> None:
+    """The reply's example shows the required fields only: a small model copied an
+    example's amount and day into every hit. The optional facts stay in the schema."""
+    prompt = build_detection_prompt(CANDIDATES, BODY)
+    shape = prompt.user.split("in this shape:\n", 1)[1].split("\n", 1)[0]
+    assert json.loads(shape) == {"hits": [{"index": 0, "quote": "..."}]}
+    assert prompt.json_schema is not None
+    hit = prompt.json_schema["properties"]["hits"]["items"]
+    assert {"amount", "unit", "when"} <= set(hit["properties"])
+    assert hit["required"] == ["index", "quote"]

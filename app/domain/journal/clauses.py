@@ -90,9 +90,7 @@ def split_clauses(body: str) -> list[Clause]:
     ]
 
 
-_EXAMPLE: Final = json.dumps(
-    {"hits": [{"index": 0, "clause": 2, "amount": 3, "unit": "...", "when": "yesterday"}]}
-)
+_EXAMPLE: Final = json.dumps({"hits": [{"index": 0, "clause": 2}]})
 
 
 def _instructions(max_hits: int) -> str:

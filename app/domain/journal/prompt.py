@@ -28,9 +28,10 @@ SYSTEM_TEXT: Final = (
 _OPEN: Final = "<<<ENTRY"
 _CLOSE: Final = "ENTRY>>>"
 
-_EXAMPLE: Final = json.dumps(
-    {"hits": [{"index": 0, "quote": "...", "amount": 3, "unit": "...", "when": "yesterday"}]}
-)
+# The reply's shape with its required fields only: a small model copies an example's
+# values into every hit, so an example amount or day ("amount": 3, "when": "yesterday")
+# came back as invented facts, and made every reply several times longer.
+_EXAMPLE: Final = json.dumps({"hits": [{"index": 0, "quote": "..."}]})
 
 
 def _instructions(max_hits: int) -> str:
