@@ -809,8 +809,10 @@ def blocked(
                     if tok is head and governor.lemma in _HOW_IT_WENT:
                         continue
                     return BlockReason.SOMEONE_ELSE
-    if head.tag == "NNS" and head.dep == "ROOT" and any(
-        k.dep == "compound" and k.lemma in _KIN for k in parsed.children(head)
+    if (
+        head.tag == "NNS"
+        and head.dep == "ROOT"
+        and any(k.dep == "compound" and k.lemma in _KIN for k in parsed.children(head))
     ):
         return BlockReason.SOMEONE_ELSE  # "Partner bikes to work": a verb read as a noun
     if _describes_a_thing(parsed, head, match):
@@ -1452,9 +1454,7 @@ def _only_a_state(parsed: ParsedText, words: Sequence[Token]) -> bool:
     tired"): its one content word is what a form of *be* predicates, so nothing in it was
     done. "I'm proud of that run" names a deed beside the feeling and is not this."""
     predicates = [
-        t
-        for t in words
-        if t.dep in ("attr", "acomp") and parsed.tokens[t.head].lemma == "be"
+        t for t in words if t.dep in ("attr", "acomp") and parsed.tokens[t.head].lemma == "be"
     ]
     if not predicates:
         return False
