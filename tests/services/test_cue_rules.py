@@ -109,6 +109,11 @@ def detect(body: str, *names: str) -> list[tuple[str, str]]:
         ("Watered the ferns and the basil.", "Water plants", "Watered the ferns and the basil"),
         ("Put a load of whites on and hung it out.", "Laundry", "Put a load of whites on"),
         ("After closing I did the books.", "Do the books", "After closing I did the books"),
+        # Time found or made for a deed is no wish for it ("no time to read" is).
+        ("Finally found time to read in the garden.", "Read", "to read in the garden"),
+        ("Made time to meditate before work.", "Meditation", "to meditate before work"),
+        # A count after a dash is no "no".
+        ("Pushups - x 20 this morning.", "Push-ups", "Pushups - x 20 this morning"),
         # Page counts in the short form, and in words.
         ("25 pp of the biography.", "Read 20 pages", "25 pp of the biography"),
         ("Read thirty pages on the bus.", "Read 20 pages", "Read thirty pages on the bus"),
@@ -122,6 +127,8 @@ def test_a_completion_is_found_and_quoted(body: str, name: str, quote: str) -> N
     ("body", "name"),
     [
         ("bike: no, rain all day", "Bike to work"),  # a log's answer after the item
+        ("Never found the energy to cook.", "Cook at home"),  # time or energy denied
+        ("Could not find time to stretch.", "Stretching"),
         ("floss - nope", "Floss"),
         ("The yoga mat is still in the boot of the car.", "Yoga"),  # where a thing is
         ("Swim lesson is Thursday.", "Swim"),  # scheduled

@@ -106,7 +106,7 @@ _LINE_NOT_DONE: Final = re.compile(r"❌|✗|✘|☒|\bnope\b|\bnot done\b|\bski
 # A log line's answer after the item, saying it was not done ("bike: no, rain", "floss -
 # nope", "pull-ups: 0, bar still not mounted").
 _ANSWERED_NO: Final = re.compile(
-    r"^\s*[:=–—-]+\s*(?:no|nope|nah|none|zero|0|x|n|not (?:today|done|really|yet))\b", re.I
+    r"^\s*[:=–—-]+\s*(?:no|nope|nah|none|zero|0(?![.,]\d)|not (?:today|done|really|yet))\b", re.I
 )
 # Where a thing is, now ("My book is on the nightstand", "Handcycle's on the turbo", "the
 # bike is still in the shed"): a present state, not a deed.
@@ -690,7 +690,12 @@ def blocked(
                 return BlockReason.HAVING_NOT_DOING
         elif tok is not head and tok.lemma in INTENT_NOUNS:
             return BlockReason.A_PLAN
-        if tok.is_verb and _infinitive(parsed, tok) and tok.dep in ("acl", "relcl"):
+        if (
+            tok.is_verb
+            and _infinitive(parsed, tok)
+            and tok.dep in ("acl", "relcl")
+            and not _time_made(parsed, parsed.tokens[tok.head])
+        ):
             return BlockReason.A_PLAN  # "nothing to give away", "a bag of things to give away"
         if (tok.lemma in _MUSING_VERBS or tok.lower == "thought") and not inside(tok):
             return BlockReason.INTENTION  # "thought about the gym", "considered a swim"
@@ -715,7 +720,12 @@ def blocked(
     lowered = [w.lower for w in before]
     for verb in (t for t in (head, *chain) if t.is_verb and _infinitive(parsed, t)):
         ahead = _words(parsed, parsed.sentences[verb.sent][0], verb.i)
-        if len(ahead) >= 2 and ahead[-1].lower == "to" and ahead[-2].lemma in _WANTING_NOUNS:
+        if (
+            len(ahead) >= 2
+            and ahead[-1].lower == "to"
+            and ahead[-2].lemma in _WANTING_NOUNS
+            and not _time_made(parsed, ahead[-2])
+        ):
             return BlockReason.INTENTION  # "nobody was in the mood to cook", "no time to read"
     if lowered[-1:] == ["except"] or lowered[-2:] in (["except", "for"], ["apart", "from"]):
         return BlockReason.NEGATED  # "all done except reading"
@@ -862,6 +872,23 @@ def _counted_exercise(parsed: ParsedText, verb: Token, subjects: Sequence[Token]
         return False
     rest = parsed.text[verb.end : verb.end + 12].strip()
     return bool(_SET_COUNT.match(rest.split(" ")[0]) or re.match(r"^\d+\s*[x×]\s*\d+", rest))
+
+
+# Verbs that make room for a deed ("found time to read", "took ten minutes to stretch").
+_ROOM_VERBS: Final = frozenset({"find", "make", "take", "use", "spend", "grab", "steal"})
+
+
+def _time_made(parsed: ParsedText, noun: Token) -> bool:
+    """Time or energy the writer found, made or took for a deed, not denied: "found time
+    to read", "made time to meditate", "took ten minutes to stretch" (but "no time to
+    read", "never found the energy to cook")."""
+    verb = parsed.head(noun)
+    if verb is None or verb.lemma not in _ROOM_VERBS or noun.dep not in ("dobj", "npadvmod"):
+        return False
+    return not any(
+        k.dep == "neg" or k.lower in NEGATORS
+        for k in (*parsed.children(noun), *parsed.children(verb))
+    )
 
 
 def _scheduled(parsed: ParsedText, verb: Token) -> bool:
