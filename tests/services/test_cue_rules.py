@@ -128,6 +128,12 @@ def test_a_completion_is_found_and_quoted(body: str, name: str, quote: str) -> N
     [
         ("bike: no, rain all day", "Bike to work"),  # a log's answer after the item
         ("Never found the energy to cook.", "Cook at home"),  # time or energy denied
+        # Sixth round.
+        ("Jogging ✗ (rain)", "Jogging"),  # a cross after the item, on a line of its own
+        ("Ought to do them stretches. Probably won't.", "Back stretches"),  # "ought to"
+        ("Stretches — skipped, the heifer was calving.", "Back stretches"),  # "— skipped"
+        ("Told him: nap in the middle, walk when you can.", "Nap between shifts"),  # advice
+        ("Back home I swam every morning in the river.", "Swimming"),  # a past habit
         ("Could not find time to stretch.", "Stretching"),
         ("floss - nope", "Floss"),
         ("The yoga mat is still in the boot of the car.", "Yoga"),  # where a thing is
@@ -142,6 +148,19 @@ def test_a_completion_is_found_and_quoted(body: str, name: str, quote: str) -> N
 )
 def test_fifth_round_non_completions(body: str, name: str) -> None:
     assert detect(body, name) == []
+
+
+def test_a_ticked_log_item_counts_by_a_word_of_the_habits_name() -> None:
+    """ "Water ✓" is no sentence about water: the writer ticked the habit off by its name.
+    Where the marks follow their items, each item has the mark after it."""
+    body = "Cyc in ✓. Water ✓. Yoga ✗. Devotion ✓"
+    assert detect(body, "Water 2L", "Yoga", "Morning devotion") == [
+        ("Water 2L", "Water ✓"),
+        ("Morning devotion", "Devotion ✓"),
+    ]
+    assert detect("Swam every morning this week.", "Swimming") == [
+        ("Swimming", "Swam every morning this week")
+    ]
 
 
 def test_the_habit_its_words_name_gets_the_clause_before_a_measure_cue() -> None:

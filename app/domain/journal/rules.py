@@ -36,7 +36,7 @@ from enum import Enum
 from typing import Final
 
 from app.domain.journal.candidates import Candidate
-from app.domain.journal.cues import Cue, CueMatch, find_cues, is_abstinence
+from app.domain.journal.cues import Cue, CueMatch, find_cues, is_abstinence, name_words
 from app.domain.journal.parse import Draft
 from app.domain.parsed import ParsedText, Token
 from app.domain.text import MAX_QUOTE_CHARS, overlaps
@@ -106,7 +106,9 @@ _LINE_NOT_DONE: Final = re.compile(r"❌|✗|✘|☒|\bnope\b|\bnot done\b|\bski
 # A log line's answer after the item, saying it was not done ("bike: no, rain", "floss -
 # nope", "pull-ups: 0, bar still not mounted").
 _ANSWERED_NO: Final = re.compile(
-    r"^\s*[:=–—-]+\s*(?:no|nope|nah|none|zero|0(?![.,]\d)|not (?:today|done|really|yet))\b", re.I
+    r"^\s*[:=–—-]+\s*(?:no|nope|nah|none|zero|0(?![.,]\d)|skipped|missed|didn'?t|"
+    r"not (?:today|done|really|yet))\b",
+    re.I,
 )
 # Where a thing is, now ("My book is on the nightstand", "Handcycle's on the turbo", "the
 # bike is still in the shed"): a present state, not a deed.
@@ -115,6 +117,16 @@ _WHERE_IT_IS: Final = re.compile(
     r"(?:on|in|at|under|behind|beside|by|next to|inside|up on|out in)\s",
     re.I,
 )
+# Advice passed on after a colon ("Told him: nap in the middle, walk whenever you can").
+_TOLD_COLON: Final = re.compile(
+    r"\b(?:told|tell|telling|said|says|say|asked|advised|advice)\b[^.!?:\n]{0,25}:\s", re.I
+)
+# A habit, not a day's deed ("In Ukraine I swam every morning", "walked 5 mile every
+# Sunday"); "every morning this week" is recent.
+_EVERY_TIME: Final = frozenset(
+    {"morning", "evening", "night", "day", "week", "weekend", "summer", "winter", "year",
+     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+)  # fmt: skip
 _TRAILING_MARKS: Final = re.compile(r"[\s✅✔✓☑]+$")
 _TIME: Final = re.compile(
     r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?!\d|,\d)|\b(midnight)\b", re.I
@@ -491,7 +503,10 @@ def _item_not_done(line: str, at: int) -> bool:
         return _LINE_NOT_DONE.search(line) is not None
     before = [crossed for pos, crossed in marks if pos < at]
     after = [crossed for pos, crossed in marks if pos > at]
-    own = before[-1] if before else after[0]
+    if _ITEM_MARK.match(line.lstrip(" \t-*•·+–")) or not after:
+        own = before[-1] if before else after[0]  # "✔ read ✘ floss": the mark leads its item
+    else:
+        own = after[0]  # "Water ✓. Yoga ✗.": the mark follows its item
     end = next((pos for pos, _ in marks if pos > at), len(line))
     start = max((pos for pos, _ in marks if pos < at), default=0)
     return own or _LINE_NOT_DONE.search(line[start:end]) is not None
@@ -590,6 +605,8 @@ def _context_reason(body: str, parsed: ParsedText, head: Token, start: int) -> B
     bare_line = line[marker.end() :] if marker else line
     if _REMINDER.match(sentence) or _REMINDER.match(bare_line):
         return BlockReason.REMINDER
+    if _TOLD_COLON.search(body[s_at:start]):
+        return BlockReason.QUOTED_SPEECH
     if _plan_heading_over(body, start):
         return BlockReason.FUTURE_HEADING
     if _ASPIRATION.search(body[s_at:start]):
@@ -615,8 +632,9 @@ def blocked(
     line = text[line_start:line_end]
     if _UNCHECKED.match(line):
         return BlockReason.UNCHECKED
-    if _is_list_line(line) and _item_not_done(line, start - line_start):
-        return BlockReason.MARKED_NOT_DONE
+    marked = _is_list_line(line) or (len(line) <= 120 and _ITEM_MARK.search(line) is not None)
+    if marked and _item_not_done(line, start - line_start):
+        return BlockReason.MARKED_NOT_DONE  # "- guitar ❌", "Yoga ✗", "Jogging ✗ (rain)"
     after = text[parsed.tokens[match.last].end : line_end]
     if _ANSWERED_NO.match(after):
         return BlockReason.MARKED_NOT_DONE  # "bike: no, rain"
@@ -651,6 +669,13 @@ def blocked(
         return BlockReason.FUTURE
     if any(_has_phrase(clause_words, p) for p in PAST_PHRASES):
         return BlockReason.LONG_AGO
+    if (
+        any(a == "every" and b in _EVERY_TIME for a, b in itertools.pairwise(lowers))
+        and any(t.is_verb and t.tag in ("VBD", "VBP", "VB") for t in chain)
+        and not any(t.is_verb and t.tag in ("VBZ", "VBG") for t in chain)  # "has been doing"
+        and not any(w in ("this", "today", "tonight") for w in lowers)
+    ):
+        return BlockReason.LONG_AGO  # "I swam every morning in the Dnipro": a habit, no day
     for tok in chain:
         owner = parsed.head(tok) if tok.dep == "relcl" else None
         if (
@@ -727,6 +752,8 @@ def blocked(
             and not _time_made(parsed, ahead[-2])
         ):
             return BlockReason.INTENTION  # "nobody was in the mood to cook", "no time to read"
+    if any(a == "ought" and b == "to" for a, b in itertools.pairwise(lowered)):
+        return BlockReason.MODAL  # "Ought to do them stretches"
     if lowered[-1:] == ["except"] or lowered[-2:] in (["except", "for"], ["apart", "from"]):
         return BlockReason.NEGATED  # "all done except reading"
     if any(a == "let" and b == "alone" for a, b in itertools.pairwise(lowered)):
@@ -1321,6 +1348,35 @@ def _emoji_line(body: str, rc: RuleCandidate, limit: int | None) -> tuple[int, i
     return None
 
 
+# A short log item ticked after its words ("Water ✓", "Devotion ✓", "maa ✅ short call").
+_TICKED_ITEM: Final = re.compile(r"([^\n.;,✓✅✔☑✗✘❌]{1,30}?)[ \t]*[:=–—-]?[ \t]*[✓✅✔☑]")
+# Name words too common to stand for a habit alone ("Cycle to work": not "work ✓").
+_GENERIC_NAME_WORDS: Final = frozenset(
+    {"work", "morning", "evening", "night", "daily", "home", "new", "good", "things", "thing",
+     "early", "late", "proper", "real", "big", "small", "long", "short", "quick", "today"}
+)  # fmt: skip
+
+
+def _ticked_name(body: str, rc: RuleCandidate) -> tuple[int, int] | None:
+    """A log item of at most three words, ticked after them, that names the habit by a
+    word of its own name ("Water ✓" for "Water 2L", "Devotion ✓" for "Morning
+    devotion"): the writer ticked it, though the word alone is no cue in a sentence."""
+    keys = [w.rstrip("*") for w in name_words(rc.candidate.name)]
+    keys = [k for k in keys if len(k) >= 3 and k not in _GENERIC_NAME_WORDS]
+    if not keys:
+        return None
+    for m in _TICKED_ITEM.finditer(body):
+        line_start, line_end = _line_bounds(body, m.start(1))
+        if _ITEM_MARK.match(body[line_start:line_end].lstrip(" \t-*•·+–")):
+            continue  # "✔ sit ✘ walk ✔ chapter 4": there the mark leads its item
+        if line_end - line_start > 120 or _plan_heading_over(body, m.start(1)):
+            continue
+        words = re.findall(r"[^\W\d_]+", m.group(1).lower())
+        if 0 < len(words) <= 3 and any(w.startswith(k) for w in words for k in keys):
+            return m.start(1) + len(m.group(1)) - len(m.group(1).lstrip()), m.end()
+    return None
+
+
 # --------------------------------------------------------------------------- proposer
 
 
@@ -1406,6 +1462,8 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                 break
             if span is None:
                 span = _emoji_line(body, rc, limit)
+            if span is None and limit is None and target is None:
+                span = _ticked_name(body, rc)
         if span is None:
             continue
         a, b = span
