@@ -1365,7 +1365,10 @@ def _ticked_name(body: str, rc: RuleCandidate) -> tuple[int, int] | None:
     keys = [k for k in keys if len(k) >= 3 and k not in _GENERIC_NAME_WORDS]
     if not keys:
         return None
+    region = _addressed_region(body)
     for m in _TICKED_ITEM.finditer(body):
+        if region is not None and m.start() >= region:
+            break  # text addressed to the app is no log of the day
         line_start, line_end = _line_bounds(body, m.start(1))
         if _ITEM_MARK.match(body[line_start:line_end].lstrip(" \t-*•·+–")):
             continue  # "✔ sit ✘ walk ✔ chapter 4": there the mark leads its item
