@@ -51,6 +51,8 @@ INTENT_VERBS: Final = frozenset(
         "want", "need", "plan", "hope", "try", "intend", "wish", "wonder", "consider", "mean",
         "aim", "promise", "suppose", "expect", "remind", "think", "dream", "gon", "gonna",
         "wanna", "tend", "hate", "resolve", "schedule", "book",
+        # only thinking of it ("thought about the gym", "pondered a swim")
+        "contemplate", "ponder", "debate", "daydream", "fantasize", "fantasise", "imagine",
     }
 )  # fmt: skip
 NEGATIVE_FORMS: Final = frozenset(
@@ -160,11 +162,6 @@ _WANTING_NOUNS: Final = frozenset(
 )  # fmt: skip
 _RITES: Final = frozenset({"prayer", "grace", "rosary", "mass", "mantra", "vespers"})
 _NEGATIVE_SUBJECTS: Final = frozenset({"nobody", "noone", "none", "nothing"})
-# Verbs of only thinking of a thing ("thought about the gym", "considered a swim").
-_MUSING_VERBS: Final = frozenset(
-    {"think", "dream", "consider", "contemplate", "ponder", "debate", "fantasize", "fantasise",
-     "daydream", "imagine"}
-)  # fmt: skip
 # What a present "is" puts a thing on when it is scheduled ("the exam is on the 14th",
 # "lesson is Thursday", "swim is at 6").
 _SCHEDULE_WORD: Final = re.compile(
@@ -493,6 +490,12 @@ def _line_bounds(text: str, at: int) -> tuple[int, int]:
 _ITEM_MARK: Final = re.compile(r"✅|✔|✓|☑|❌|✗|✘|☒")
 
 
+def _mark_leads(line: str) -> bool:
+    """The line opens with a tick or cross (after any bullet): its marks lead their items
+    ("✔ read ✘ floss"), rather than follow them ("Water ✓. Yoga ✗.")."""
+    return _ITEM_MARK.match(line.lstrip(" \t-*•·+–")) is not None
+
+
 def _item_not_done(line: str, at: int) -> bool:
     """The list line's item at ``at`` is marked not done.  A line that ticks some items
     and crosses others ("✔ sit 10 min ✔ 2L ✘ walk ✔ chapter 4") marks each item by the
@@ -503,10 +506,8 @@ def _item_not_done(line: str, at: int) -> bool:
         return _LINE_NOT_DONE.search(line) is not None
     before = [crossed for pos, crossed in marks if pos < at]
     after = [crossed for pos, crossed in marks if pos > at]
-    if _ITEM_MARK.match(line.lstrip(" \t-*•·+–")) or not after:
-        own = before[-1] if before else after[0]  # "✔ read ✘ floss": the mark leads its item
-    else:
-        own = after[0]  # "Water ✓. Yoga ✗.": the mark follows its item
+    # "✔ read ✘ floss": the mark before an item is its own; "Water ✓. Yoga ✗.": the one after.
+    own = before[-1] if before and (_mark_leads(line) or not after) else after[0]
     end = next((pos for pos, _ in marks if pos > at), len(line))
     start = max((pos for pos, _ in marks if pos < at), default=0)
     return own or _LINE_NOT_DONE.search(line[start:end]) is not None
@@ -722,8 +723,8 @@ def blocked(
             and not _time_made(parsed, parsed.tokens[tok.head])
         ):
             return BlockReason.A_PLAN  # "nothing to give away", "a bag of things to give away"
-        if (tok.lemma in _MUSING_VERBS or tok.lower == "thought") and not inside(tok):
-            return BlockReason.INTENTION  # "thought about the gym", "considered a swim"
+        if tok.lower == "thought" and not tok.is_verb and not inside(tok):
+            return BlockReason.INTENTION  # "Thought about the gym", the verb read as a noun
         if _scheduled(parsed, tok):
             return BlockReason.A_PLAN  # "OSCE exam is on the 14th", "lesson is Thursday"
         if any(k.dep == "poss" and k.lower not in MY for k in kids):
@@ -887,7 +888,7 @@ def _plural_noun_tagged_verb(parsed: ParsedText, tok: Token) -> bool:
     )
 
 
-_SET_COUNT: Final = re.compile(r"^\d+\s*[x×]\s*\d+$", re.IGNORECASE)
+_SET_COUNT: Final = re.compile(r"^\d+\s*[x×]\s*\d+", re.IGNORECASE)
 
 
 def _counted_exercise(parsed: ParsedText, verb: Token, subjects: Sequence[Token]) -> bool:
@@ -898,7 +899,7 @@ def _counted_exercise(parsed: ParsedText, verb: Token, subjects: Sequence[Token]
     if subjects[0].lemma in _PEOPLE or subjects[0].lemma in _KIN or not subjects[0].known:
         return False
     rest = parsed.text[verb.end : verb.end + 12].strip()
-    return bool(_SET_COUNT.match(rest.split(" ")[0]) or re.match(r"^\d+\s*[x×]\s*\d+", rest))
+    return _SET_COUNT.match(rest) is not None
 
 
 # Verbs that make room for a deed ("found time to read", "took ten minutes to stretch").
@@ -1148,9 +1149,8 @@ _STEPS_PER: Final = {"mile": 2000.0, "mi": 2000.0, "km": 1300.0, "kilometre": 13
 
 
 def _number(text: str) -> float | None:
-    words = text.lower().split("-")
-    if all(w in _NUMBER_WORDS for w in words):
-        return sum(_NUMBER_WORDS[w] for w in words)  # "ten", "twenty-five"
+    if text.lower() in _NUMBER_WORDS:
+        return _NUMBER_WORDS[text.lower()]  # "ten pages"
     if _DOTTED_THOUSANDS.match(text):
         text = text.replace(".", "")
     cleaned = text.lower().replace(",", "")
@@ -1370,7 +1370,7 @@ def _ticked_name(body: str, rc: RuleCandidate) -> tuple[int, int] | None:
         if region is not None and m.start() >= region:
             break  # text addressed to the app is no log of the day
         line_start, line_end = _line_bounds(body, m.start(1))
-        if _ITEM_MARK.match(body[line_start:line_end].lstrip(" \t-*•·+–")):
+        if _mark_leads(body[line_start:line_end]):
             continue  # "✔ sit ✘ walk ✔ chapter 4": there the mark leads its item
         if line_end - line_start > 120 or _plan_heading_over(body, m.start(1)):
             continue
