@@ -262,7 +262,7 @@ def test_seeded_cues_follow_the_name() -> None:
     cues, exclude = seed_cues("Running", cue_families())
     assert "ran" in cues
     assert "ran out" in exclude
-    assert seed_cues("Pottery class", cue_families())[0] == ["pottery*"]  # no family: the name
+    assert seed_cues("Bellringing", cue_families())[0] == ["bellringing*"]  # no family: the name
     assert seed_cues("No alcohol", cue_families()) == ([], [])
     assert is_abstinence("Quit smoking")
     assert not is_abstinence("Running")
@@ -374,10 +374,14 @@ def test_combined_asks_the_model_only_about_what_the_rules_left_and_checks_its_q
 
 
 def test_combined_keeps_a_model_hit_the_signals_accept() -> None:
-    body = "Ran 5k before work. Threw two bowls on the wheel in the evening."
-    reply = '{"hits": [{"index": 1, "quote": "Threw two bowls on the wheel"}]}'
-    found, _ = _pipeline_run(body, ["Running", "Pottery"], reply, Pipeline.COMBINED)
-    assert found == [("Running", "Ran 5k before work"), ("Pottery", "Threw two bowls on the wheel")]
+    # a habit no seed family knows, told in words its name does not hold
+    body = "Ran 5k before work. Rang a quarter peal at the cathedral in the evening."
+    reply = '{"hits": [{"index": 1, "quote": "Rang a quarter peal at the cathedral"}]}'
+    found, _ = _pipeline_run(body, ["Running", "Bellringing"], reply, Pipeline.COMBINED)
+    assert found == [
+        ("Running", "Ran 5k before work"),
+        ("Bellringing", "Rang a quarter peal at the cathedral"),
+    ]
 
 
 def test_model_pipeline_is_the_model_alone_held_to_the_same_checks() -> None:

@@ -51,13 +51,13 @@ def test_a_miss_says_no_cue_or_the_signal_and_a_false_hit_its_cue() -> None:
 CASES: list[dict[str, Any]] = [
     {
         "id": "x",
-        "body": ("Fed everyone a thali. Skipped the gym, obviously. Plan: swim on Friday."),
+        "body": ("Rang a quarter peal. Skipped the gym, obviously. Plan: swim on Friday."),
         "candidates": [
-            {"index": 0, "target_type": "habit", "name": "Cook at home"},
+            {"index": 0, "target_type": "habit", "name": "Bellringing"},
             {"index": 1, "target_type": "habit", "name": "Swim"},
             {"index": 2, "target_type": "habit", "name": "Strength training"},
         ],
-        "expected": [{"index": 0, "evidence": "Fed everyone a thali"}],
+        "expected": [{"index": 0, "evidence": "Rang a quarter peal"}],
     },
     {
         "id": "y",
@@ -73,9 +73,9 @@ def test_evaluation_explains_each_miss_and_false_hit(db: Database) -> None:
         db, None, CASES, day=date(2026, 11, 2), pipeline=Pipeline.RULES, explain=True
     )
     x, y = doc["items"]
-    assert [m["name"] for m in x["explain"]["misses"]] == ["Cook at home"]
+    assert [m["name"] for m in x["explain"]["misses"]] == ["Bellringing"]
     assert x["explain"]["misses"][0]["reasons"][0].startswith("no cue word found")
-    assert x["explain"]["misses"][0]["evidence"] == "Fed everyone a thali"
+    assert x["explain"]["misses"][0]["evidence"] == "Rang a quarter peal"
     # every false hit is listed with the cue that passed; a hit that matched is not
     assert all(f["reasons"] for f in x["explain"]["false_hits"])
     assert len(x["explain"]["false_hits"]) == doc["metrics"]["fp"]
@@ -92,8 +92,8 @@ def test_cli_explain_in_text_and_json(
     labelled = write_jsonl(tmp_path / "j.jsonl", CASES)
     code, out = run("eval", "journal", str(labelled), "--explain", "--pipeline", "rules")
     assert code == 0
-    assert "    miss 0 Cook at home: \u201cFed everyone a thali\u201d" in out
-    assert "      - no cue word found (cues: cook*" in out
+    assert "    miss 0 Bellringing: \u201cRang a quarter peal\u201d" in out
+    assert "      - no cue word found (cues: bellringing*" in out
     code, out = run("eval", "journal", str(labelled), "--explain", "--json", "--pipeline", "rules")
     assert code == 0
     doc = json.loads(out)

@@ -418,29 +418,27 @@ def test_heatmap_weeks_start_on_the_locales_first_day(
 def test_cue_words_are_shown_edited_and_reset(qtbot: QtBot, db: Database, ops: Tasks) -> None:
     from app.services.journal import cues
 
-    habit = targets.add_habit(db, "Pottery").value
+    habit = targets.add_habit(db, "Bellringing").value
     view = make_view(qtbot, db, ops)
     view.tree.setCurrentItem(view.item_for(("habit", habit.id)))
-    assert view.cues_edit.text() == "pottery*"  # seeded from the name
+    assert view.cues_edit.text() == "bellringing*"  # seeded from the name
     assert not view.cues_reset.isEnabled()
-    view.cues_edit.setText("pottery, wheel*,  glazed ")
+    view.cues_edit.setText("peal*, rang,  bells ")
     qtbot.mouseClick(view.cues_save, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(
-        lambda: cues.get_cues(db, "habit", habit.id).cues == ("pottery", "wheel*", "glazed")
-    )
+    qtbot.waitUntil(lambda: cues.get_cues(db, "habit", habit.id).cues == ("peal*", "rang", "bells"))
     settle(qtbot, view, ops)
-    assert view.cues_edit.text() == "pottery, wheel*, glazed"
+    assert view.cues_edit.text() == "peal*, rang, bells"
     assert view.cues_reset.isEnabled()
 
     view.cues_edit.setText("*")  # refused in one sentence, nothing saved
     qtbot.keyClick(view.cues_edit, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: "*" in view.message.text())
-    assert cues.get_cues(db, "habit", habit.id).cues == ("pottery", "wheel*", "glazed")
+    assert cues.get_cues(db, "habit", habit.id).cues == ("peal*", "rang", "bells")
 
     qtbot.mouseClick(view.cues_reset, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: cues.get_cues(db, "habit", habit.id).seeded)
     settle(qtbot, view, ops)
-    assert view.cues_edit.text() == "pottery*"
+    assert view.cues_edit.text() == "bellringing*"
 
 
 def test_abstinence_habits_say_they_are_never_read_as_done(

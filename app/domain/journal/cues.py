@@ -18,13 +18,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Final
 
 from rapidfuzz.distance import OSA
 
 from app.domain.parsed import ParsedText, Token
 
-MAX_CUES: Final = 250
+MAX_CUES: Final = 400
 MAX_CUE_CHARS: Final = 60
 
 _NUMBER: Final = re.compile(r"^\d[\d,.]*(?:k|l|km|mi|m|x|x\d+)?$|^\d{1,2}:\d{2}$", re.IGNORECASE)
@@ -120,6 +121,23 @@ def name_words(name: str) -> list[str]:
     return [f"{w}*" if len(w) >= 5 else w for w in words]
 
 
+# "-ing" words that name no doing ("Morning pages", "Evening walk").
+_NOT_DOINGS: Final = frozenset(
+    {
+        "morning", "evening", "nothing", "something", "anything", "everything", "during",
+        "spring", "string", "thing", "things", "ceiling", "building", "wedding", "pudding",
+        "clothing", "bedding", "stuffing", "icing", "herring", "sibling", "darling",
+    }
+)  # fmt: skip
+
+
+def _names_a_doing(word: str) -> bool:
+    """A name word that is itself the activity ("Sitting practice", "Journaling"): a
+    habit keeps it beside its families' words, since it is the writer's own word."""
+    bare = word.rstrip("*")
+    return bare.endswith("ing") and len(bare) >= 6 and bare not in _NOT_DOINGS
+
+
 def seed_cues(name: str, families: Sequence[CueFamily]) -> tuple[list[str], list[str]]:
     """``(cues, exclusions)`` for a new habit named ``name``."""
     if is_abstinence(name):
@@ -134,6 +152,8 @@ def seed_cues(name: str, families: Sequence[CueFamily]) -> tuple[list[str], list
                 cues.extend(name_words(name))
     if not cues:
         cues.extend(name_words(name))
+    else:
+        cues.extend(w for w in name_words(name) if _names_a_doing(w))
     # One family's exclusion is another's cue ("wrote to" is not journalling, but it is
     # writing letters): for a habit of both, the cue stands.
     kept = [phrase for phrase in exclude if phrase not in cues]
@@ -222,14 +242,43 @@ class Cue:
             return True
         return not tok.known and _near(lower, word, prefix=kind == "prefix")
 
-    def find(self, words: Sequence[Token]) -> list[tuple[int, int]]:
-        """Every match as ``(first, last_exclusive)`` positions in ``words``."""
+    def find(self, words: Sequence[Token], index: WordIndex | None = None) -> list[tuple[int, int]]:
+        """Every match as ``(first, last_exclusive)`` positions in ``words`` (``index``:
+        the same words indexed, so only places the first part can match are tried)."""
         n = len(self.parts)
+        starts: Iterable[int] = range(len(words) - n + 1)
+        if index is not None and self.parts[0][0] == "exact":
+            starts = index.starts(self.parts[0][1], len(words) - n + 1)
         hits: list[tuple[int, int]] = []
-        for at in range(len(words) - n + 1):
+        for at in starts:
             if all(self._part_matches(p, words[at + k]) for k, p in enumerate(self.parts)):
                 hits.append((at, at + n))
         return hits
+
+
+class WordIndex:
+    """Where each word (as written or as its lemma) stands in a list of tokens, and which
+    tokens the dictionary does not know (they may be misspellings of any cue word)."""
+
+    def __init__(self, words: Sequence[Token]) -> None:
+        self._at: dict[str, list[int]] = {}
+        for i, tok in enumerate(words):
+            self._at.setdefault(tok.lower, []).append(i)
+            if tok.lemma != tok.lower:
+                self._at.setdefault(tok.lemma, []).append(i)
+        self._unknown = [i for i, tok in enumerate(words) if not tok.known]
+
+    def starts(self, word: str, limit: int) -> list[int]:
+        """Positions below ``limit`` whose token may match the exact cue word ``word``."""
+        found = set(self._at.get(word, ()))
+        if len(word) >= _FUZZY_MIN:
+            found.update(self._unknown)
+        return sorted(i for i in found if i < limit)
+
+
+@lru_cache(maxsize=8192)
+def _parsed_cue(text: str) -> Cue:
+    return Cue.parse(text)
 
 
 @dataclass(frozen=True)
@@ -241,13 +290,13 @@ class CueMatch:
     last: int
 
 
-def _variants(text: str, words: Sequence[Token]) -> list[tuple[int, int]]:
+def _variants(text: str, words: Sequence[Token], index: WordIndex) -> list[tuple[int, int]]:
     """Matches of a cue and of its hyphenated words split as a tokenizer splits them
     ("push-ups" is read as "push", "-", "ups")."""
-    hits = Cue.parse(text).find(words)
+    hits = _parsed_cue(text).find(words, index)
     if "-" in text.strip("-*"):
         split = re.sub(r"(?<=\w)-(?=\w)", " - ", text)
-        hits.extend(Cue.parse(split).find(words))
+        hits.extend(_parsed_cue(split).find(words, index))
     return hits
 
 
@@ -256,13 +305,14 @@ def find_cues(
 ) -> list[CueMatch]:
     """Matches of ``cues`` in text order, minus those an exclusion phrase overlaps."""
     words = [t for t in parsed.tokens if t.pos != "SPACE" and t.text.strip()]
+    index = WordIndex(words)
     blocked: set[int] = set()
     for phrase in exclude:
-        for a, b in _variants(phrase, words):
+        for a, b in _variants(phrase, words, index):
             blocked.update(w.i for w in words[a:b])
     found: dict[int, CueMatch] = {}
     for text in cues:
-        for a, b in _variants(text, words):
+        for a, b in _variants(text, words, index):
             first, last = words[a].i, words[b - 1].i
             if any(i in blocked for i in range(first, last + 1)):
                 continue

@@ -472,6 +472,29 @@ def _noun_compound(parsed: ParsedText, noun: Token, verb: Token) -> bool:
     )
 
 
+_THOUGHT_BREAK: Final = re.compile(r"\s[-–—]\s|;")
+_CLOSING_QUOTES: Final = frozenset("'’\"”")
+
+
+def _asks(text: str, at: int, lo: int, hi: int) -> bool:
+    """A question mark of the writer's own in the stretch of ``text[lo:hi]`` that holds
+    ``at``: not one that closes a quotation ("just 'how's the new job?'"), nor one in
+    another thought after a dash or semicolon ("Took the drops - fine I think?")."""
+    for brk in _THOUGHT_BREAK.finditer(text, lo, hi):
+        if brk.end() <= at:
+            lo = brk.end()
+        elif brk.start() >= at:
+            hi = brk.start()
+            break
+    for pos in range(lo, hi):
+        if text[pos] != "?":
+            continue
+        if text[pos + 1 : pos + 2] in _CLOSING_QUOTES or _in_quotes(text, pos):
+            continue
+        return True
+    return False
+
+
 def _in_quotes(text: str, at: int) -> bool:
     """True when position ``at`` is inside quotation marks of its paragraph."""
     para_start = text.rfind("\n\n", 0, at) + 1
@@ -652,7 +675,7 @@ def blocked(
         return None
     sentence = _sentence_words(parsed, head)
     s_start, s_end = parsed.sentence_span(head)
-    if "?" in text[max(s_start, line_start) : min(s_end + 1, line_end)]:
+    if _asks(text, start, max(s_start, line_start), min(s_end + 1, line_end)):
         return BlockReason.QUESTION
     if _future_heading_over(parsed, head):
         return BlockReason.FUTURE_HEADING
@@ -661,6 +684,9 @@ def blocked(
             c.lower in ("none", "nothing", "neither") for c in parsed.children(w)
         ):
             return BlockReason.DID_NONE
+    counted = parsed.tokens[max(match.first - 1, 0) : match.last + 2]
+    if any(t.lower in ("0", "zero") for t in counted):
+        return BlockReason.DID_NONE  # "drank like 0 water", "0 pages", "read zero pages"
     chain = _clause_chain(parsed, head)
     clause_words = _clause_words(parsed, chain)
     lowers = [w.lower for w in clause_words]
@@ -855,6 +881,8 @@ def blocked(
         return BlockReason.SOMEONE_ELSE  # "Partner bikes to work": a verb read as a noun
     if _describes_a_thing(parsed, head, match):
         return BlockReason.A_THING  # "ate grilled sardines", "a walking stick"
+    if _a_topic(parsed, head):
+        return BlockReason.A_THING  # "an article about magnesium", "talked about yoga"
     if head.dep == "compound" and not _terse_past_verb(parsed, head):
         owner = parsed.head(head)
         if governor is not None and governor.lemma not in DOING_VERBS and owner is not None:
@@ -946,6 +974,26 @@ def _sent_someone(parsed: ParsedText, verb: Token, head: Token) -> bool:
         and (k.pos in ("PRON", "PROPN") or k.lemma in _PEOPLE)
         for k in objects
     )
+
+
+def _a_topic(parsed: ParsedText, head: Token) -> bool:
+    """The cue is what something is about ("an article about magnesium", "we talked
+    about running"): a subject, not a deed. "About" as "roughly" ("ran about 5k") is no
+    preposition, and the climb stops at the first verb."""
+    tok = head
+    for _ in range(4):
+        up = parsed.head(tok)
+        if up is None:
+            return False
+        if tok.dep in ("pobj", "pcomp") and up.dep == "prep" and up.lower in _TOPIC_WORDS:
+            return True  # "talked about running": the gerund too
+        if tok.pos in ("VERB", "AUX"):
+            return False
+        tok = up
+    return False
+
+
+_TOPIC_WORDS: Final = frozenset({"about", "regarding", "re"})
 
 
 def _describes_a_thing(parsed: ParsedText, head: Token, match: CueMatch) -> bool:
@@ -1211,14 +1259,33 @@ def _time_ok(parsed: ParsedText, match: CueMatch, limit: int) -> bool:
     return bool(times) and min(times) <= limit
 
 
+# Units of time: any activity takes minutes, so a count of them is a habit's only with the
+# habit's own words beside it ("I have ten minutes" is no meditation).
+_TIME_UNITS: Final = frozenset({"min", "minute", "hour", "hr", "h", "sec", "second"})
+
+
+def _cued_sentences(
+    parsed: ParsedText, rc: RuleCandidate, target: tuple[float, str] | None
+) -> set[int] | None:
+    """The sentences a count may be read in: every one (None), or for a count of time
+    only those that hold one of the habit's cues (the number's own context is checked
+    where the count is read)."""
+    if target is None or target[1] not in _TIME_UNITS:
+        return None
+    return {parsed.tokens[m.first].sent for m in find_cues(parsed, rc.cues, rc.exclude)}
+
+
 def _count_evidence(
-    parsed: ParsedText, target: tuple[float, str]
+    parsed: ParsedText, target: tuple[float, str] | None, only: set[int] | None = None
 ) -> tuple[bool, CueMatch | None] | None:
-    """Decide a count habit from the numbers stated with its unit (None: none stated).
+    """Decide a count habit from the numbers stated with its unit (None: none stated, or
+    no count habit), read in the sentences ``only`` names when it names some.
 
     A reading ("phone says 11,400 steps") wins over a claim; the evidence is the
     number's clause when it reaches the target.
     """
+    if target is None:
+        return None
     goal, unit = target
     readings: list[tuple[float, Token]] = []
     claims: list[tuple[float, Token]] = []
@@ -1226,7 +1293,9 @@ def _count_evidence(
     def is_unit(w: Token) -> bool:
         return w.lemma == unit or w.lower.startswith(unit) or w.lower in _UNIT_WORDS.get(unit, ())
 
-    for first, last in parsed.sentences:
+    for number, (first, last) in enumerate(parsed.sentences):
+        if only is not None and number not in only:
+            continue
         words = _words(parsed, first, last)
         if not any(is_unit(w) for w in words):
             continue
@@ -1441,7 +1510,7 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
             continue
         span: tuple[int, int] | None = None
         target = count_target(cand.name)
-        decided = _count_evidence(parsed, target) if target else None
+        decided = _count_evidence(parsed, target, _cued_sentences(parsed, rc, target))
         if decided is None and target is not None and target[1] == "step":
             span = _count_by_distance(body, parsed, rc, target[0])
             if span is None:

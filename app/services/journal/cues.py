@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from sqlalchemy import select
 
@@ -46,13 +46,19 @@ class CueInfo:
         return is_abstinence(self.name)
 
 
+@lru_cache(maxsize=4096)
+def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    seeded, exclude = seed_cues(name, cue_families())
+    return tuple(seeded), tuple(exclude)
+
+
 def effective_cues(name: str, stored: list[str] | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The cues a detection uses: the user's own, or the seed from the name; plus the
     seed families' exclusions ("ran out" is not running)."""
-    seeded, exclude = seed_cues(name, cue_families())
+    seeded, exclude = _seeded(name)
     if stored is None:
-        return tuple(seeded), tuple(exclude)
-    return tuple(stored), tuple(exclude)
+        return seeded, exclude
+    return tuple(stored), exclude
 
 
 def get_cues(db: Database, target_type: str, target_id: int) -> CueInfo:

@@ -1,0 +1,90 @@
+"""Issue 15, item 2: the seed lexicon knows how people tell of many more activities
+(173 families), written from reasoning about language, and reading it stays fast.
+
+Every sentence here is the test's own; none is taken from a labelled set."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain.journal.cues import Cue, WordIndex, find_cues, seed_cues
+from app.domain.parsed import Token
+from app.nlp.parse import parse_text
+from app.services.journal.cues import cue_families
+from tests.services.test_cue_rules import detect
+
+
+@pytest.mark.parametrize(
+    ("body", "name", "quote"),
+    [
+        ("Did forty minutes of scales and two etudes before dinner.", "Violin practice", "scales"),
+        ("Brought leftovers in a tupperware, no meal deal.", "Pack lunch", "leftovers"),
+        ("Took the dog out before the rain came.", "Walk the dog", "Took the dog out"),
+        ("Cleared 60 cards in Anki on the bus.", "Flashcards", "60 cards"),
+        ("Hoovered the landing and mopped the kitchen.", "Chores", "Hoovered"),
+        ("Finger prick before lunch: 6.2.", "Blood sugar check", "Finger prick"),
+        ("Rolled with the blue belts for an hour at the academy.", "BJJ", "Rolled"),
+        ("Played nine holes with my brother in the drizzle.", "Golf", "nine holes"),
+        ("Did the washing up straight after tea.", "Dishes", "washing up"),
+        ("Put my drops in at 9 and again at bedtime.", "Eye drops", "Put my drops in"),
+    ],
+)
+def test_activities_told_in_their_own_words_are_read(body: str, name: str, quote: str) -> None:
+    found = detect(body, name)
+    assert [n for n, _ in found] == [name]
+    assert quote in found[0][1]
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Read an article about magnesium and sleep.", "Take vitamins"),  # a topic
+        ("We talked about running for most of the dinner.", "Running"),  # a topic
+        ("Listened to a podcast about meditation.", "Meditation"),  # a topic
+        ("The baby shower was lovely.", "Shower"),  # someone's party
+        ("Brushed off the criticism and got on with it.", "Brush teeth"),  # an idiom
+        ("Fast asleep by ten.", "Intermittent fasting"),  # an idiom
+    ],
+)
+def test_look_alikes_in_the_new_families_are_not(body: str, name: str) -> None:
+    assert detect(body, name) == []
+
+
+def test_about_as_roughly_is_no_topic() -> None:
+    assert detect("Ran about 5k before work.", "Running")
+
+
+def test_a_habits_name_pulls_in_only_its_own_families() -> None:
+    """A family's name key must not capture unrelated habits."""
+
+    def ids(name: str) -> set[str]:
+        return {f.id for f in cue_families() if f.matches_name(name)}
+
+    assert ids("Cold shower") == {"cold_shower"}  # not the washing family's "bath"
+    assert "creative_writing" not in ids("Read fiction")
+    assert "prayer" not in ids("Visit a church member")
+    assert "date_night" not in ids("Focus time")
+    assert "jump_rope" not in ids("Skipping breakfast")
+    assert seed_cues("No alcohol", cue_families()) == ([], [])  # abstaining is never read
+
+
+def test_the_word_index_finds_exactly_what_a_full_scan_finds() -> None:
+    """The index only skips places a cue's first word cannot match, misspellings kept."""
+    body = "Meditatted 10 min, then ran 5k and did the washing-up; streched after. Ran out of milk."
+    parsed = parse_text(body)
+    words = [t for t in parsed.tokens if t.pos != "SPACE" and t.text.strip()]
+    index = WordIndex(words)
+    cues = [c for f in cue_families() for c in f.cues]
+    for text in cues:
+        cue = Cue.parse(text)
+        assert cue.find(words, index) == cue.find(words), text
+    assert find_cues(parsed, ["meditat*", "ran", "stretch*"], ["ran out"])
+
+
+def _tok(text: str, *, known: bool) -> Token:
+    return Token(0, 0, len(text), text, text.lower(), "VERB", "VBD", "ROOT", 0, 0, known=known)
+
+
+def test_a_misspelt_word_is_still_a_start_for_an_exact_cue() -> None:
+    words = [_tok("excercise", known=False)]
+    assert Cue.parse("exercise").find(words, WordIndex(words)) == [(0, 1)]
