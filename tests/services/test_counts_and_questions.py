@@ -47,3 +47,11 @@ def test_an_ing_word_of_the_name_stays_a_cue_beside_a_family() -> None:
     assert "meditat*" in cues  # the family's
     morning, _ = seed_cues("Morning run", cue_families())
     assert "morning*" not in morning  # no doing
+
+
+def test_a_cue_that_names_an_owner_is_no_deed() -> None:
+    assert detect("Made soup like my nani's.", "Call nani") == []
+    assert detect("Parked in the gym's car park and went home.", "Gym") == []
+    # a cue with its verb is the deed, whoever's the person after it
+    found = detect("I called Mum's sister in Leeds.", "Call family")
+    assert [n for n, _ in found] == ["Call family"]

@@ -881,6 +881,13 @@ def blocked(
         return BlockReason.SOMEONE_ELSE  # "Partner bikes to work": a verb read as a noun
     if _describes_a_thing(parsed, head, match):
         return BlockReason.A_THING  # "ate grilled sardines", "a walking stick"
+    owner_mark = parsed.tokens[match.last + 1] if match.last + 1 < len(parsed.tokens) else None
+    if (
+        owner_mark is not None
+        and owner_mark.tag == "POS"
+        and not any(t.pos == "VERB" for t in parsed.tokens[match.first : match.last + 1])
+    ):  # an owner, not a deed; "I called Mum's sister" is still the call
+        return BlockReason.A_THING  # "caldo verde like my avó's", "the gym's car park"
     if _a_topic(parsed, head):
         return BlockReason.A_THING  # "an article about magnesium", "talked about yoga"
     if head.dep == "compound" and not _terse_past_verb(parsed, head):
