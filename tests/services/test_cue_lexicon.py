@@ -18,7 +18,7 @@ from tests.services.test_cue_rules import detect
     ("body", "name", "quote"),
     [
         ("Did forty minutes of scales and two etudes before dinner.", "Violin practice", "scales"),
-        ("Brought leftovers in a tupperware, no meal deal.", "Pack lunch", "leftovers"),
+        ("Brought my lunch from home, no meal deal.", "Pack lunch", "Brought my lunch"),
         ("Took the dog out before the rain came.", "Walk the dog", "Took the dog out"),
         ("Cleared 60 cards in Anki on the bus.", "Flashcards", "60 cards"),
         ("Hoovered the landing and mopped the kitchen.", "Chores", "Hoovered"),
@@ -88,3 +88,13 @@ def _tok(text: str, *, known: bool) -> Token:
 def test_a_misspelt_word_is_still_a_start_for_an_exact_cue() -> None:
     words = [_tok("excercise", known=False)]
     assert Cue.parse("exercise").find(words, WordIndex(words)) == [(0, 1)]
+
+
+def test_an_exclusion_matches_only_as_written() -> None:
+    """A misspelt cue word ("stretchd") is no misspelt idiom ("stretchy"): exclusions
+    are matched as written, cues also within a small edit distance."""
+    words = [_tok("stretchd", known=False)]
+    assert Cue.parse("stretchy").find(words, WordIndex(words))
+    assert not Cue.parse("stretchy").find(words, WordIndex(words), fuzzy=False)
+    parsed = parse_text("stretchd 10 min")
+    assert find_cues(parsed, ["stretch*"], ["stretchy"])

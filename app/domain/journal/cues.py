@@ -25,7 +25,7 @@ from rapidfuzz.distance import OSA
 
 from app.domain.parsed import ParsedText, Token
 
-MAX_CUES: Final = 400
+MAX_CUES: Final = 600
 MAX_CUE_CHARS: Final = 60
 
 _NUMBER: Final = re.compile(r"^\d[\d,.]*(?:k|l|km|mi|m|x|x\d+)?$|^\d{1,2}:\d{2}$", re.IGNORECASE)
@@ -228,7 +228,7 @@ class Cue:
             raise CueError("A cue cannot be empty.")
         return cls(text, tuple(parts))
 
-    def _part_matches(self, part: tuple[str, str], tok: Token) -> bool:
+    def _part_matches(self, part: tuple[str, str], tok: Token, fuzzy: bool = True) -> bool:
         kind, word = part
         lower = tok.lower
         if kind == "number":
@@ -240,18 +240,21 @@ class Cue:
                 return True
         elif lower == word or tok.lemma == word:
             return True
-        return not tok.known and _near(lower, word, prefix=kind == "prefix")
+        return fuzzy and not tok.known and _near(lower, word, prefix=kind == "prefix")
 
-    def find(self, words: Sequence[Token], index: WordIndex | None = None) -> list[tuple[int, int]]:
+    def find(
+        self, words: Sequence[Token], index: WordIndex | None = None, *, fuzzy: bool = True
+    ) -> list[tuple[int, int]]:
         """Every match as ``(first, last_exclusive)`` positions in ``words`` (``index``:
-        the same words indexed, so only places the first part can match are tried)."""
+        the same words indexed, so only places the first part can match are tried;
+        ``fuzzy``: misspellings match too)."""
         n = len(self.parts)
         starts: Iterable[int] = range(len(words) - n + 1)
         if index is not None and self.parts[0][0] == "exact":
             starts = index.starts(self.parts[0][1], len(words) - n + 1)
         hits: list[tuple[int, int]] = []
         for at in starts:
-            if all(self._part_matches(p, words[at + k]) for k, p in enumerate(self.parts)):
+            if all(self._part_matches(p, words[at + k], fuzzy) for k, p in enumerate(self.parts)):
                 hits.append((at, at + n))
         return hits
 
@@ -290,13 +293,15 @@ class CueMatch:
     last: int
 
 
-def _variants(text: str, words: Sequence[Token], index: WordIndex) -> list[tuple[int, int]]:
+def _variants(
+    text: str, words: Sequence[Token], index: WordIndex, *, fuzzy: bool = True
+) -> list[tuple[int, int]]:
     """Matches of a cue and of its hyphenated words split as a tokenizer splits them
     ("push-ups" is read as "push", "-", "ups")."""
-    hits = _parsed_cue(text).find(words, index)
+    hits = _parsed_cue(text).find(words, index, fuzzy=fuzzy)
     if "-" in text.strip("-*"):
         split = re.sub(r"(?<=\w)-(?=\w)", " - ", text)
-        hits.extend(_parsed_cue(split).find(words, index))
+        hits.extend(_parsed_cue(split).find(words, index, fuzzy=fuzzy))
     return hits
 
 
@@ -307,8 +312,8 @@ def find_cues(
     words = [t for t in parsed.tokens if t.pos != "SPACE" and t.text.strip()]
     index = WordIndex(words)
     blocked: set[int] = set()
-    for phrase in exclude:
-        for a, b in _variants(phrase, words, index):
+    for phrase in exclude:  # as written: a misspelt cue word is no idiom ("stretchd")
+        for a, b in _variants(phrase, words, index, fuzzy=False):
             blocked.update(w.i for w in words[a:b])
     found: dict[int, CueMatch] = {}
     for text in cues:
