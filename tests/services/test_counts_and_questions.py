@@ -55,3 +55,25 @@ def test_a_cue_that_names_an_owner_is_no_deed() -> None:
     # a cue with its verb is the deed, whoever's the person after it
     found = detect("I called Mum's sister in Leeds.", "Call family")
     assert [n for n, _ in found] == ["Call family"]
+
+
+def test_a_bullet_journals_open_and_moved_tasks_are_not_done() -> None:
+    body = "× 5k along the river\n• floss\n> sketch → sat\n- rain all day"
+    assert [n for n, _ in detect(body, "Running", "Floss", "Sketch")] == ["Running"]
+    # "•" alone is an ordinary bullet in an entry with no "×" key
+    assert [n for n, _ in detect("• swam 20 lengths\n• read", "Swimming")] == ["Swimming"]
+
+
+def test_an_item_answered_in_brackets_is_not_done() -> None:
+    assert detect("floss (forgot)\nyoga (skipped)", "Floss", "Yoga") == []
+    assert detect("floss (waterpik)", "Floss")
+
+
+def test_what_was_done_instead_of_it_is_not_it() -> None:
+    assert detect("Went for pints instead of the run.", "Running") == []
+    assert detect("Ran instead of cycling.", "Running")
+
+
+def test_a_zero_that_is_the_goal_is_done() -> None:
+    assert detect("Archived everything, 0 unread.", "Inbox zero")
+    assert detect("Read 0 pages.", "Reading") == []

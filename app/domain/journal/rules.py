@@ -108,10 +108,10 @@ _LINE_NOT_DONE: Final = re.compile(r"❌|✗|✘|☒|\bnope\b|\bnot done\b|\bski
 # A log line's answer after the item, saying it was not done ("bike: no, rain", "floss -
 # nope", "pull-ups: 0, bar still not mounted").
 _ANSWERED_NO: Final = re.compile(
-    r"^\s*[:=–—-]+\s*(?:no|nope|nah|none|zero|0(?![.,]\d)|skipped|missed|didn'?t|"
-    r"not (?:today|done|really|yet))\b",
+    r"^\s*(?:[:=–—-]+\s*|\(\s*)(?:no|nope|nah|none|zero|0(?![.,]\d)|skipped|missed|"
+    r"didn'?t|forgot|forgotten|not (?:today|done|really|yet))\b",
     re.I,
-)
+)  # "bike: no", "floss - nope", "floss (forgot)"
 # Where a thing is, now ("My book is on the nightstand", "Handcycle's on the turbo", "the
 # bike is still in the shed"): a present state, not a deed.
 _WHERE_IT_IS: Final = re.compile(
@@ -472,6 +472,8 @@ def _noun_compound(parsed: ParsedText, noun: Token, verb: Token) -> bool:
     )
 
 
+# Where a zero is the goal reached ("0 unread", "inbox 0", "nothing left").
+_LESS_IS_DONE: Final = frozenset({"unread", "inbox", "left", "remaining", "outstanding"})
 _THOUGHT_BREAK: Final = re.compile(r"\s[-–—]\s|;")
 _CLOSING_QUOTES: Final = frozenset("'’\"”")
 
@@ -493,6 +495,18 @@ def _asks(text: str, at: int, lo: int, hi: int) -> bool:
             continue
         return True
     return False
+
+
+# A bullet journal's key: "×" (or "x") a task done, "•" a task still open, ">" moved to a
+# later day, "<" scheduled. An entry written in that key has a line opening with "× ".
+_BUJO_DONE_LINE: Final = re.compile(r"^[ \t]*[×xX][ \t]+\S", re.M)
+_BUJO_NOT_DONE: Final = re.compile(r"^[ \t]*[•·>＞<][ \t]*\S")
+
+
+def _open_or_moved_task(text: str, line: str) -> bool:
+    """The line is a bullet journal's open or migrated task, in an entry that marks its
+    done tasks with "×" (a "•" list elsewhere is only a list)."""
+    return _BUJO_NOT_DONE.match(line) is not None and _BUJO_DONE_LINE.search(text) is not None
 
 
 def _in_quotes(text: str, at: int) -> bool:
@@ -656,6 +670,8 @@ def blocked(
     line = text[line_start:line_end]
     if _UNCHECKED.match(line):
         return BlockReason.UNCHECKED
+    if _open_or_moved_task(text, line):
+        return BlockReason.UNCHECKED  # a bullet journal's "• floss" (open), "> yoga" (moved)
     marked = _is_list_line(line) or (len(line) <= 120 and _ITEM_MARK.search(line) is not None)
     if marked and _item_not_done(line, start - line_start):
         return BlockReason.MARKED_NOT_DONE  # "- guitar ❌", "Yoga ✗", "Jogging ✗ (rain)"
@@ -685,7 +701,9 @@ def blocked(
         ):
             return BlockReason.DID_NONE
     counted = parsed.tokens[max(match.first - 1, 0) : match.last + 2]
-    if any(t.lower in ("0", "zero") for t in counted):
+    if any(t.lower in ("0", "zero") for t in counted) and not any(
+        t.lower in _LESS_IS_DONE for t in counted
+    ):
         return BlockReason.DID_NONE  # "drank like 0 water", "0 pages", "read zero pages"
     chain = _clause_chain(parsed, head)
     clause_words = _clause_words(parsed, chain)
@@ -756,6 +774,9 @@ def blocked(
         if any(k.dep == "poss" and k.lower not in MY for k in kids):
             return BlockReason.SOMEONE_ELSES
     before = _words(parsed, parsed.sentences[head.sent][0], match.first)
+    leading = [w.lower for w in before if w.lower not in ("the", "a", "an", "my", "our")]
+    if leading[-2:] == ["instead", "of"]:
+        return BlockReason.AVOIDED  # "went for pints instead of the run"
     if before and (before[-1].lower in NEGATIVE_FORMS or before[-1].lemma in _SKIP_VERBS):
         return BlockReason.AVOIDED  # "skipped gym, skipped reading": however it parses
     if before and before[-1].lower in _UNDONE_MODIFIERS:
