@@ -472,7 +472,7 @@ def _noun_compound(parsed: ParsedText, noun: Token, verb: Token) -> bool:
     )
 
 
-# Where a zero is the goal reached ("0 unread", "inbox 0", "nothing left").
+# Words beside a zero that make it the goal reached ("0 unread", "inbox 0", "0 left").
 _LESS_IS_DONE: Final = frozenset({"unread", "inbox", "left", "remaining", "outstanding"})
 _THOUGHT_BREAK: Final = re.compile(r"\s[-–—]\s|;")
 _CLOSING_QUOTES: Final = frozenset("'’\"”")
@@ -1004,6 +1004,9 @@ def _sent_someone(parsed: ParsedText, verb: Token, head: Token) -> bool:
     )
 
 
+_TOPIC_WORDS: Final = frozenset({"about", "regarding", "re"})
+
+
 def _a_topic(parsed: ParsedText, head: Token) -> bool:
     """The cue is what something is about ("an article about magnesium", "we talked
     about running"): a subject, not a deed. "About" as "roughly" ("ran about 5k") is no
@@ -1019,9 +1022,6 @@ def _a_topic(parsed: ParsedText, head: Token) -> bool:
             return False
         tok = up
     return False
-
-
-_TOPIC_WORDS: Final = frozenset({"about", "regarding", "re"})
 
 
 def _describes_a_thing(parsed: ParsedText, head: Token, match: CueMatch) -> bool:
@@ -1307,7 +1307,7 @@ def _count_evidence(
     parsed: ParsedText, target: tuple[float, str] | None, only: set[int] | None = None
 ) -> tuple[bool, CueMatch | None] | None:
     """Decide a count habit from the numbers stated with its unit (None: none stated, or
-    no count habit), read in the sentences ``only`` names when it names some.
+    no count habit), read only in the sentences ``only`` holds (every one when None).
 
     A reading ("phone says 11,400 steps") wins over a claim; the evidence is the
     number's clause when it reaches the target.
