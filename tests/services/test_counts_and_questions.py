@@ -77,3 +77,15 @@ def test_what_was_done_instead_of_it_is_not_it() -> None:
 def test_a_zero_that_is_the_goal_is_done() -> None:
     assert detect("Archived everything, 0 unread.", "Inbox zero")
     assert detect("Read 0 pages.", "Reading") == []
+
+
+def test_a_count_read_as_a_verb_leaves_no_one_else_in_a_log() -> None:
+    assert [n for n, _ in detect("× sun salutations ×5 before work", "Yoga")] == ["Yoga"]
+    # a real verb after the cue still makes it someone else's doing
+    assert detect("Swim lessons cost a fortune these days.", "Swimming") == []
+
+
+def test_a_quoted_title_is_no_one_else() -> None:
+    body = "Finished 'Clean Architecture' finally, read the last 50 pages in bed."
+    assert [n for n, _ in detect(body, "Read before bed")] == ["Read before bed"]
+    assert detect("Tom read the last 50 pages to me.", "Read before bed") == []

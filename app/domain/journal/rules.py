@@ -866,7 +866,7 @@ def blocked(
             if owner.lemma in INTENT_NOUNS:
                 return BlockReason.A_PLAN
             return BlockReason.SOMEONE_ELSE
-    if governor is not None and not reading:
+    if governor is not None and not reading and not _no_verb(governor):
         subject = _subject(parsed, governor)
         if subject is not None and (
             subject.lower in _NEGATIVE_SUBJECTS
@@ -882,6 +882,7 @@ def blocked(
             and subject.lower not in FIRST_PERSON
             and not with_writer
             and not any(subject.i == t.i for t in chain)
+            and not _in_quotes_or_title(parsed.text, subject)
         ):
             return BlockReason.SOMEONE_ELSE
         if _sent_someone(parsed, governor, head):
@@ -1002,6 +1003,28 @@ def _sent_someone(parsed: ParsedText, verb: Token, head: Token) -> bool:
         and (k.pos in ("PRON", "PROPN") or k.lemma in _PEOPLE)
         for k in objects
     )
+
+
+def _no_verb(tok: Token) -> bool:
+    """A "verb" the tagger made of a count or a symbol in a terse log ("sun salutations
+    ×5", "squats 3x10"): there is no clause, and so no one else's subject."""
+    return any(ch.isdigit() for ch in tok.text) or not any(ch.isalpha() for ch in tok.text)
+
+
+def _in_quotes_or_title(text: str, tok: Token) -> bool:
+    """The word stands inside quotation marks, single ones too ("Finished 'Clean
+    Architecture', read the last 50 pages"): a title, not a person."""
+    if _in_quotes(text, tok.start):
+        return True
+    line_start = text.rfind("\n", 0, tok.start) + 1
+    opened = None
+    for m in _SINGLE_OPEN.finditer(text, line_start, tok.start):
+        opened = m.end()
+    return opened is not None and not _SINGLE_CLOSE.search(text, opened, tok.start)
+
+
+_SINGLE_OPEN: Final = re.compile(r"(?:^|(?<=\s))['‘](?=\w)")
+_SINGLE_CLOSE: Final = re.compile(r"(?<=\w)['’](?=\s|[,.;:!?)]|$)")
 
 
 _TOPIC_WORDS: Final = frozenset({"about", "regarding", "re"})
