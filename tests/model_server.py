@@ -129,6 +129,17 @@ class ScriptedServer:
                 deadline = time.monotonic() + 10
                 while owner.in_flight < owner.gate and time.monotonic() < deadline:
                     time.sleep(0.01)
+                held = True
+
+                def release() -> None:
+                    # Before the last bytes go out: once the client has them it may send
+                    # its next request, which must not find this one still counted.
+                    nonlocal held
+                    with owner._lock:
+                        if held:
+                            owner.in_flight -= 1
+                            held = False
+
                 try:
                     reply = owner.reply_for(user)
                     self.send_response(200)
@@ -141,15 +152,15 @@ class ScriptedServer:
                         self.wfile.write(f"data: {json.dumps(delta)}\n\n".encode())
                         self.wfile.flush()
                     done = {"choices": [{"delta": {}, "finish_reason": "stop"}]}
-                    self.wfile.write(f"data: {json.dumps(done)}\n\ndata: [DONE]\n\n".encode())
-                    self.wfile.flush()
                     with owner._lock:
                         owner.finished += 1
+                    release()
+                    self.wfile.write(f"data: {json.dumps(done)}\n\ndata: [DONE]\n\n".encode())
+                    self.wfile.flush()
                 except OSError:
                     pass  # the client went away (a cancel)
                 finally:
-                    with owner._lock:
-                        owner.in_flight -= 1
+                    release()
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
