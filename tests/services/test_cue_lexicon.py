@@ -78,7 +78,9 @@ def test_the_word_index_finds_exactly_what_a_full_scan_finds() -> None:
     for text in cues:
         cue = Cue.parse(text)
         assert cue.find(words, index) == cue.find(words), text
-    assert find_cues(parsed, ["meditat*", "ran", "stretch*"], ["ran out"])
+    found = find_cues(parsed, ["meditat*", "ran", "stretch*"], ["ran out"])
+    # the misspellings are found, and "Ran out" is excluded
+    assert [parsed.tokens[m.first].text for m in found] == ["Meditatted", "ran", "streched"]
 
 
 def _tok(text: str, *, known: bool) -> Token:
@@ -97,4 +99,5 @@ def test_an_exclusion_matches_only_as_written() -> None:
     assert Cue.parse("stretchy").find(words, WordIndex(words))
     assert not Cue.parse("stretchy").find(words, WordIndex(words), fuzzy=False)
     parsed = parse_text("stretchd 10 min")
-    assert find_cues(parsed, ["stretch*"], ["stretchy"])
+    found = find_cues(parsed, ["stretch*"], ["stretchy"])
+    assert [parsed.tokens[m.first].text for m in found] == ["stretchd"]

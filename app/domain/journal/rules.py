@@ -1011,6 +1011,10 @@ def _no_verb(tok: Token) -> bool:
     return any(ch.isdigit() for ch in tok.text) or not any(ch.isalpha() for ch in tok.text)
 
 
+_SINGLE_OPEN: Final = re.compile(r"(?:^|(?<=\s))['‘](?=\w)")
+_SINGLE_CLOSE: Final = re.compile(r"(?<=\w)['’](?=\s|[,.;:!?)]|$)")
+
+
 def _in_quotes_or_title(text: str, tok: Token) -> bool:
     """The word stands inside quotation marks, single ones too ("Finished 'Clean
     Architecture', read the last 50 pages"): a title, not a person."""
@@ -1021,10 +1025,6 @@ def _in_quotes_or_title(text: str, tok: Token) -> bool:
     for m in _SINGLE_OPEN.finditer(text, line_start, tok.start):
         opened = m.end()
     return opened is not None and not _SINGLE_CLOSE.search(text, opened, tok.start)
-
-
-_SINGLE_OPEN: Final = re.compile(r"(?:^|(?<=\s))['‘](?=\w)")
-_SINGLE_CLOSE: Final = re.compile(r"(?<=\w)['’](?=\s|[,.;:!?)]|$)")
 
 
 _TOPIC_WORDS: Final = frozenset({"about", "regarding", "re"})
