@@ -101,3 +101,34 @@ def test_an_exclusion_matches_only_as_written() -> None:
     parsed = parse_text("stretchd 10 min")
     found = find_cues(parsed, ["stretch*"], ["stretchy"])
     assert [parsed.tokens[m.first].text for m in found] == ["stretchd"]
+
+
+@pytest.mark.parametrize(
+    ("body", "cue", "words"),
+    [
+        ("Made a proper dinner for once.", "made dinner", "Made a proper dinner"),
+        ("Fed the neighbour's cat at noon.", "fed the cat", "Fed the neighbour's cat"),
+        ("Cooked a big vegetable curry.", "cooked curry", "Cooked a big vegetable curry"),
+    ],
+)
+def test_modifiers_may_stand_between_a_cues_words(body: str, cue: str, words: str) -> None:
+    parsed = parse_text(body)
+    [match] = find_cues(parsed, [cue])
+    assert body[parsed.tokens[match.first].start : parsed.tokens[match.last].end] == words
+
+
+@pytest.mark.parametrize(
+    ("body", "cue"),
+    [
+        ("Made plans for dinner.", "made dinner"),  # "plans" is the object, not a modifier
+        ("Made it. Dinner was late.", "made dinner"),  # across sentences
+        ("10 min ✔ 2L ✘ walk", "# min walk"),  # a checklist's items, not one phrase
+        ("went for a walk in the big park", "walk in the park"),  # exclusions: as written
+    ],
+)
+def test_other_words_between_a_cues_words_break_it(body: str, cue: str) -> None:
+    parsed = parse_text(body)
+    if cue == "walk in the park":
+        assert [m.cue for m in find_cues(parsed, ["walk*"], [cue])] == ["walk*"]
+    else:
+        assert find_cues(parsed, [cue]) == []

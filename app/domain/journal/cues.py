@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any, Final
 
 from rapidfuzz.distance import OSA
@@ -247,16 +248,58 @@ class Cue:
     ) -> list[tuple[int, int]]:
         """Every match as ``(first, last_exclusive)`` positions in ``words`` (``index``:
         the same words indexed, so only places the first part can match are tried;
-        ``fuzzy``: misspellings match too)."""
+        ``fuzzy``: misspellings match too, and modifiers may stand between words)."""
         n = len(self.parts)
         starts: Iterable[int] = range(len(words) - n + 1)
         if index is not None and self.parts[0][0] == "exact":
             starts = index.starts(self.parts[0][1], len(words) - n + 1)
         hits: list[tuple[int, int]] = []
         for at in starts:
-            if all(self._part_matches(p, words[at + k], fuzzy) for k, p in enumerate(self.parts)):
-                hits.append((at, at + n))
+            end = self._match_from(words, at, fuzzy)
+            if end is not None:
+                hits.append((at, end))
         return hits
+
+    def _match_from(self, words: Sequence[Token], at: int, fuzzy: bool) -> int | None:
+        """Where a match starting at ``at`` ends (exclusive), or ``None``. Between two
+        words of a cue, up to three words that only modify the next one may stand ("made
+        dinner" in "made a proper dinner", "fed the cat" in "fed the neighbour's cat")."""
+        if not self._part_matches(self.parts[0], words[at], fuzzy):
+            return None
+        pos = at + 1
+        for part in self.parts[1:]:
+            if pos >= len(words):
+                return None
+            if self._part_matches(part, words[pos], fuzzy):
+                pos += 1
+                continue
+            if not fuzzy or part[0] not in ("exact", "prefix"):
+                return None
+            ends = range(pos + 1, min(pos + _MAX_GAP + 1, len(words)))
+            target = next((t for t in ends if self._part_matches(part, words[t], fuzzy)), None)
+            if target is None or not _modifies(words[pos - 1 : target + 1]):
+                return None
+            pos = target + 1
+        return pos
+
+
+_MAX_GAP: Final = 3
+_MODIFIER_POS: Final = frozenset({"DET", "ADJ", "NUM", "PRON", "NOUN", "PROPN", "ADV", "PART"})
+
+
+def _modifies(span: Sequence[Token]) -> bool:
+    """The words between the first and the last of ``span`` all modify the last (directly
+    or through one another), one space apart in one phrase: determiners, adjectives,
+    numbers, possessives, compounds."""
+    gap, target = span[1:-1], span[-1]
+    inside = {t.i for t in gap} | {target.i}
+    return all(b.start - a.end <= 1 for a, b in pairwise(span)) and all(
+        t.pos in _MODIFIER_POS
+        and (t.text[:1].isalnum() or t.dep == "case")
+        and t.head in inside
+        and t.head != t.i
+        for t in gap
+    )
 
 
 class WordIndex:
