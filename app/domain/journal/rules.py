@@ -1262,8 +1262,56 @@ def _number(text: str) -> float | None:
         return None
 
 
+# Measures written short and glued to their number ("3L", "180g", "500ml"), by the unit a
+# count is kept in (a millilitre is a thousandth of a litre).
+_MEASURES: Final = {
+    "l": ("litre", 1.0), "ltr": ("litre", 1.0), "litre": ("litre", 1.0),
+    "liter": ("litre", 1.0), "ml": ("litre", 0.001), "g": ("gram", 1.0),
+    "gram": ("gram", 1.0), "kg": ("gram", 1000.0), "oz": ("ounce", 1.0),
+    "ounce": ("ounce", 1.0),
+}  # fmt: skip
+_GLUED: Final = re.compile(r"^[~≈]?(\d+(?:\.\d+)?)(l|ltr|ml|g|kg|oz)$", re.IGNORECASE)
+_NAME_GLUED: Final = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(l|ltr|ml|g|kg|oz)\b", re.I)
+
+
+_MEASURE_UNITS: Final = frozenset(unit for unit, _ in _MEASURES.values())
+
+
+def _measure(word: str) -> tuple[str, float] | None:
+    """The unit a measure word counts in, and its scale ("litres": litre × 1)."""
+    lower = word.lower()
+    return _MEASURES.get(lower) or _MEASURES.get(lower[:-1] if lower.endswith("s") else lower)
+
+
+def _glued(text: str) -> tuple[float, str] | None:
+    """``(1.4, "litre")`` for "1.4L": a number with its measure glued on."""
+    m = _GLUED.match(text)
+    if m is None:
+        return None
+    unit, scale = _MEASURES[m.group(2).lower()]
+    return float(m.group(1)) * scale, unit
+
+
+def _measured(words: Sequence[Token]) -> list[tuple[float, str, Token]]:
+    """Every number with its measure glued on ("1.4L", "~95g" as the tokenizer splits
+    it), as ``(value, unit, the number's token)``."""
+    out: list[tuple[float, str, Token]] = []
+    for at, w in enumerate(words):
+        glued = _glued(w.text)
+        if glued is None and at + 1 < len(words) and words[at + 1].start == w.end:
+            glued = _glued(w.text + words[at + 1].text)
+        if glued is not None:
+            out.append((glued[0], glued[1], w))
+    return out
+
+
 def count_target(name: str) -> tuple[float, str] | None:
-    """``(10000, "step")`` for "Walk 10k steps": a count the name asks for, and its unit."""
+    """``(10000, "step")`` for "Walk 10k steps", ``(3, "litre")`` for "Drink 3L water": a
+    count the name asks for, and its unit."""
+    glued = _NAME_GLUED.search(name)
+    if glued is not None:
+        unit, scale = _MEASURES[glued.group(2).lower()]
+        return float(glued.group(1)) * scale, unit
     m = _NAME_TARGET.search(name)
     if m is None:
         return None
@@ -1271,6 +1319,9 @@ def count_target(name: str) -> tuple[float, str] | None:
     if value is None or value <= 0:
         return None
     unit = m.group(3).lower()
+    measure = _measure(unit)
+    if measure is not None:
+        return value * measure[1], measure[0]
     return value, unit[:-1] if unit.endswith("s") else unit
 
 
@@ -1342,12 +1393,26 @@ def _count_evidence(
     claims: list[tuple[float, Token]] = []
 
     def is_unit(w: Token) -> bool:
+        measure = _measure(w.lower)
+        if measure is not None or unit in _MEASURE_UNITS:
+            return measure is not None and measure[0] == unit
         return w.lemma == unit or w.lower.startswith(unit) or w.lower in _UNIT_WORDS.get(unit, ())
+
+    def scaled(value: float, w: Token) -> float:
+        measure = _measure(parsed.tokens[w.head].lower) or (
+            _measure(parsed.tokens[w.i + 1].lower) if w.i + 1 < len(parsed.tokens) else None
+        )
+        return value * measure[1] if measure is not None else value
 
     for number, (first, last) in enumerate(parsed.sentences):
         if only is not None and number not in only:
             continue
         words = _words(parsed, first, last)
+        glued = [(value, w) for value, got, w in _measured(words) if got == unit]
+        if glued:  # "Hydration 1.4L"
+            is_reading = any(w.lemma in _READING_WORDS for w in words)
+            (readings if is_reading else claims).extend(glued)
+            continue
         if not any(is_unit(w) for w in words):
             continue
         numbers = [
@@ -1364,6 +1429,7 @@ def _count_evidence(
             or (w.i + 1 < len(parsed.tokens) and is_unit(parsed.tokens[w.i + 1]))
         ]
         numbers = counted or numbers  # "40 minute ride, maybe ten pages": the ten
+        numbers = [(scaled(value, w), w) for value, w in numbers]  # "500 ml": half a litre
         is_reading = any(w.lemma in _READING_WORDS for w in words)
         (readings if is_reading else claims).extend(numbers)
     pool = readings or claims
@@ -1585,7 +1651,7 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                 break
             if span is None:
                 span = _emoji_line(body, rc, limit)
-            if span is None and limit is None and target is None:
+            if span is None and limit is None:  # a ticked item, no count stated
                 span = _ticked_name(body, rc)
         if span is None:
             continue
