@@ -132,3 +132,16 @@ def test_other_words_between_a_cues_words_break_it(body: str, cue: str) -> None:
         assert [m.cue for m in find_cues(parsed, ["walk*"], [cue])] == ["walk*"]
     else:
         assert find_cues(parsed, [cue]) == []
+
+
+def test_the_time_a_habit_is_done_by_picks_no_family() -> None:
+    cues, _ = seed_cues("Read before bed", cue_families())
+    reading, _ = seed_cues("Read", cue_families())
+    assert "went to bed" not in cues
+    assert cues == reading
+    assert detect("Went to bed at 23h.", "Read before bed") == []
+    assert [n for n, _ in detect("Read two chapters in bed.", "Read before bed")] == [
+        "Read before bed"
+    ]
+    # a name that opens with the time keeps it
+    assert seed_cues("Before bed stretch", cue_families())[0]

@@ -145,8 +145,9 @@ def seed_cues(name: str, families: Sequence[CueFamily]) -> tuple[list[str], list
         return [], []
     cues: list[str] = []
     exclude: list[str] = []
+    what = _without_when(name)
     for family in families:
-        if family.matches_name(name):
+        if family.matches_name(what):
             cues.extend(family.cues)
             exclude.extend(family.exclude)
             if family.keeps_name:
@@ -159,6 +160,15 @@ def seed_cues(name: str, families: Sequence[CueFamily]) -> tuple[list[str], list
     # writing letters): for a habit of both, the cue stands.
     kept = [phrase for phrase in exclude if phrase not in cues]
     return _dedupe(cues)[:MAX_CUES], _dedupe(kept)[:MAX_CUES]
+
+
+_WHEN: Final = re.compile(r"\s+(?:before|after|by|until|till)\s.*$", re.IGNORECASE)
+
+
+def _without_when(name: str) -> str:
+    """A habit's name without the time it is done by ("Read before bed": the reading,
+    not the bed; "Gym after work": the gym, not the work)."""
+    return _WHEN.sub("", name) or name
 
 
 def _dedupe(items: Iterable[str]) -> list[str]:
