@@ -887,6 +887,8 @@ def blocked(
             return BlockReason.SOMEONE_ELSE
         if _sent_someone(parsed, governor, head):
             return BlockReason.SOMEONE_ELSE
+        if _said_of_it_in_general(parsed, governor, chain):
+            return BlockReason.A_THING  # "Sauna is 9 pound now", "yoga is my favourite"
         # The cue inside the subject ("the meditation app pinged me"), unless the
         # verb reports it done ("15 min stretch routine done").
         if governor.lemma not in _DONE_VERBS:
@@ -917,6 +919,25 @@ def blocked(
         if governor is not None and governor.lemma not in DOING_VERBS and owner is not None:
             return BlockReason.A_THING
     return None
+
+
+# What a present "is" says of an activity when it reports it done ("swim is done").
+_DONE_STATES: Final = frozenset(
+    {"done", "finished", "complete", "completed", "over", "ticked", "sorted", "dusted"}
+)  # fmt: skip
+_TODAY_WORDS: Final = frozenset({"today", "tonight", "today's", "tonight's"})
+
+
+def _said_of_it_in_general(parsed: ParsedText, verb: Token, chain: Sequence[Token]) -> bool:
+    """The activity is the subject of a present "is"/"are" that says what it is, costs or
+    is like, not that it was done today ("Sauna is 9 pound now, too expensive", "yoga is
+    my favourite hour"; but "swim is done", "today's run is in the bag")."""
+    if verb.lemma != "be" or verb.tag not in ("VBZ", "VBP"):
+        return False
+    if not any(t.dep == "nsubj" and t.head == verb.i for t in chain):
+        return False
+    said = parsed.subtree(verb)
+    return not any(t.lower in _DONE_STATES or t.lower in _TODAY_WORDS for t in said)
 
 
 def _infinitive(parsed: ParsedText, verb: Token) -> bool:
@@ -1267,7 +1288,7 @@ def _number(text: str) -> float | None:
 _MEASURES: Final = {
     "l": ("litre", 1.0), "ltr": ("litre", 1.0), "litre": ("litre", 1.0),
     "liter": ("litre", 1.0), "ml": ("litre", 0.001), "g": ("gram", 1.0),
-    "gram": ("gram", 1.0), "kg": ("gram", 1000.0), "oz": ("ounce", 1.0),
+    "gram": ("gram", 1.0), "kg": ("kilogram", 1.0), "oz": ("ounce", 1.0),
     "ounce": ("ounce", 1.0),
 }  # fmt: skip
 _GLUED: Final = re.compile(r"^[~≈]?(\d+(?:\.\d+)?)(l|ltr|ml|g|kg|oz)$", re.IGNORECASE)
