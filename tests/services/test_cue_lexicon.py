@@ -7,7 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from app.domain.journal.cues import Cue, WordIndex, find_cues, seed_cues
+from app.domain.journal.cues import (
+    Cue,
+    CueError,
+    WordIndex,
+    families_from_json,
+    find_cues,
+    seed_cues,
+)
 from app.domain.parsed import Token
 from app.nlp.parse import parse_text
 from app.services.journal.cues import cue_families
@@ -145,3 +152,35 @@ def test_the_time_a_habit_is_done_by_picks_no_family() -> None:
     ]
     # a name that opens with the time keeps it
     assert seed_cues("Before bed stretch", cue_families())[0]
+
+
+def test_a_familys_words_are_read_by_kind_after_its_unsorted_ones() -> None:
+    [family] = families_from_json(
+        {
+            "families": [
+                {
+                    "id": "bells",
+                    "names": ["bellring"],
+                    "cues": ["rang the bells"],
+                    "places": ["up the tower"],
+                    "verbs": ["rang a peal", "rang the bells"],
+                    "units": ["# changes"],
+                }
+            ]
+        }
+    )
+    assert family.cues == ("rang the bells", "rang a peal", "# changes", "up the tower")
+    assert dict(family.kinds)["places"] == ("up the tower",)
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        {"id": "bells", "names": ["bellring"]},  # no words at all
+        {"id": "bells", "names": ["bellring"], "verbs": ["rang"], "sounds": ["dong"]},
+        {"id": "bells", "names": ["bellring"], "verbs": ["rang *"]},
+    ],
+)
+def test_a_malformed_family_is_refused(item: dict[str, object]) -> None:
+    with pytest.raises(CueError):
+        families_from_json({"families": [item]})

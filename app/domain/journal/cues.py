@@ -53,11 +53,20 @@ class CueError(ValueError):
     """A cue list that cannot be used (one sentence)."""
 
 
+# How a family's words tell the activity, in the order a habit takes them: verb phrases
+# of doing it ("swam", "did a few lengths"), the things done, made or used ("fed the
+# robins", "foam roller"), counts ("# lengths"), places gone to for it ("down the pool"),
+# apps and devices ("did my duolingo").
+CUE_KINDS: Final = ("verbs", "objects", "units", "places", "apps")
+
+
 @dataclass(frozen=True)
 class CueFamily:
     id: str
     names: tuple[str, ...]
     cues: tuple[str, ...]
+    """Every cue of the family: its words not yet sorted by kind, then its kinds' words in
+    ``CUE_KINDS`` order."""
     exclude: tuple[str, ...] = ()
     keeps_name: bool = False
     """A family of how a kind of thing is done (study, language learning) whose habit's
@@ -66,6 +75,8 @@ class CueFamily:
     unless: tuple[str, ...] = ()
     """Names that rule the family out although a word matches ("Do the books" is no
     reading)."""
+    kinds: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """The cues by kind (``CUE_KINDS``), as the lexicon file records them."""
 
     def matches_name(self, name: str) -> bool:
         lowered = name.lower()
@@ -96,10 +107,18 @@ def families_from_json(data: Mapping[str, Any]) -> tuple[CueFamily, ...]:
     for item in raw:
         if not isinstance(item, dict) or not isinstance(item.get("id"), str):
             raise CueError("Every family of the cue lexicon needs an id.")
+        unknown = set(item) - {"id", "names", "cues", "exclude", "keeps_name", "unless", *CUE_KINDS}
+        if unknown:
+            raise CueError(f"The cue lexicon's family “{item['id']}” has an unknown field.")
+        unsorted = _strings(item["cues"], "cues") if "cues" in item else ()
+        kinds = tuple((kind, _strings(item[kind], kind)) for kind in CUE_KINDS if item.get(kind))
+        if not unsorted and not kinds:
+            raise CueError(f"The cue lexicon's family “{item['id']}” has no cues.")
         family = CueFamily(
             id=item["id"],
             names=_strings(item.get("names"), "family names"),
-            cues=_strings(item.get("cues"), "cues"),
+            cues=tuple(_dedupe([*unsorted, *(cue for _, words in kinds for cue in words)])),
+            kinds=kinds,
             exclude=_strings(item.get("exclude", []), "exclusions") if item.get("exclude") else (),
             keeps_name=item.get("keeps_name") is True,
             unless=_strings(item.get("unless"), "exceptions") if item.get("unless") else (),
