@@ -777,8 +777,9 @@ def blocked(
     leading = [w.lower for w in before if w.lower not in ("the", "a", "an", "my", "our")]
     if leading[-2:] == ["instead", "of"]:
         return BlockReason.AVOIDED  # "went for pints instead of the run"
-    if before and (before[-1].lower in NEGATIVE_FORMS or before[-1].lemma in _SKIP_VERBS):
-        return BlockReason.AVOIDED  # "skipped gym, skipped reading": however it parses
+    bare = [w for w in before if w.lower not in ("the", "a", "an", "my", "our")]
+    if bare and (bare[-1].lower in NEGATIVE_FORMS or bare[-1].lemma in _SKIP_VERBS):
+        return BlockReason.AVOIDED  # "skipped gym, skipped the heel drops": however it parses
     if before and before[-1].lower in _UNDONE_MODIFIERS:
         return BlockReason.A_PLAN  # "07:00 planned run -> rain", however it parses
     if before and (
@@ -881,6 +882,7 @@ def blocked(
             and subject.pos in ("NOUN", "PROPN", "PRON")
             and subject.lower not in FIRST_PERSON
             and not with_writer
+            and not (inside(subject) and inside(governor) and governor.pos == "VERB")  # the cue
             and not any(subject.i == t.i for t in chain)
             and not _in_quotes_or_title(parsed.text, subject)
         ):
@@ -891,7 +893,7 @@ def blocked(
             return BlockReason.A_THING  # "Sauna is 9 pound now", "yoga is my favourite"
         # The cue inside the subject ("the meditation app pinged me"), unless the
         # verb reports it done ("15 min stretch routine done").
-        if governor.lemma not in _DONE_VERBS:
+        if governor.lemma not in _DONE_VERBS and not _handled(parsed, governor):
             for tok in chain:
                 if tok.dep in ("nsubj", "nsubjpass") and tok.i < governor.i:
                     if tok is head and governor.lemma in _HOW_IT_WENT:
@@ -919,6 +921,33 @@ def blocked(
         if governor is not None and governor.lemma not in DOING_VERBS and owner is not None:
             return BlockReason.A_THING
     return None
+
+
+# Verbs a terse log puts after the thing the writer did them to ("water bottle emptied
+# twice", "stanley cup refilled 3x", "lunchboxes packed").
+_HANDLING_VERBS: Final = frozenset(
+    {
+        "empty", "refill", "fill", "pack", "prep", "prepare", "clean", "wash", "tidy",
+        "clear", "sort", "log", "tick", "piece", "bake", "cook", "batch", "water", "feed",
+        "drink", "down", "sink", "polish", "fold", "hang", "iron", "hoover", "mop",
+    }
+)  # fmt: skip
+
+
+def _handled(parsed: ParsedText, verb: Token) -> bool:
+    """A past verb after a thing, with nothing else as its object, in a log ("water
+    bottle emptied twice"): the writer did it to the thing, the thing did nothing."""
+    if verb.lemma not in _HANDLING_VERBS or verb.tag not in ("VBD", "VBN"):
+        return False
+    kids = parsed.children(verb)
+    subject = next((k for k in kids if k.dep in ("nsubj", "nsubjpass")), None)
+    return (
+        subject is not None
+        and subject.pos in ("NOUN", "PROPN")
+        and subject.lemma not in _PEOPLE
+        and subject.lemma not in _KIN
+        and not any(k.dep == "dobj" and k.pos in ("NOUN", "PROPN", "PRON") for k in kids)
+    )
 
 
 # What a present "is" says of an activity when it reports it done ("swim is done").

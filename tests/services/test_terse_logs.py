@@ -1,0 +1,34 @@
+"""Issue 15, ninth round: a terse log puts the thing before what the writer did to it,
+and a cue the tagger splits into subject and verb is still the writer's. Sentences of
+the test's own."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.services.test_cue_rules import detect
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Water bottle emptied twice ✓", "Hydrate 2L"),
+        ("my water bottle refilled 3x today", "Drink water"),
+        ("Hill reps on the common, 6k all in", "Running"),
+    ],
+)
+def test_a_thing_then_what_was_done_to_it_is_the_writers_deed(body: str, name: str) -> None:
+    assert [n for n, _ in detect(body, name)] == [name]
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("The dog drank water from the puddle.", "Drink water"),
+        ("The bus ran late again.", "Running"),
+        ("watering can is full and sitting next to them", "Water plants"),
+        ("Skipped the heel drops, will double up tomorrow.", "Physio exercises"),
+    ],
+)
+def test_a_thing_or_animal_that_does_it_is_not_the_writer(body: str, name: str) -> None:
+    assert detect(body, name) == []
