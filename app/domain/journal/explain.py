@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from app.domain.evaluation import overlaps
 from app.domain.journal.cues import find_cues, is_abstinence
-from app.domain.journal.rules import RuleCandidate, blocked, count_target, deadline
+from app.domain.journal.rules import RuleCandidate, blocked, count_target, deadline, on_time
 from app.domain.parsed import ParsedText
 
 PASSED = "passed every context check"
@@ -93,6 +93,8 @@ def explain_miss(
         reasons.append(f"{name} is read as a count: the number stated must reach it")
     elif deadline(name) is not None and any(v.passed for v in here):
         reasons.append(f"{name} has a deadline: no time before it was read near the cue")
+    elif on_time(name) and any(v.passed for v in here):
+        reasons.append(f"{name} is done on time: the cue's sentence says it was late")
     return reasons
 
 

@@ -775,6 +775,8 @@ def blocked(
             return BlockReason.SOMEONE_ELSES
     before = _words(parsed, parsed.sentences[head.sent][0], match.first)
     leading = [w.lower for w in before if w.lower not in ("the", "a", "an", "my", "our")]
+    if _hindi_agent(before):
+        return BlockReason.SOMEONE_ELSE  # "Rohan ne aaj gym join kiya": Rohan did
     if leading[-2:] == ["instead", "of"]:
         return BlockReason.AVOIDED  # "went for pints instead of the run"
     bare = [w for w in before if w.lower not in ("the", "a", "an", "my", "our")]
@@ -889,6 +891,8 @@ def blocked(
             return BlockReason.SOMEONE_ELSE
         if _sent_someone(parsed, governor, head):
             return BlockReason.SOMEONE_ELSE
+        if _owned(parsed, governor, head):
+            return BlockReason.HAVING_NOT_DOING  # "I have a cushion", "we own a kayak"
         if _said_of_it_in_general(parsed, governor, chain):
             return BlockReason.A_THING  # "Sauna is 9 pound now", "yoga is my favourite"
         # The cue inside the subject ("the meditation app pinged me"), unless the
@@ -948,6 +952,46 @@ def _handled(parsed: ParsedText, verb: Token) -> bool:
         and subject.lemma not in _KIN
         and not any(k.dep == "dobj" and k.pos in ("NOUN", "PROPN", "PRON") for k in kids)
     )
+
+
+_OWNING_VERBS: Final = frozenset({"have", "own", "keep"})
+
+
+def _owned(parsed: ParsedText, verb: Token, head: Token) -> bool:
+    """The cue names a thing the writer has, in the present ("I have a cushion", "we've
+    got a kayak"), not a deed of the day ("had a swim" is one)."""
+    if head.dep != "dobj" or head.head != verb.i or head.pos not in ("NOUN", "PROPN"):
+        return False
+    if verb.lemma == "get":  # "we've got a kayak"
+        return any(
+            k.lemma == "have" and k.dep == "aux" and k.tag != "VBD" for k in parsed.children(verb)
+        )
+    return verb.lemma in _OWNING_VERBS and verb.tag in ("VBP", "VBZ")
+
+
+# Hindi and Urdu mark who did a past deed with "ne" ("Rohan ne", "maine" for "I").
+_HINDI_OTHER_AGENTS: Final = frozenset(
+    {"usne", "unhone", "unhon", "tumne", "aapne", "isne", "inhone"}
+)
+_HINDI_OWN_AGENTS: Final = frozenset(
+    {"maine", "mainne", "mene", "humne", "hamne", "main", "hum", "ham"}
+)
+
+
+def _hindi_agent(before: Sequence[Token]) -> bool:
+    """Words before the cue, in its sentence, name another doer in Hindi or Urdu
+    ("Rohan ne gym join kiya", "usne yoga kiya"); "maine", "humne" are the writer."""
+    for n, word in enumerate(before):
+        if word.lower in _HINDI_OTHER_AGENTS:
+            return True
+        if (
+            word.lower == "ne"
+            and n > 0
+            and before[n - 1].text[:1].isalpha()
+            and before[n - 1].lower not in _HINDI_OWN_AGENTS
+        ):
+            return True
+    return False
 
 
 # What a present "is" says of an activity when it reports it done ("swim is done").
@@ -1027,15 +1071,21 @@ def _time_made(parsed: ParsedText, noun: Token) -> bool:
 
 
 def _scheduled(parsed: ParsedText, verb: Token) -> bool:
-    """A present "is"/"are" that puts its subject on a day or a date: scheduled, not done
-    ("the exam is on the 14th", "piano lesson is Thursday")."""
+    """A present "is"/"are" that puts its subject on a day or a date, or a day on it:
+    scheduled, not done ("the exam is on the 14th", "piano lesson is Thursday",
+    "Thursday is dominoes")."""
     if verb.lemma != "be" or verb.tag not in ("VBZ", "VBP"):
         return False
-    subject = next((k for k in parsed.children(verb) if k.dep == "nsubj"), None)
-    if subject is None or subject.lower in FIRST_PERSON:
+    kids = parsed.children(verb)
+    subject = next((k for k in kids if k.dep == "nsubj"), None)
+    if subject is None:
+        return any(k.dep in ("npadvmod", "nsubj") and _SCHEDULE_WORD.match(k.text) for k in kids)
+    if subject.lower in FIRST_PERSON:
         return False  # "I'm grateful for Sunday": the writer is no appointment
     after = parsed.tokens[verb.i + 1 : verb.i + 5]
-    return any(_SCHEDULE_WORD.match(t.text) for t in after)
+    return bool(_SCHEDULE_WORD.match(subject.text)) or any(
+        _SCHEDULE_WORD.match(t.text) for t in after
+    )
 
 
 def _sent_someone(parsed: ParsedText, verb: Token, head: Token) -> bool:
@@ -1400,6 +1450,20 @@ def _word_times(text: str) -> list[int]:
     return out
 
 
+_ON_TIME: Final = re.compile(r"\b(?:on time|punctual)", re.IGNORECASE)
+
+
+def on_time(name: str) -> bool:
+    """A habit of doing something on time ("Meds on time")."""
+    return _ON_TIME.search(name) is not None
+
+
+def _said_late(parsed: ParsedText, match: CueMatch) -> bool:
+    """The cue's sentence says it was late ("Meds late", "three hours late")."""
+    head = _phrase_head(parsed, match)
+    return any(w.lower in ("late", "later", "belatedly") for w in _sentence_words(parsed, head))
+
+
 def _time_ok(parsed: ParsedText, match: CueMatch, limit: int) -> bool:
     head = _phrase_head(parsed, match)
     s_start, s_end = parsed.sentence_span(head)
@@ -1694,6 +1758,8 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                     continue
                 if limit is not None and not _time_ok(parsed, candidate_match, limit):
                     continue
+                if on_time(cand.name) and _said_late(parsed, candidate_match):
+                    continue  # "Meds on time": "took the tablets at 11, three hours late"
                 quoted = quote_for(body, parsed, candidate_match)
                 if any(overlaps(quoted, taken) for taken in used):
                     continue  # "stretched after the run": that clause is another habit's
