@@ -184,3 +184,21 @@ def test_a_familys_words_are_read_by_kind_after_its_unsorted_ones() -> None:
 def test_a_malformed_family_is_refused(item: dict[str, object]) -> None:
     with pytest.raises(CueError):
         families_from_json({"families": [item]})
+
+
+@pytest.mark.parametrize(
+    ("name", "family", "picked"),
+    [
+        ("Skincare routine", "skiing", False),
+        ("asleep by 1am", "sign_language", False),
+        ("Skiing", "skiing", True),
+        ("Jogging", "running", True),
+        ("Call Mummy", "call_family", True),
+        ("Bible study", "study", True),
+    ],
+)
+def test_a_short_name_key_matches_its_word_and_inflections_only(
+    name: str, family: str, picked: bool
+) -> None:
+    [fam] = [f for f in cue_families() if f.id == family]
+    assert fam.matches_name(name) is picked

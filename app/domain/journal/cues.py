@@ -87,9 +87,27 @@ class CueFamily:
             if " " in key or "-" in key:
                 if key in lowered:
                     return True
-            elif any(word.startswith(key) for word in words):
+            elif any(_key_matches(key, word) for word in words):
                 return True
         return False
+
+
+# What may follow a name key of three letters in a word of the same family ("ski": "skis",
+# "skiing", "skier"; not "skin", "skip" or "skim"); longer keys are stems ("stud", "cycl").
+_SHORT_KEY: Final = 3
+_KEY_ENDINGS: Final = ("", "s", "es", "ing", "ings", "ed", "er", "ers", "y", "my", "mies")
+
+
+def _key_matches(key: str, word: str) -> bool:
+    """A word of a habit's name starts with a family's key: as any prefix for a key of
+    four letters or more ("meditat", "stud"), as the word or an inflection of it for a
+    shorter one ("jog": "jogging", not "jogos"; "ski": not "skincare"; "mum": "mummy")."""
+    if not word.startswith(key):
+        return False
+    if len(key) > _SHORT_KEY:
+        return True
+    rest = word[len(key) :]
+    return rest in _KEY_ENDINGS or (rest[:1] == key[-1] and rest[1:] in _KEY_ENDINGS)
 
 
 def _strings(value: object, what: str) -> tuple[str, ...]:
