@@ -195,6 +195,12 @@ def test_a_malformed_family_is_refused(item: dict[str, object]) -> None:
         ("Jogging", "running", True),
         ("Call Mummy", "call_family", True),
         ("Bible study", "study", True),
+        # a longer key is a stem; a family names the words it must not take
+        ("Water plants", "plan_day", False),
+        ("Shodo (calligraphy)", "call_family", False),
+        ("duolingo japanese", "prayer", False),
+        ("Harpsichord", "harp", False),
+        ("Plan the day", "plan_day", True),
     ],
 )
 def test_a_short_name_key_matches_its_word_and_inflections_only(
