@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from app.domain.journal.cues import name_words
 from tests.services.test_cue_rules import detect
 
 
@@ -32,3 +33,25 @@ def test_a_thing_then_what_was_done_to_it_is_the_writers_deed(body: str, name: s
 )
 def test_a_thing_or_animal_that_does_it_is_not_the_writer(body: str, name: str) -> None:
     assert detect(body, name) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("cello no\nscales yes", "Cello practice"),
+        ("no erg (knee)", "Rowing"),
+        ("07:30 no swim, pool shut", "Swimming"),
+        ("am I doing the pelvic exercises right, who knows", "Pelvic floor exercises"),
+    ],
+)
+def test_a_log_item_answered_no_or_asked_about_is_not_done(body: str, name: str) -> None:
+    assert detect(body, name) == []
+
+
+def test_an_item_followed_by_other_words_is_still_done() -> None:
+    found = detect("cello no bother today, 30 min of scales", "Cello practice")
+    assert [n for n, _ in found] == ["Cello practice"]
+
+
+def test_prepositions_of_a_name_are_no_cues() -> None:
+    assert name_words("Lunch away from desk") == ["lunch*", "desk"]

@@ -43,9 +43,11 @@ _NAME_STOP: Final = frozenset(
         "practice", "practise", "no", "more", "less", "daily", "day", "days", "every", "each",
         "home", "time", "times", "minute", "minutes", "min", "mins", "session", "sessions",
         "habit", "some", "one", "two", "three", "before", "after", "per", "least", "class",
-        "classes", "lesson", "lessons", "training", "routine", "week", "weekly",
+        "classes", "lesson", "lessons", "training", "routine", "week", "weekly", "from",
+        "away", "without", "into", "off", "over", "while",
     }
 )  # fmt: skip
+
 _WORD: Final = re.compile(r"[^\W\d_][\w'-]*", re.UNICODE)
 
 

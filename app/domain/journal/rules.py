@@ -112,6 +112,10 @@ _ANSWERED_NO: Final = re.compile(
     r"didn'?t|forgot|forgotten|not (?:today|done|really|yet))\b",
     re.I,
 )  # "bike: no", "floss - nope", "floss (forgot)"
+# A log's item answered no after it, the line or clause ending there ("violin no").
+_TRAILING_NO: Final = re.compile(r"^\s+(?:no|nope|nah|not today)\s*(?:$|[.,;!(])", re.I)
+# A log's line that opens with "no" right before the item ("no erg (hamstring)").
+_LEADING_NO: Final = re.compile(r"^\W*(?:\d{1,2}[:.]\d{2}\W*)?no\s+$", re.I)
 # Where a thing is, now ("My book is on the nightstand", "Handcycle's on the turbo", "the
 # bike is still in the shed"): a present state, not a deed.
 _WHERE_IT_IS: Final = re.compile(
@@ -497,6 +501,21 @@ def _asks(text: str, at: int, lo: int, hi: int) -> bool:
     return False
 
 
+_ASKING_AUX: Final = frozenset({"am", "do", "did", "does", "should", "have", "has", "was", "can"})
+
+
+def _inverted_question(sentence: Sequence[Token]) -> bool:
+    """A sentence that opens as a question, asking about the writer, though no question
+    mark closes it ("am I doing the exercises right", "did I even stretch")."""
+    words = [w for w in sentence if w.text[:1].isalnum()]
+    return (
+        len(words) >= 3
+        and words[0].lower in _ASKING_AUX
+        and words[1].lower in ("i", "we")
+        and words[0].is_verb
+    )
+
+
 # A bullet journal's key: "×" (or "x") a task done, "•" a task still open, ">" moved to a
 # later day, "<" scheduled. An entry written in that key has a line opening with "× ".
 _BUJO_DONE_LINE: Final = re.compile(r"^[ \t]*[×xX][ \t]+\S", re.M)
@@ -676,8 +695,10 @@ def blocked(
     if marked and _item_not_done(line, start - line_start):
         return BlockReason.MARKED_NOT_DONE  # "- guitar ❌", "Yoga ✗", "Jogging ✗ (rain)"
     after = text[parsed.tokens[match.last].end : line_end]
-    if _ANSWERED_NO.match(after):
-        return BlockReason.MARKED_NOT_DONE  # "bike: no, rain"
+    if _ANSWERED_NO.match(after) or _TRAILING_NO.match(after):
+        return BlockReason.MARKED_NOT_DONE  # "bike: no, rain", "violin no"
+    if _LEADING_NO.search(text[line_start:start]):
+        return BlockReason.NEGATED  # "no erg (hamstring)": a log's item answered first
     owner = parsed.head(head) if head.dep == "compound" else None
     thing_end = owner.end if owner is not None and owner.i == match.last + 1 else None
     if _WHERE_IT_IS.match(after if thing_end is None else text[thing_end:line_end]):
@@ -693,6 +714,8 @@ def blocked(
     s_start, s_end = parsed.sentence_span(head)
     if _asks(text, start, max(s_start, line_start), min(s_end + 1, line_end)):
         return BlockReason.QUESTION
+    if _inverted_question(sentence):
+        return BlockReason.QUESTION  # "am I doing the pelvic exercises right, who knows"
     if _future_heading_over(parsed, head):
         return BlockReason.FUTURE_HEADING
     for w in sentence:
