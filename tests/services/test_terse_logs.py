@@ -55,3 +55,29 @@ def test_an_item_followed_by_other_words_is_still_done() -> None:
 
 def test_prepositions_of_a_name_are_no_cues() -> None:
     assert name_words("Lunch away from desk") == ["lunch*", "desk"]
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Skipping 180 in a row, new best", "Skipping rope 10 min"),
+        ("Clocks wound", "Wind the clocks"),
+        ("Pram walk to the shops and back, 40 min", "Pram walk"),
+        ("Our choir sang at the hospice.", "Choir"),
+        ("Our little band played the accordion at the fete.", "Accordion"),
+    ],
+)
+def test_the_writers_own_log_lines_and_groups(body: str, name: str) -> None:
+    assert [n for n, _ in detect(body, name)] == [name]
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Roommate cook pasta for us.", "Cook dinner"),
+        ("My son played the accordion at school.", "Accordion"),
+        ("Their band played the accordion all night.", "Accordion"),
+    ],
+)
+def test_someone_elses_doing_in_a_log_stays_theirs(body: str, name: str) -> None:
+    assert detect(body, name) == []

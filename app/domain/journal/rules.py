@@ -777,7 +777,7 @@ def blocked(
             mood = _mood(parsed, tok, own=inside(tok))
             if mood is not None:
                 return mood
-            if tok.lemma in NEGATIVE_VERBS:
+            if tok.lemma in NEGATIVE_VERBS and not inside(tok):  # "Skipping 247 in a row"
                 return BlockReason.AVOIDED
             if tok.lemma in HAVING_VERBS and not inside(tok):  # "counting the breath"
                 return BlockReason.HAVING_NOT_DOING
@@ -899,9 +899,11 @@ def blocked(
             or (subject.lower == "one" and any(k.lower == "no" for k in parsed.children(subject)))
         ):
             return BlockReason.NEGATED  # "nobody rang today"
-        with_writer = subject is not None and any(
-            k.dep == "conj" and k.lower in FIRST_PERSON for k in parsed.children(subject)
-        )  # "the kids and I baked bread"
+        with_writer = subject is not None and (
+            any(k.dep == "conj" and k.lower in FIRST_PERSON for k in parsed.children(subject))
+            or _writers_group(parsed, subject)
+            or _compound_misread(parsed, subject, governor)
+        )  # "the kids and I baked bread", "our little group played", "Pram walk to Lidl"
         if (
             subject is not None
             and subject.pos in ("NOUN", "PROPN", "PRON")
@@ -920,7 +922,7 @@ def blocked(
             return BlockReason.A_THING  # "Sauna is 9 pound now", "yoga is my favourite"
         # The cue inside the subject ("the meditation app pinged me"), unless the
         # verb reports it done ("15 min stretch routine done").
-        if governor.lemma not in _DONE_VERBS and not _handled(parsed, governor):
+        if governor.lemma not in _DONE_VERBS and not _handled(parsed, governor) and not with_writer:
             for tok in chain:
                 if tok.dep in ("nsubj", "nsubjpass") and tok.i < governor.i:
                     if tok is head and governor.lemma in _HOW_IT_WENT:
@@ -956,7 +958,8 @@ _HANDLING_VERBS: Final = frozenset(
     {
         "empty", "refill", "fill", "pack", "prep", "prepare", "clean", "wash", "tidy",
         "clear", "sort", "log", "tick", "piece", "bake", "cook", "batch", "water", "feed",
-        "drink", "down", "sink", "polish", "fold", "hang", "iron", "hoover", "mop",
+        "drink", "down", "sink", "polish", "fold", "hang", "iron", "hoover", "mop", "wind",
+        "wound", "mend", "patch", "darn", "sharpen", "hone", "charge",
     }
 )  # fmt: skip
 
@@ -964,8 +967,8 @@ _HANDLING_VERBS: Final = frozenset(
 def _handled(parsed: ParsedText, verb: Token) -> bool:
     """A past verb after a thing, with nothing else as its object, in a log ("water
     bottle emptied twice"): the writer did it to the thing, the thing did nothing."""
-    if verb.lemma not in _HANDLING_VERBS or verb.tag not in ("VBD", "VBN"):
-        return False
+    if verb.lemma not in _HANDLING_VERBS or verb.tag not in ("VBD", "VBN", "VBP"):
+        return False  # "Clocks wound": the tagger may read a past as a present
     kids = parsed.children(verb)
     subject = next((k for k in kids if k.dep in ("nsubj", "nsubjpass")), None)
     return (
@@ -974,6 +977,40 @@ def _handled(parsed: ParsedText, verb: Token) -> bool:
         and subject.lemma not in _PEOPLE
         and subject.lemma not in _KIN
         and not any(k.dep == "dobj" and k.pos in ("NOUN", "PROPN", "PRON") for k in kids)
+    )
+
+
+# Groups a writer is one of when they are "ours" ("our choir sang at the hospice").
+_GROUPS: Final = frozenset(
+    {
+        "group", "team", "band", "choir", "class", "club", "crew", "squad", "orchestra",
+        "ensemble", "circle", "quartet", "trio", "duo", "troupe", "congregation", "sangha",
+    }
+)  # fmt: skip
+
+
+def _writers_group(parsed: ParsedText, subject: Token) -> bool:
+    """The subject is a group of the writer's ("our little group of accordion old men
+    played", "my band rehearsed")."""
+    return subject.lemma in _GROUPS and any(
+        k.dep == "poss" and k.lower in ("our", "my") for k in parsed.children(subject)
+    )
+
+
+def _compound_misread(parsed: ParsedText, subject: Token, verb: Token) -> bool:
+    """A bare singular noun right before a present verb that does not agree with it: the
+    tagger split a noun compound ("Pram walk to Lidl and back", "Bike ride home")."""
+    first = parsed.sentences[subject.sent][0]
+    return (
+        subject.tag in ("NN", "NNP")
+        and verb.tag in ("VBP", "VB")
+        and subject.i + 1 == verb.i
+        and subject.i == first  # a log line's opening words
+        and subject.known
+        and subject.lemma not in _PEOPLE
+        and subject.lemma not in _KIN
+        and subject.lower not in _KIN
+        and not any(k.dep in ("det", "poss", "compound") for k in parsed.children(subject))
     )
 
 
