@@ -19,7 +19,7 @@ from tests.services.test_cue_rules import detect
     ("body", "name"),
     [
         ("I have a cushion by the window now.", "Sitting practice 10 min"),
-        ("We've got a kayak in the garage.", "Kayaking"),
+        ("We own a kayak, it lives in the garage.", "Kayaking"),
         ("Friday is pottery, can't wait.", "Pottery class"),
         ("Priya ne aaj yoga kiya, main so raha tha", "Yoga"),
         ("usne gym join kiya finally", "Gym"),
@@ -35,6 +35,7 @@ def test_not_the_writers_deed_of_the_day(body: str, name: str) -> None:
     ("body", "name"),
     [
         ("Had a swim at the lido before work.", "Swimming"),
+        ("I've got my run in before the rain.", "Running"),
         ("Maine aaj gym kiya, leg day", "Gym"),
         ("Took the evening pills at eight sharp.", "Meds on time"),
     ],

@@ -76,6 +76,7 @@ def test_the_writers_own_log_lines_and_groups(body: str, name: str) -> None:
     [
         ("Roommate cook pasta for us.", "Cook dinner"),
         ("My son played the accordion at school.", "Accordion"),
+        ("Dinner cooked by Tom, lovely.", "Cook dinner"),
         ("Their band played the accordion all night.", "Accordion"),
     ],
 )

@@ -977,6 +977,7 @@ def _handled(parsed: ParsedText, verb: Token) -> bool:
         and subject.lemma not in _PEOPLE
         and subject.lemma not in _KIN
         and not any(k.dep == "dobj" and k.pos in ("NOUN", "PROPN", "PRON") for k in kids)
+        and not any(k.dep == "agent" for k in kids)  # "dinner cooked by Tom"
     )
 
 
@@ -1018,14 +1019,10 @@ _OWNING_VERBS: Final = frozenset({"have", "own", "keep"})
 
 
 def _owned(parsed: ParsedText, verb: Token, head: Token) -> bool:
-    """The cue names a thing the writer has, in the present ("I have a cushion", "we've
-    got a kayak"), not a deed of the day ("had a swim" is one)."""
+    """The cue names a thing the writer has, in the present ("I have a cushion", "we own
+    a kayak"), not a deed of the day ("had a swim" is one; so is "I've got my run in")."""
     if head.dep != "dobj" or head.head != verb.i or head.pos not in ("NOUN", "PROPN"):
         return False
-    if verb.lemma == "get":  # "we've got a kayak"
-        return any(
-            k.lemma == "have" and k.dep == "aux" and k.tag != "VBD" for k in parsed.children(verb)
-        )
     return verb.lemma in _OWNING_VERBS and verb.tag in ("VBP", "VBZ")
 
 
