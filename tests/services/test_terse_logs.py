@@ -16,6 +16,7 @@ from tests.services.test_cue_rules import detect
         ("Water bottle emptied twice ✓", "Hydrate 2L"),
         ("my water bottle refilled 3x today", "Drink water"),
         ("Hill reps on the common, 6k all in", "Running"),
+        ("Step count 9,412", "Walk"),
     ],
 )
 def test_a_thing_then_what_was_done_to_it_is_the_writers_deed(body: str, name: str) -> None:
@@ -27,6 +28,7 @@ def test_a_thing_then_what_was_done_to_it_is_the_writers_deed(body: str, name: s
     [
         ("The dog drank water from the puddle.", "Drink water"),
         ("The bus ran late again.", "Running"),
+        ("The dog walks to the park with the neighbour.", "Walk"),
         ("watering can is full and sitting next to them", "Water plants"),
         ("Skipped the heel drops, will double up tomorrow.", "Physio exercises"),
     ],

@@ -909,7 +909,12 @@ def blocked(
             and subject.pos in ("NOUN", "PROPN", "PRON")
             and subject.lower not in FIRST_PERSON
             and not with_writer
-            and not (inside(subject) and inside(governor) and governor.pos == "VERB")  # the cue
+            and not (  # "Step count 9,412": the cue's own words, not "The dog walks"
+                inside(subject)
+                and inside(governor)
+                and governor.pos == "VERB"
+                and subject.lemma not in _BEINGS
+            )
             and not any(subject.i == t.i for t in chain)
             and not _in_quotes_or_title(parsed.text, subject)
         ):
@@ -979,6 +984,15 @@ def _handled(parsed: ParsedText, verb: Token) -> bool:
         and not any(k.dep == "dobj" and k.pos in ("NOUN", "PROPN", "PRON") for k in kids)
         and not any(k.dep == "agent" for k in kids)  # "dinner cooked by Tom"
     )
+
+
+# Living beings that do things themselves: a cue that holds one as its subject ("dog
+# walk" in "The dog walks to the park") is that being's deed, not the writer's.
+_BEINGS: Final = (
+    _PEOPLE
+    | _KIN
+    | frozenset({"dog", "cat", "puppy", "pup", "kitten", "horse", "pony", "bird", "baby"})
+)
 
 
 # Groups a writer is one of when they are "ours" ("our choir sang at the hospice").
