@@ -79,6 +79,12 @@ APART = ("tests/test_wheel.py", "tests/test_no_network.py")
 both cores: they share the pool instead of running alone."""
 
 
+SESSION_LIMIT = 1500
+"""Seconds a session may take before it is stopped as hung (the longest, every fast
+test at today's date, takes about 6 minutes here).  pytest's ``faulthandler_timeout``
+has by then written every thread's stack to its log, which is printed below."""
+
+
 @dataclass(frozen=True)
 class Session:
     """One pytest session of the schedule: ``destination`` is a pass's ``moment@zone``, or
@@ -154,13 +160,24 @@ def _run(session: Session, work: Path, pytest_args: list[str]) -> Outcome:
         *pytest_args,
     ]
     started = time.monotonic()
+    hung = False
     with log.open("w", encoding="utf-8") as out:
-        code = subprocess.call(
-            command, cwd=ROOT, env=session.env(), stdout=out, stderr=subprocess.STDOUT
-        )
+        try:
+            code = subprocess.call(
+                command,
+                cwd=ROOT,
+                env=session.env(),
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                timeout=SESSION_LIMIT,
+            )
+        except subprocess.TimeoutExpired:  # the child is killed; its log has the stacks
+            code, hung = 1, True
     lines = [line for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
     summary = lines[-1].strip("= ") if lines else "no output"
-    if code < 0:  # the process crashed: a failure, named as such
+    if hung:
+        summary = f"hung: stopped after {SESSION_LIMIT} s, at: {summary[:120]}"
+    elif code < 0:  # the process crashed: a failure, named as such
         summary = f"crashed (signal {-code}) after: {summary[:120]}"
     return Outcome(session, code, time.monotonic() - started, summary, log)
 

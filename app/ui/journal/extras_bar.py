@@ -29,6 +29,7 @@ from app.services.changes import Changes, OpResult
 from app.services.journal import extras
 from app.services.journal.extras import EntryExtras, PhotoInfo
 from app.store import Database
+from app.ui.common.images import read_image
 from app.ui.common.tasks import Tasks
 from app.ui.notebooks.look import FlowLayout, clear_layout, tag_chip
 
@@ -51,12 +52,10 @@ def _kind(media_type: str) -> str:
 
 
 def _decode(data: bytes, height: int | None) -> QImage:
-    """A photo as an image (scaled to ``height`` when given); QImage is safe off the GUI
-    thread, QPixmap is not."""
-    image = QImage.fromData(data)
-    if height is not None and not image.isNull():
-        image = image.scaledToHeight(height, Qt.TransformationMode.SmoothTransformation)
-    return image
+    """A photo, upright, as an image ``height`` pixels tall when given (QImage is safe off
+    the GUI thread, QPixmap is not); a null image when it cannot be read."""
+    image, _reason = read_image(data, height=height)
+    return image if image is not None else QImage()
 
 
 class PhotoDialog(QDialog):

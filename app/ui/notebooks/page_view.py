@@ -49,7 +49,6 @@ from PySide6.QtGui import (
     QColor,
     QHelpEvent,
     QImage,
-    QImageReader,
     QKeyEvent,
     QMouseEvent,
     QPainter,
@@ -99,9 +98,9 @@ from app.services.notebooks.imported_findings import IMPORTED_DETECTOR
 from app.services.notebooks.pages import PageInfo
 from app.services.notebooks.tags import TagInfo
 from app.services.notebooks.transcription import page_lines
-from app.services.transfer.notebook_import import IMAGE_PIXELS_MAX
 from app.store import Database
 from app.ui.common.accessibility import give_role
+from app.ui.common.images import read_image
 from app.ui.common.messages import MessageLabel, if_alive, user_message
 from app.ui.common.tasks import Tasks
 from app.ui.common.text_marks import PositionMap, highlight_background
@@ -116,8 +115,6 @@ from app.ui.notebooks.look import (
 )
 
 KEY_HELP = "J/K finding · A accept · X reject · PgUp/PgDn page"
-MAX_IMAGE_SIDE = 2400
-"""Scans larger than this are read scaled down (the view never needs more)."""
 ZOOM_STEP = 1.25
 STATUS_WORDS: Final = {
     ReviewStatus.UNREVIEWED: "Unreviewed",
@@ -154,22 +151,6 @@ class PageSnapshot:
 
     def page_number(self, page_id: int) -> int:
         return next((i for i, p in enumerate(self.pages, start=1) if p.id == page_id), 0)
-
-
-def read_image(path: str, max_side: int = MAX_IMAGE_SIDE) -> tuple[QImage | None, str | None]:
-    """Read a scan (scaled down past ``max_side``); ``(None, reason)`` on failure.  One
-    with more than ``IMAGE_PIXELS_MAX`` pixels (in its header) is never decoded."""
-    reader = QImageReader(path)
-    reader.setAutoTransform(True)
-    size = reader.size()
-    if size.isValid() and size.width() * size.height() > IMAGE_PIXELS_MAX:
-        return None, f"it is {size.width():,} × {size.height():,} pixels, too large to show"
-    if size.isValid() and max(size.width(), size.height()) > max_side:
-        reader.setScaledSize(size.scaled(max_side, max_side, Qt.AspectRatioMode.KeepAspectRatio))
-    image = reader.read()
-    if image.isNull():
-        return None, reader.errorString()
-    return image, None
 
 
 def load_snapshot(db: Database, notebook_id: int, page_id: int) -> PageSnapshot:

@@ -32,9 +32,9 @@ from app.services.notebooks import pages as notebooks
 from app.services.notebooks import samples
 from app.services.notebooks.pages import NotebookImported, NotebookInfo
 from app.store import Database
+from app.ui.common.images import read_image
 from app.ui.common.messages import MessageLabel, if_alive, user_message
 from app.ui.common.tasks import Lane, Task, Tasks, Then
-from app.ui.notebooks.page_view import read_image
 
 THUMB = QSize(40, 52)
 ID_ROLE = Qt.ItemDataRole.UserRole
