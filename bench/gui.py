@@ -1,5 +1,7 @@
 """The desktop window, offscreen: launch time, the GUI thread's longest stall while the
-model reads an entry, and opening an entry with 50 highlights.
+model reads an entry, opening an entry with 50 highlights, and the GUI thread's longest
+stall while a worker decodes a 12-megapixel photo (the app's reader beside
+``QImage.fromData``, which holds the interpreter lock).
 
 The window is the app's own ``MainWindow`` over a temporary data folder, with its own
 model bridge choosing the model as the app does (``--model``), and the app's GC policy.
@@ -128,6 +130,7 @@ def bench_gui(
             shown = len(window.entry_page.editor.shown) if window.entry_page else 0
             _show(window, plain_id)
             stall_s, tokens = _stall_during_detection(window)
+            decode_stalls = _stall_during_photo_decode()
         finally:
             window.shutdown()
             window.deleteLater()
@@ -143,6 +146,7 @@ def bench_gui(
         "open_entry_ms": ms(median(opens)),
         "open_entry_max_ms": ms(max(opens)),
         "highlights_shown": shown,
+        **{f"photo_decode_stall_ms_{how}": ms(s) for how, s in decode_stalls.items()},
         "launch_big_journal_s": round(launch_big_s, 3) if launch_big_s is not None else None,
     }
 
@@ -194,6 +198,60 @@ def _stall_during_detection(window: Any) -> tuple[float, int]:
     wait_until(lambda: window.detector.running, timeout=30)
     wait_until(lambda: not running[0] and not window.detector.running, timeout=600)
     return heartbeat.stop(), max(tokens, default=0)
+
+
+def _big_photo() -> bytes:
+    """A 4000 × 3000 JPEG with enough detail that decoding it takes real work."""
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from PySide6.QtGui import QColor, QImage, QLinearGradient, QPainter
+
+    image = QImage(4000, 3000, QImage.Format.Format_RGB32)
+    painter = QPainter(image)
+    gradient = QLinearGradient(0, 0, 4000, 3000)
+    gradient.setColorAt(0, QColor("teal"))
+    gradient.setColorAt(1, QColor("orange"))
+    painter.fillRect(image.rect(), gradient)
+    for k in range(0, 4000, 9):
+        painter.drawLine(k, 0, 4000 - k, 3000)
+    painter.end()
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, b"JPEG", 90)
+    return bytes(data.data())
+
+
+def _stall_during_photo_decode(rounds: int = 3) -> dict[str, float]:
+    """The longest gap between ticks of a 5 ms GUI timer while a worker thread decodes a
+    big photo ``rounds`` times, by the app's reader (a thumbnail, as the entry shows)
+    and by ``QImage.fromData`` (whole, as Inkling did before), side by side."""
+    import threading
+
+    from PySide6.QtGui import QImage
+
+    from app.ui.common.images import read_image
+
+    data = _big_photo()
+    ways: dict[str, Callable[[], object]] = {
+        "reader_thumbnail": lambda: read_image(data, height=56),
+        "reader_whole": lambda: read_image(data),
+        "fromdata_whole": lambda: QImage.fromData(data),
+    }
+    stalls: dict[str, float] = {}
+    for how, decode in ways.items():
+        heartbeat = Heartbeat()
+        heartbeat.start()
+
+        def work(decode: Callable[[], object] = decode) -> None:
+            for _ in range(rounds):
+                decode()
+
+        worker = threading.Thread(target=work)
+        worker.start()
+        wait_until(lambda: not worker.is_alive(), timeout=120)  # noqa: B023 (called in this round only)
+        worker.join()
+        stalls[how] = heartbeat.stop()
+    return stalls
 
 
 def _launch_only(folder: Path) -> float:

@@ -56,6 +56,8 @@ def test_every_section_reports_every_figure(roomy_tiny_model_path: Path) -> None
     assert len({r["windows"] for r in runs.values()}) == 1
     assert runs["in_process"]["windows"] >= 1
     assert result["gui"]["highlights_shown"] == 50
+    for how in ("reader_thumbnail", "reader_whole", "fromdata_whole"):
+        assert _number(result["gui"][f"photo_decode_stall_ms_{how}"]), how
     assert result["storage"]["entries"] == TINY.storage_entries
     assert result["memory"]["model_loaded"] is True
     assert result["memory"]["peak_rss_mb"] > result["memory"]["baseline_rss_mb"] > 0
