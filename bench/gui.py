@@ -203,7 +203,7 @@ def _stall_during_detection(window: Any) -> tuple[float, int]:
 def _big_photo() -> bytes:
     """A 4000 × 3000 JPEG with enough detail that decoding it takes real work."""
     from PySide6.QtCore import QBuffer, QByteArray, QIODevice
-    from PySide6.QtGui import QColor, QImage, QLinearGradient, QPainter
+    from PySide6.QtGui import QColor, QImage, QImageWriter, QLinearGradient, QPainter
 
     image = QImage(4000, 3000, QImage.Format.Format_RGB32)
     painter = QPainter(image)
@@ -217,7 +217,9 @@ def _big_photo() -> bytes:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, b"JPEG", 90)
+    writer = QImageWriter(buffer, b"jpeg")
+    writer.setQuality(90)
+    writer.write(image)
     return bytes(data.data())
 
 
