@@ -7,6 +7,9 @@ so that rules stay free of spaCy.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
+from app.domain.journal.rules import item_starts, mask_for_parsing
 from app.domain.parsed import ParsedText, Token
 from app.nlp import people
 
@@ -23,15 +26,26 @@ def _known(lower: str, lemma: str, words: frozenset[str]) -> bool:
     return lower in words or lemma in words
 
 
-def parse_text(text: str) -> ParsedText:
-    """Tokens, lemmas, tags, dependencies and sentences of ``text`` (offsets into it)."""
+def parse_entry(body: str) -> ParsedText:
+    """A journal entry parsed for the cue-word rules: list markers, boxes and emoji
+    blanked (same offsets), and a sentence started at each item a tick or cross marks."""
+    return parse_text(mask_for_parsing(body), starts=item_starts(body))
+
+
+def parse_text(text: str, starts: Collection[int] = ()) -> ParsedText:
+    """Tokens, lemmas, tags, dependencies and sentences of ``text`` (offsets into it); a
+    sentence starts at each offset in ``starts`` that begins a token."""
     with people.lock():
         try:
             nlp = people.shared_pipeline("Reading journal entries")
         except people.NerUnavailable as exc:
             raise ParserUnavailable(str(exc)) from None
         words = people.dictionary("Reading journal entries")
-        doc = nlp(text)
+        doc = nlp.make_doc(text)
+        for tok in doc[1:]:
+            if tok.idx in starts:
+                tok.is_sent_start = True
+        doc = nlp(doc)
         tokens: list[Token] = []
         sentences: list[tuple[int, int]] = []
         for s_index, sent in enumerate(doc.sents):

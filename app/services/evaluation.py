@@ -25,12 +25,12 @@ from app.domain.evaluation import (
 from app.domain.journal.explain import explain_hit, explain_miss
 from app.domain.journal.learning import words
 from app.domain.journal.pipeline import DEFAULT_MODEL_REPLY, DEFAULT_PIPELINE, ModelReply, Pipeline
-from app.domain.journal.rules import RuleCandidate, mask_for_parsing
+from app.domain.journal.rules import RuleCandidate
 from app.domain.notebooks.runs import AttemptState, RunOutcome
 from app.domain.parsed import ParsedText
 from app.domain.progress import Progress, ProgressFn
 from app.llm import ModelWorker, StreamingModel
-from app.nlp.parse import ParserUnavailable, parse_text
+from app.nlp.parse import ParserUnavailable, parse_entry
 from app.services.errors import InvalidInputError
 from app.services.journal import completions, detection, learning, suggestions, targets
 from app.services.journal import entries as journal
@@ -207,7 +207,7 @@ def evaluate_journal(
 
 def _parse(body: str) -> ParsedText | None:
     try:
-        return parse_text(mask_for_parsing(body))
+        return parse_entry(body)
     except ParserUnavailable:
         return None
 

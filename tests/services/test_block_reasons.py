@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from app.domain.journal.cues import find_cues
-from app.domain.journal.rules import BlockReason, blocked, mask_for_parsing
-from app.nlp.parse import parse_text
+from app.domain.journal.rules import BlockReason, blocked
+from app.nlp.parse import parse_entry
 
 # The words ``blocked`` returned before it returned members: each member still says them.
 MESSAGES = {
@@ -47,7 +47,7 @@ def test_every_reason_has_its_message() -> None:
 
 
 def reasons(body: str, *cues: str) -> list[BlockReason | None]:
-    parsed = parse_text(mask_for_parsing(body))
+    parsed = parse_entry(body)
     return [blocked(body, parsed, match) for match in find_cues(parsed, cues)]
 
 

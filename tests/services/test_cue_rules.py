@@ -30,7 +30,7 @@ from app.domain.journal.rules import (
     mask_for_parsing,
     propose,
 )
-from app.nlp.parse import parse_text
+from app.nlp.parse import parse_entry, parse_text
 from app.services.journal.cues import cue_families
 from tests.domain.fakes import FakeModel
 
@@ -51,7 +51,7 @@ def detect(body: str, *names: str) -> list[tuple[str, str]]:
     with_cues = [
         RuleCandidate(c, *map(tuple, seed_cues(c.name, cue_families()))) for c in candidates
     ]
-    drafts = propose(body, parse_text(mask_for_parsing(body)), with_cues)
+    drafts = propose(body, parse_entry(body), with_cues)
     hits = resolve_drafts(drafts, body, candidates=candidates, today=TODAY)
     return [(names[h.target_id - 1], h.anchor_text) for h in hits]
 
@@ -297,7 +297,7 @@ def _score(path: Path) -> dict[str, float]:
             RuleCandidate(c, *map(tuple, seed_cues(c.name, cue_families()))) for c in candidates
         ]
         body = case["body"]
-        drafts = propose(body, parse_text(mask_for_parsing(body)), with_cues)
+        drafts = propose(body, parse_entry(body), with_cues)
         hits = resolve_drafts(drafts, body, candidates=candidates, today=TODAY)
         items[case["id"]] = {
             "id": case["id"],
@@ -348,7 +348,7 @@ def _pipeline_run(
         body,
         pipeline=pipeline,
         candidates=with_cues,
-        parsed=parse_text(mask_for_parsing(body)),
+        parsed=parse_entry(body),
         llm=model,
         today=TODAY,
     )
@@ -407,7 +407,7 @@ _PIECES = st.sampled_from(
 def test_any_text_gives_drafts_quoted_from_it_and_never_raises(body: str) -> None:
     names = ["Running", "Yoga", "Swim", "Hydrate", "Sleep by 11", "Walk 10k steps"]
     candidates = [Candidate(i, "habit", i + 1, n) for i, n in enumerate(names)]
-    drafts = propose(body, parse_text(mask_for_parsing(body)), _with_cues(candidates))
+    drafts = propose(body, parse_entry(body), _with_cues(candidates))
     assert len({d.index for d in drafts}) == len(drafts)  # at most one per candidate
     for draft in drafts:
         assert draft.quote

@@ -38,7 +38,7 @@ JOURNAL_CASES: list[dict[str, Any]] = [
     },
     {
         "id": "b",
-        "body": "Drank water all day. Read nothing at all.",
+        "body": "Drank water all day. Read three chapters.",
         "candidates": [
             {"index": 0, "target_type": "habit", "name": "Hydrate"},
             {"index": 1, "target_type": "habit", "name": "Read"},
@@ -52,7 +52,7 @@ def reply_for(prompt: Prompt) -> str:
     """App indexes: entry a offers [Meditation, Run]; entry b offers [Hydrate, Read]."""
     if "I meditated" in prompt.user:
         return hits((0, "I meditated for ten minutes"))
-    return hits((1, "Read nothing at all"))
+    return hits((1, "Read three chapters"))
 
 
 def write_jsonl(path: Path, cases: list[dict[str, Any]]) -> Path:
@@ -92,7 +92,7 @@ def test_journal_eval_maps_app_indexes_back_to_the_file(
                     "index": 1,
                     "anchor_start": 21,
                     "anchor_end": 40,
-                    "anchor_text": "Read nothing at all",
+                    "anchor_text": "Read three chapters",
                 }
             ],
         },

@@ -12,9 +12,9 @@ import pytest
 
 from app.domain.journal.candidates import Candidate
 from app.domain.journal.pipeline import DroppedHit, Pipeline, detect
-from app.domain.journal.rules import RuleCandidate, check_quote, mask_for_parsing
+from app.domain.journal.rules import RuleCandidate, check_quote
 from app.llm import ModelWorker
-from app.nlp.parse import parse_text
+from app.nlp.parse import parse_entry
 from app.services.journal import detection, targets
 from app.services.journal import entries as journal
 from app.store import Database
@@ -70,7 +70,7 @@ def _run(
         body,
         pipeline=pipeline,
         candidates=[RuleCandidate(c, ()) for c in candidates],
-        parsed=parse_text(mask_for_parsing(body)),
+        parsed=parse_entry(body),
         llm=FakeModel(reply),
         today=DAY,
         dropped=dropped,
@@ -122,7 +122,7 @@ def test_a_model_hit_the_signals_accept_is_kept_and_bad_ones_say_why() -> None:
 )
 def test_a_state_beside_a_deed_or_a_place_is_still_a_deed(quote: str) -> None:
     body = f"Long week. {quote}."
-    assert check_quote(body, parse_text(mask_for_parsing(body)), quote) is None
+    assert check_quote(body, parse_entry(body), quote) is None
 
 
 def test_without_a_parse_a_quote_is_still_read_for_its_words() -> None:

@@ -9,8 +9,8 @@ import pytest
 from app.domain.journal.candidates import Candidate
 from app.domain.journal.cues import seed_cues
 from app.domain.journal.explain import explain_miss
-from app.domain.journal.rules import RuleCandidate, mask_for_parsing
-from app.nlp.parse import parse_text
+from app.domain.journal.rules import RuleCandidate
+from app.nlp.parse import parse_entry
 from app.services.journal.cues import cue_families
 from tests.services.test_cue_rules import detect
 
@@ -48,5 +48,5 @@ def test_a_late_deed_is_explained() -> None:
     body = "Took the evening pills at ten, two hours late."
     cues, exclude = seed_cues("Meds on time", cue_families())
     rc = RuleCandidate(Candidate(0, "habit", 1, "Meds on time"), tuple(cues), tuple(exclude))
-    reasons = explain_miss(body, parse_text(mask_for_parsing(body)), rc, (0, len(body)))
+    reasons = explain_miss(body, parse_entry(body), rc, (0, len(body)))
     assert "Meds on time is done on time: the cue's sentence says it was late" in reasons

@@ -190,24 +190,37 @@ def seed_cues(name: str, families: Sequence[CueFamily]) -> tuple[list[str], list
             cues.extend(family.cues)
             exclude.extend(family.exclude)
             if family.keeps_name:
-                cues.extend(name_words(name))
+                cues.extend(name_words(what))
     if not cues:
-        cues.extend(name_words(name))
+        cues.extend(name_words(what))
     else:
-        cues.extend(w for w in name_words(name) if _names_a_doing(w))
+        cues.extend(w for w in name_words(what) if _names_a_doing(w))
     # One family's exclusion is another's cue ("wrote to" is not journalling, but it is
     # writing letters): for a habit of both, the cue stands.
     kept = [phrase for phrase in exclude if phrase not in cues]
     return _dedupe(cues)[:MAX_CUES], _dedupe(kept)[:MAX_CUES]
 
 
-_WHEN: Final = re.compile(r"\s+(?:before|after|by|until|till)\s.*$", re.IGNORECASE)
+_WHEN: Final = re.compile(
+    r"\s+(?:before|after|by|until|till|when|whenever|while)\s.*$"  # "Read before bed"
+    r"|\s+(?:at|in|on|during|every|each)\s+(?:the\s+)?(?:nights?|bedtime|mornings?|"
+    r"evenings?|afternoons?|weekends?|shifts?|dinner|lunch|breakfast|tea|supper|dawn|"
+    r"dusk|sunrise|sunset|noon|midday)\s*$"  # "Soak feet at night", "Socks on shift"
+    r"|\s+for\s+(?:dinner|lunch|breakfast|tea|supper)\s*$"  # "Fish for dinner"
+    r"|\s+(?:the\s+)?(?:night|day|evening|morning)\s+before$"  # "Pack the bag night before"
+    r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b",  # "Wednesday fast"
+    re.IGNORECASE,
+)
 
 
 def _without_when(name: str) -> str:
-    """A habit's name without the time it is done by ("Read before bed": the reading,
-    not the bed; "Gym after work": the gym, not the work)."""
-    return _WHEN.sub("", name) or name
+    """A habit's name without when it is done ("Read before bed": the reading, not the
+    bed; "Gym after work": the gym, not the work; "Karakia in the morning", "Nap when
+    the kids nap", "Wednesday fast")."""
+    what = name
+    while (shorter := " ".join(_WHEN.sub(" ", what).split())) != what:
+        what = shorter  # "Walk in the morning before work": both
+    return what or name
 
 
 def _dedupe(items: Iterable[str]) -> list[str]:
@@ -235,6 +248,11 @@ def clean_cues(raw: Iterable[str]) -> list[str]:
 
 
 _FUZZY_MIN: Final = 5
+_ENDINGS: Final = frozenset(
+    ("", "s", "es", "d", "ed", "n", "in", "ing", "er", "ers", "y", "ies", "ied", "ment")
+)
+"""What may follow a misspelt prefix: English endings, so that "kayak*" takes "kayakin"
+but not the Māori "karakia" (a prayer)."""
 
 
 def _near(written: str, word: str, *, prefix: bool) -> bool:
@@ -249,7 +267,7 @@ def _near(written: str, word: str, *, prefix: bool) -> bool:
     return any(
         OSA.distance(written[:n], word, score_cutoff=limit) <= limit
         for n in range(len(word) - limit, len(word) + limit + 1)
-        if n <= len(written)
+        if n <= len(written) and written[n:] in _ENDINGS
     )
 
 

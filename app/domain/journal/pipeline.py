@@ -125,7 +125,7 @@ def detect(
 ) -> list[CompletionDetected]:
     """Propose with the chosen pipeline and resolve. No candidates: no work at all.
 
-    ``parsed`` is the parse of ``mask_for_parsing(body)`` (needed by the rules, and by
+    ``parsed`` is ``app.nlp.parse.parse_entry(body)`` (needed by the rules, and by
     the checks of the model's hits; without it those checks read only the quote's
     words); the model is called only by MODEL and COMBINED, and only with candidates
     left to ask. The model's hits that are not kept are appended to ``dropped``.

@@ -138,9 +138,9 @@ _TIME: Final = re.compile(
     r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?!\d|,\d)|\b(midnight)\b", re.I
 )
 _NAME_DEADLINE: Final = re.compile(
-    r"\b(?:by|before)\s+(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?|\b(midnight)\b", re.I
+    r"(?:\b(?:by|before)\s+|<\s*)(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?|\b(midnight)\b", re.I
 )
-_NAME_TARGET: Final = re.compile(r"(\d+(?:[.,]\d+)?)\s*(k)?\s+([a-z]+)", re.I)
+_NAME_TARGET: Final = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)\s*(k)?\s+([a-z]+)", re.I)
 _READING_WORDS: Final = frozenset(
     {
         "say", "show", "read", "count", "log", "track", "record", "clock", "hit", "phone",
@@ -240,6 +240,9 @@ _ASPIRATION: Final = re.compile(
 _SARCASM: Final = re.compile(
     r"^\W*(?:oh|ah),? (?:sure|yes|yeah|totally|absolutely)\b|\byeah,? right\b|\bas if\b|"
     r"/s\b|\(not\)|\bnot!|\bsaid no one\b|\bin my dreams\b|\blol,? no\b|"
+    # "phone off at 10:30 my ass lol" (not "it kicked my ass", "sat on my arse")
+    r"(?<!kicked )(?<!whooped )(?<!on )(?<!up )\bmy (?:ass|arse)(?=\W*(?:lol|haha|$))|"
+    r"\bi wish\W*$|\bdream on\b|"
     # a deed taken back in the same breath: "by which I mean…", "in the sense that…",
     # "that's my cardio", "if that counts"
     r"\bby which i mean\b|\bin the sense that\b|\bthat'?s my (?:cardio|workout|exercise)\b|"
@@ -321,6 +324,20 @@ def mask_for_parsing(body: str) -> str:
             line = " " * marker.end() + line[marker.end() :]
         out.append("".join(" " if _is_symbol(ch) else ch for ch in line))
     return "\n".join(out)
+
+
+_ITEM_MARK_AT: Final = re.compile(r"[✅✔✓☑❌✗✘☒]\ufe0f?[\s.,;:!)\]-]*(?=\w)")
+
+
+def item_starts(body: str) -> frozenset[int]:
+    """Where an item a tick or cross marks on a line begins: the parser starts a sentence
+    there, as the blanked marks would otherwise run "pills 8:55 ✔ worked from the train"
+    into one sentence ("✔ sit 10 min ✔ 2L" leads with its marks; "walk ✅ read" closes)."""
+    return frozenset(
+        m.end()
+        for m in _ITEM_MARK_AT.finditer(body)
+        if body[body.rfind("\n", 0, m.start()) + 1 : m.start()].strip(" \t-*•·+–")
+    )  # a mark that opens its line opens a sentence already
 
 
 def _is_symbol(ch: str) -> bool:
@@ -802,6 +819,20 @@ def blocked(
         return BlockReason.SOMEONE_ELSE  # "Rohan ne aaj gym join kiya": Rohan did
     if leading[-2:] == ["instead", "of"]:
         return BlockReason.AVOIDED  # "went for pints instead of the run"
+    breaker = parsed.head(head)
+    if (
+        head.dep == "dobj"
+        and breaker is not None
+        and breaker.lemma == "break"
+        and not inside(breaker)  # the family's own "broke my fast" (at sunset) is done
+    ):
+        return BlockReason.AVOIDED  # "I broke the fast": a fast, a streak broken
+    if any(
+        t.is_verb
+        and any(k.dep == "dobj" and k.lower in ("nothing", "none") for k in parsed.children(t))
+        for t in parsed.tokens[match.first : match.last + 1]
+    ):
+        return BlockReason.DID_NONE  # "Cooked nothing", "read none of it"
     bare = [w for w in before if w.lower not in ("the", "a", "an", "my", "our")]
     if bare and (bare[-1].lower in NEGATIVE_FORMS or bare[-1].lemma in _SKIP_VERBS):
         return BlockReason.AVOIDED  # "skipped gym, skipped the heel drops": however it parses
@@ -903,7 +934,9 @@ def blocked(
             any(k.dep == "conj" and k.lower in FIRST_PERSON for k in parsed.children(subject))
             or _writers_group(parsed, subject)
             or _compound_misread(parsed, subject, governor)
-        )  # "the kids and I baked bread", "our little group played", "Pram walk to Lidl"
+            or _set_off(parsed, subject, governor)
+        )  # "the kids and I baked bread", "our little group played", "Pram walk to Lidl",
+        # "Church for the harvest festival, walked both ways"
         if (
             subject is not None
             and subject.pos in ("NOUN", "PROPN", "PRON")
@@ -1009,6 +1042,26 @@ def _writers_group(parsed: ParsedText, subject: Token) -> bool:
     played", "my band rehearsed")."""
     return subject.lemma in _GROUPS and any(
         k.dep == "poss" and k.lower in ("our", "my") for k in parsed.children(subject)
+    )
+
+
+def _set_off(parsed: ParsedText, subject: Token, verb: Token) -> bool:
+    """A noun set off from the verb by a comma is what the day was, not who did it: the
+    writer's "I" is left out ("Church for the harvest festival, walked both ways", "Said
+    karakia, trained 6k").  Not with a name in apposition ("Tom, my brother, walked")."""
+    own = parsed.tokens[subject.head]  # the verb whose subject it is; ``verb`` may be
+    lead = verb  # one joined to it ("Said karakia, trained 6k, weeded for half an hour")
+    while lead.dep == "conj" and lead.i != own.i and lead.head != lead.i:
+        lead = parsed.tokens[lead.head]
+    words = [t for t in parsed.tokens[subject.i : own.i] if t.pos != "SPACE"]
+    return (
+        subject.pos in ("NOUN", "PROPN")
+        and lead.i == own.i
+        and subject.i < own.i
+        and len(words) >= 2
+        and words[-1].text == ","
+        and not any(t.text == "," for t in words[:-1])
+        and not any(k.dep == "appos" for k in parsed.children(subject))
     )
 
 
@@ -1440,9 +1493,23 @@ _MEASURES: Final = {
     "liter": ("litre", 1.0), "ml": ("litre", 0.001), "g": ("gram", 1.0),
     "gram": ("gram", 1.0), "kg": ("kilogram", 1.0), "oz": ("ounce", 1.0),
     "ounce": ("ounce", 1.0),
+    # durations, in minutes: "20 min", "1 hour" and "half an hour" compare
+    "min": ("minute", 1.0), "minute": ("minute", 1.0),
+    "h": ("minute", 60.0), "hr": ("minute", 60.0), "hour": ("minute", 60.0),
 }  # fmt: skip
-_GLUED: Final = re.compile(r"^[~≈]?(\d+(?:\.\d+)?)(l|ltr|ml|g|kg|oz)$", re.IGNORECASE)
-_NAME_GLUED: Final = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s?(l|ltr|ml|g|kg|oz)\b", re.I)
+_GLUED: Final = re.compile(
+    r"^[~≈]?(\d+(?:\.\d+)?)(l|ltr|ml|g|kg|oz|h|hrs?|mins?|')$", re.IGNORECASE
+)
+_NAME_GLUED: Final = re.compile(
+    r"(?<![\w.])(\d+(?:\.\d+)?)\s?(l|ltr|ml|g|kg|oz|h|hrs?|mins?|')(?!\w)", re.I
+)
+_PRIME: Final = {"'": "min"}
+"""A prime glued to a number is minutes in a training log ("Z2 ride 60'")."""
+_CEILING: Final = re.compile(
+    r"(?:\b(?:under|below|max|maximum|less than|fewer than|no more than|at most|up to)|<)\s*$",
+    re.IGNORECASE,
+)
+_HOURS_MINUTES: Final = re.compile(r"^(\d{1,2})h(\d{2})$", re.IGNORECASE)  # "3h12", "1h05"
 
 
 _MEASURE_UNITS: Final = frozenset(unit for unit, _ in _MEASURES.values())
@@ -1455,11 +1522,15 @@ def _measure(word: str) -> tuple[str, float] | None:
 
 
 def _glued(text: str) -> tuple[float, str] | None:
-    """``(1.4, "litre")`` for "1.4L": a number with its measure glued on."""
+    """``(1.4, "litre")`` for "1.4L", ``(192, "minute")`` for "3h12": a number with its
+    measure glued on."""
+    hm = _HOURS_MINUTES.match(text)
+    if hm is not None:
+        return int(hm.group(1)) * 60.0 + int(hm.group(2)), "minute"
     m = _GLUED.match(text)
     if m is None:
         return None
-    unit, scale = _MEASURES[m.group(2).lower()]
+    unit, scale = _measure(_PRIME.get(m.group(2), m.group(2))) or ("", 0.0)
     return float(m.group(1)) * scale, unit
 
 
@@ -1481,10 +1552,12 @@ def count_target(name: str) -> tuple[float, str] | None:
     count the name asks for, and its unit."""
     glued = _NAME_GLUED.search(name)
     if glued is not None:
-        unit, scale = _MEASURES[glued.group(2).lower()]
+        if _CEILING.search(name[: glued.start()]):
+            return None  # "Screen time under 2h": a limit, not a count to reach
+        unit, scale = _measure(_PRIME.get(glued.group(2), glued.group(2))) or ("", 0.0)
         return float(glued.group(1)) * scale, unit
     m = _NAME_TARGET.search(name)
-    if m is None:
+    if m is None or _CEILING.search(name[: m.start()]):
         return None
     value = _number(m.group(1).replace(",", "") + (m.group(2) or ""))
     if value is None or value <= 0:
@@ -1797,6 +1870,76 @@ def _specificity(body: str, parsed: ParsedText, rc: RuleCandidate) -> int:
     return 0
 
 
+_REACHING: Final = frozenset(
+    {"call", "ring", "phone", "visit", "text", "message", "email", "see", "skype", "facetime"}
+)  # fmt: skip
+_TALKING: Final = frozenset(
+    {"write", "letter", "talk", "speak", "chat", "skype", "facetime", "video", "call",
+     "email", "text", "message", "phone", "ring"}
+)  # fmt: skip
+_MAY_BE_THEM: Final = frozenset(
+    {"guy", "fella", "fellow", "lad", "lass", "man", "woman", "lady", "pet", "bunny", "rabbit",
+     "hamster", "parrot", "budgie", "hen", "chicken", "goat", "fish", "tortoise", "folks",
+     "ma", "pa", "da", "mam", "mama", "mamma", "mammy", "mummy", "mommy", "papa", "daddy",
+     "nana", "nanna", "grandad", "granddad", "grandmother", "grandfather", "parents"}
+)  # fmt: skip
+"""Words for a person or pet who may be the one the habit names ("fed the little guy")."""
+_WEEKDAYS: Final = frozenset(
+    f"{day}day" for day in ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
+)
+_NAME_WORD: Final = re.compile(r"[\w'’]+")
+
+
+def named_person(name: str) -> tuple[str, str] | None:
+    """The one person a habit reaches by name or kinship word, and how: ``("edna",
+    "dobj")`` for "Ring Edna" and "Visit Nan", ``("jess", "to")`` for "Write to Jess".
+    None for anyone ("Call family", "Text a friend") and for a person who only owns the
+    thing ("Pack Migo's baon")."""
+    words = _NAME_WORD.findall(name)
+    for before, word in itertools.pairwise(words):
+        if word.endswith(("'s", "’s")):
+            continue
+        if not ((word[0].isupper() and word.lower() not in _WEEKDAYS) or word.lower() in _KIN):
+            continue
+        if before.lower() in ("to", "with"):
+            if words[0].lower() in _TALKING:  # not "Walk to St Mary's"
+                return word.lower(), before.lower()
+            continue
+        if before.lower() in _REACHING or before == words[0]:
+            return word.lower(), "dobj"
+    return None
+
+
+def _reaches_someone_else(parsed: ParsedText, match: CueMatch, person: tuple[str, str]) -> bool:
+    """The cue's verb reaches something or someone that is not the habit's person:
+    "rang the surgery" is no call to Edna, "visited Pat" no visit to Nan.  A pronoun, a
+    kinship word, a child or a pet may be them ("rang her", "rang Mum")."""
+    who, how = person
+    words = parsed.tokens[match.first : match.last + 1]
+    verbs = [t for t in words if t.is_verb] or [_phrase_head(parsed, match)]
+    for verb in verbs:  # "Rang the council": the verb read as a name, its object appended
+        if how == "dobj":
+            reached = [k for k in parsed.children(verb) if k.dep in ("dobj", "appos")]
+            owner = parsed.head(verb)
+            if verb.dep == "compound" and owner is not None:
+                reached.append(owner)  # "Phoned Priya": the verb read as her first name
+        else:
+            preps = [k for k in parsed.children(verb) if k.lower == how]
+            reached = [k for p in preps for k in parsed.children(p) if k.dep == "pobj"]
+        for obj in reached:
+            if match.first <= obj.i <= match.last or obj.pos not in ("NOUN", "PROPN"):
+                continue
+            if who in {t.lower for t in parsed.subtree(obj)}:
+                continue
+            if obj.pos == "PROPN" and obj.lower[:3] == who[:3]:
+                continue  # "Rang Marg": Margaret by another name
+            if any(k.dep == "poss" for k in parsed.children(obj)):
+                continue  # "rang ma faither": someone of the writer's, who may be them
+            if not {obj.lemma, obj.lower} & (_BEINGS | _MAY_BE_THEM):
+                return True
+    return False
+
+
 def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) -> list[Draft]:
     """One draft per candidate the entry shows done, in text order.
 
@@ -1824,6 +1967,7 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
             span = quote_for(body, parsed, match)
         else:
             limit = deadline(cand.name)
+            person = named_person(cand.name)
             for candidate_match in find_cues(parsed, rc.cues, rc.exclude):
                 if blocked(body, parsed, candidate_match) is not None:
                     continue
@@ -1831,6 +1975,8 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                     continue
                 if on_time(cand.name) and _said_late(parsed, candidate_match):
                     continue  # "Meds on time": "took the tablets at 11, three hours late"
+                if person is not None and _reaches_someone_else(parsed, candidate_match, person):
+                    continue  # "Ring Edna": "rang the surgery"
                 quoted = quote_for(body, parsed, candidate_match)
                 if any(overlaps(quoted, taken) for taken in used):
                     continue  # "stretched after the run": that clause is another habit's

@@ -32,13 +32,13 @@ from app.domain.journal.pipeline import (
     Pipeline,
     detect,
 )
-from app.domain.journal.rules import RuleCandidate, mask_for_parsing
+from app.domain.journal.rules import RuleCandidate
 from app.domain.journal.suggestions import SuggestionStatus
 from app.domain.parsed import ParsedText
 from app.domain.progress import Cancelled
 from app.llm import JobContext, ModelWorker, StreamingModel
 from app.nlp.language import other_language, skip_reason
-from app.nlp.parse import ParserUnavailable, parse_text
+from app.nlp.parse import ParserUnavailable, parse_entry
 from app.services.changes import NO_CHANGES, Changes, OpResult
 from app.services.journal.cues import effective_cues
 from app.services.journal.entries import require_entry
@@ -157,7 +157,7 @@ def prepare_detection(
 
 def _parse(body: str) -> ParsedText | None:
     try:
-        return parse_text(mask_for_parsing(body))
+        return parse_entry(body)
     except ParserUnavailable as exc:
         log.warning("cue-word rules unavailable: %s", exc)
         return None
