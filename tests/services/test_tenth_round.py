@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.domain.journal.cues import _without_when, name_words, seed_cues
+from app.domain.journal.cues import _without_when, name_words, seed_cues, stem_of
 from app.domain.journal.rules import count_target, deadline, item_starts, named_person
 from app.nlp.parse import parse_entry
 from app.services.journal.cues import cue_families
@@ -166,3 +166,34 @@ def test_it_was_done_all_the_same(body: str, name: str) -> None:
 
 def test_a_misspelt_prefix_takes_only_english_endings() -> None:
     assert detect("Morning karakia with the kids", "Paddling") == []
+
+
+def test_a_name_that_uses_a_word_in_a_sense_its_family_excludes_does_not_take_it() -> None:
+    gym = next(f for f in cue_families() if f.matches_name("Gym"))
+    excluded = next(p for p in gym.exclude if "gym " in p and not {"*", "#"} & set(p))
+    assert not gym.matches_name(f"Sort the {excluded}")
+    assert gym.matches_name("Gym session")
+
+
+@pytest.mark.parametrize(
+    ("stem", "word", "takes"),
+    [
+        ("plan", "planned", True),
+        ("plan", "plans", True),
+        ("plan", "plank", False),
+        ("read", "reading", True),
+        ("read", "ready", False),
+        ("swim", "swimming", True),
+        ("cycl", "cycle", True),
+        ("cycl", "cyclist", True),
+        ("medit", "meditation", True),
+        ("ga", "gaya", True),
+    ],
+)
+def test_a_short_stem_takes_only_its_own_inflections(stem: str, word: str, takes: bool) -> None:
+    assert stem_of(stem, word) is takes
+
+
+def test_a_ticked_plank_is_no_meal_plan() -> None:
+    found = detect("- plank ✓\n- the rest ✗", "Cook from the meal plan", "Plank")
+    assert [n for n, _ in found] == ["Plank"]

@@ -85,6 +85,11 @@ class CueFamily:
         if any(phrase in lowered for phrase in self.unless):
             return False
         words = _WORD.findall(lowered)
+        padded = f" {' '.join(words)} "
+        if any(
+            f" {phrase} " in padded for phrase in self.exclude if not _PATTERN_MARKS & set(phrase)
+        ):
+            return False  # "Pack gym bag": a gym bag is no gym, as the family says itself
         for key in self.names:
             if " " in key or "-" in key:
                 if key in lowered:
@@ -92,6 +97,26 @@ class CueFamily:
             elif any(_key_matches(key, word) for word in words):
                 return True
         return False
+
+
+_PATTERN_MARKS: Final = frozenset("*#")
+_SHORT_STEM: Final = 4
+_STEM_ENDINGS: Final = frozenset(
+    {"", "s", "es", "e", "ed", "d", "ing", "ings", "in", "er", "ers", "ist", "ists", "ies", "ied"}
+)
+
+
+def stem_of(stem: str, word: str) -> bool:
+    """``word`` starts with a cue's stem: any word for a long stem ("medit*": "meditation")
+    or a short one ("ga*" in Hindi "so gaya"),
+    only the stem's own inflections for one of four letters or fewer, a consonant doubled
+    or not ("plan*": "planned", not "plank"; "read*": "reading", not "ready")."""
+    if not word.startswith(stem):
+        return False
+    rest = word[len(stem) :]
+    if not 3 <= len(stem) <= _SHORT_STEM or rest in _STEM_ENDINGS:
+        return True
+    return rest[:1] == stem[-1:] and rest[1:] in _STEM_ENDINGS
 
 
 # What may follow a name key of three letters in a word of the same family ("ski": "skis",
@@ -304,7 +329,7 @@ class Cue:
         if kind == "any":
             return any(ch.isalnum() for ch in lower)
         if kind == "prefix":
-            if lower.startswith(word) or tok.lemma.startswith(word):
+            if stem_of(word, lower) or stem_of(word, tok.lemma):
                 return True
         elif lower == word or tok.lemma == word:
             return True

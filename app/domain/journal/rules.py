@@ -36,7 +36,14 @@ from enum import Enum
 from typing import Final
 
 from app.domain.journal.candidates import Candidate
-from app.domain.journal.cues import Cue, CueMatch, find_cues, is_abstinence, name_words
+from app.domain.journal.cues import (
+    Cue,
+    CueMatch,
+    find_cues,
+    is_abstinence,
+    name_words,
+    stem_of,
+)
 from app.domain.journal.parse import Draft
 from app.domain.parsed import ParsedText, Token
 from app.domain.text import MAX_QUOTE_CHARS, overlaps
@@ -1819,7 +1826,7 @@ def _ticked_name(body: str, rc: RuleCandidate) -> tuple[int, int] | None:
         if line_end - line_start > 120 or _plan_heading_over(body, m.start(1)):
             continue
         words = re.findall(r"[^\W\d_]+", m.group(1).lower())
-        if 0 < len(words) <= 3 and any(w.startswith(k) for w in words for k in keys):
+        if 0 < len(words) <= 3 and any(stem_of(k, w) for w in words for k in keys):
             return m.start(1) + len(m.group(1)) - len(m.group(1).lstrip()), m.end()
     return None
 
