@@ -197,3 +197,16 @@ def test_a_short_stem_takes_only_its_own_inflections(stem: str, word: str, takes
 def test_a_ticked_plank_is_no_meal_plan() -> None:
     found = detect("- plank ✓\n- the rest ✗", "Cook from the meal plan", "Plank")
     assert [n for n, _ in found] == ["Plank"]
+
+
+@pytest.mark.parametrize(
+    ("body", "name", "done"),
+    [
+        ("hydr ✅ stretch ✅", "Hydration", True),
+        ("mob ✔ walk ✔", "Mobility", True),
+        ("hydr was rubbish today", "Hydration", False),
+        ("hy ✅", "Hydration", False),
+    ],
+)
+def test_a_ticked_log_item_may_shorten_the_habits_word(body: str, name: str, done: bool) -> None:
+    assert bool(detect(body, name)) is done

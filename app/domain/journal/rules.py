@@ -1808,6 +1808,12 @@ _GENERIC_NAME_WORDS: Final = frozenset(
 )  # fmt: skip
 
 
+def _abbreviates(word: str, key: str) -> bool:
+    """A log's short form of a long name word ("mob ✅" for "Mobility", "prot 140 ✅" for
+    "Protein"): three letters or more, two or more short of the word."""
+    return len(key) >= 6 and 3 <= len(word) <= len(key) - 2 and key.startswith(word)
+
+
 def _ticked_name(body: str, rc: RuleCandidate) -> tuple[int, int] | None:
     """A log item of at most three words, ticked after them, that names the habit by a
     word of its own name ("Water ✓" for "Water 2L", "Devotion ✓" for "Morning
@@ -1826,7 +1832,9 @@ def _ticked_name(body: str, rc: RuleCandidate) -> tuple[int, int] | None:
         if line_end - line_start > 120 or _plan_heading_over(body, m.start(1)):
             continue
         words = re.findall(r"[^\W\d_]+", m.group(1).lower())
-        if 0 < len(words) <= 3 and any(stem_of(k, w) for w in words for k in keys):
+        if 0 < len(words) <= 3 and any(
+            stem_of(k, w) or _abbreviates(w, k) for w in words for k in keys
+        ):
             return m.start(1) + len(m.group(1)) - len(m.group(1).lstrip()), m.end()
     return None
 
