@@ -7,8 +7,16 @@ from __future__ import annotations
 
 import pytest
 
+from app.domain.journal.candidates import Candidate
 from app.domain.journal.cues import _without_when, name_words, seed_cues, stem_of
-from app.domain.journal.rules import count_target, deadline, item_starts, named_person
+from app.domain.journal.explain import explain_miss
+from app.domain.journal.rules import (
+    RuleCandidate,
+    count_target,
+    deadline,
+    item_starts,
+    named_person,
+)
 from app.nlp.parse import parse_entry
 from app.services.journal.cues import cue_families
 from tests.services.test_cue_rules import detect
@@ -210,3 +218,14 @@ def test_a_ticked_plank_is_no_meal_plan() -> None:
 )
 def test_a_ticked_log_item_may_shorten_the_habits_word(body: str, name: str, done: bool) -> None:
     assert bool(detect(body, name)) is done
+
+
+def test_a_call_that_reaches_someone_else_is_explained() -> None:
+    body = "Rang the council about the bins."
+    cues, exclude = seed_cues("Phone Bridget", cue_families())
+    rc = RuleCandidate(Candidate(0, "habit", 1, "Phone Bridget"), tuple(cues), tuple(exclude))
+    reasons = explain_miss(body, parse_entry(body), rc, (0, len(body)))
+    assert (
+        "Phone Bridget reaches Bridget: the cue's verb may reach someone or something else"
+        in reasons
+    )

@@ -107,10 +107,10 @@ _STEM_ENDINGS: Final = frozenset(
 
 
 def stem_of(stem: str, word: str) -> bool:
-    """``word`` starts with a cue's stem: any word for a long stem ("medit*": "meditation")
-    or a short one ("ga*" in Hindi "so gaya"),
-    only the stem's own inflections for one of four letters or fewer, a consonant doubled
-    or not ("plan*": "planned", not "plank"; "read*": "reading", not "ready")."""
+    """``word`` starts with a cue's stem.  A stem of three or four letters takes only its
+    own inflections, its last consonant doubled or not ("plan*": "planned", not "plank";
+    "read*": "reading", not "ready"); a longer stem ("medit*": "meditation") or a shorter
+    one (Hindi "ga*" in "so gaya") takes any ending."""
     if not word.startswith(stem):
         return False
     rest = word[len(stem) :]

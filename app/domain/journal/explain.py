@@ -14,7 +14,14 @@ from dataclasses import dataclass
 
 from app.domain.evaluation import overlaps
 from app.domain.journal.cues import find_cues, is_abstinence
-from app.domain.journal.rules import RuleCandidate, blocked, count_target, deadline, on_time
+from app.domain.journal.rules import (
+    RuleCandidate,
+    blocked,
+    count_target,
+    deadline,
+    named_person,
+    on_time,
+)
 from app.domain.parsed import ParsedText
 
 PASSED = "passed every context check"
@@ -95,6 +102,11 @@ def explain_miss(
         reasons.append(f"{name} has a deadline: no time before it was read near the cue")
     elif on_time(name) and any(v.passed for v in here):
         reasons.append(f"{name} is done on time: the cue's sentence says it was late")
+    elif (person := named_person(name)) is not None and any(v.passed for v in here):
+        reasons.append(
+            f"{name} reaches {person[0].title()}: the cue's verb may reach someone or "
+            "something else"
+        )
     return reasons
 
 

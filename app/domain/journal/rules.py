@@ -1500,7 +1500,7 @@ _MEASURES: Final = {
     "liter": ("litre", 1.0), "ml": ("litre", 0.001), "g": ("gram", 1.0),
     "gram": ("gram", 1.0), "kg": ("kilogram", 1.0), "oz": ("ounce", 1.0),
     "ounce": ("ounce", 1.0),
-    # durations, in minutes: "20 min", "1 hour" and "half an hour" compare
+    # durations, in minutes: "20 min" and "1 hour" compare
     "min": ("minute", 1.0), "minute": ("minute", 1.0),
     "h": ("minute", 60.0), "hr": ("minute", 60.0), "hour": ("minute", 60.0),
 }  # fmt: skip
