@@ -229,3 +229,17 @@ def test_a_call_that_reaches_someone_else_is_explained() -> None:
         "Phone Bridget reaches Bridget: the cue's verb may reach someone or something else"
         in reasons
     )
+
+
+@pytest.mark.parametrize(
+    ("body", "done"),
+    [
+        ("- [~] stretched, knee sore", False),
+        ("- [/] stretching", False),
+        ("- [>] stretch (moved to Friday)", False),
+        ("- [-] stretching, cancelled", False),
+        ("- [x] stretched", True),
+    ],
+)
+def test_a_box_marked_partly_done_moved_or_cancelled_is_not_done(body: str, done: bool) -> None:
+    assert bool(detect(body, "Stretching")) is done

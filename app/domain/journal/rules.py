@@ -108,9 +108,10 @@ PAST_PHRASES: Final = (
 # Links that stay inside one clause when climbing from a cue word to its verb.
 _CLAUSE_EDGES: Final = frozenset({"conj", "ccomp", "advcl", "relcl", "parataxis", "acl", "csubj"})
 _LIST_MARK: Final = re.compile(
-    r"^\s*(?:(?:[-*•·+–]|\d{1,2}[.)]|\[[ xX✓✔]?\]|[☐☑☒✅✔✓])\s*|[^\w\s\"'“‘(\[]{1,8}\s+)+"
+    r"^\s*(?:(?:[-*•·+–]|\d{1,2}[.)]|\[[ xX✓✔~/>-]?\]|[☐☑☒✅✔✓])\s*|[^\w\s\"'“‘(\[]{1,8}\s+)+"
 )
-_UNCHECKED: Final = re.compile(r"^\s*(?:[-*•]\s*)?(?:\[ ?\]|[☐⬜◻□▢🔲])")
+_UNCHECKED: Final = re.compile(r"^\s*(?:[-*•]\s*)?(?:\[[ ~/>-]?\]|[☐⬜◻□▢🔲])")
+"""An open box, or one marked partly done, moved or cancelled ("[~]", "[/]", "[>]", "[-]")."""
 _LINE_NOT_DONE: Final = re.compile(r"❌|✗|✘|☒|\bnope\b|\bnot done\b|\bskipped\b|\bmissed\b", re.I)
 # A log line's answer after the item, saying it was not done ("bike: no, rain", "floss -
 # nope", "pull-ups: 0, bar still not mounted").
