@@ -16,7 +16,7 @@ them: "English study").
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -111,12 +111,20 @@ def stem_of(stem: str, word: str) -> bool:
     own inflections, its last consonant doubled or not ("plan*": "planned", not "plank";
     "read*": "reading", not "ready"); a longer stem ("medit*": "meditation") or a shorter
     one (Hindi "ga*" in "so gaya") takes any ending."""
+    return _inflects(stem, word, _STEM_ENDINGS, shortest=3, longest=_SHORT_STEM)
+
+
+def _inflects(
+    stem: str, word: str, endings: Collection[str], *, shortest: int, longest: int
+) -> bool:
+    """``word`` starts with ``stem``; for a stem ``shortest`` to ``longest`` letters long,
+    only with one of ``endings`` after it, its last letter doubled or not."""
     if not word.startswith(stem):
         return False
     rest = word[len(stem) :]
-    if not 3 <= len(stem) <= _SHORT_STEM or rest in _STEM_ENDINGS:
+    if not shortest <= len(stem) <= longest or rest in endings:
         return True
-    return rest[:1] == stem[-1:] and rest[1:] in _STEM_ENDINGS
+    return rest[:1] == stem[-1:] and rest[1:] in endings
 
 
 # What may follow a name key of three letters in a word of the same family ("ski": "skis",
@@ -129,12 +137,7 @@ def _key_matches(key: str, word: str) -> bool:
     """A word of a habit's name starts with a family's key: as any prefix for a key of
     four letters or more ("meditat", "stud"), as the word or an inflection of it for a
     shorter one ("jog": "jogging", not "jogos"; "ski": not "skincare"; "mum": "mummy")."""
-    if not word.startswith(key):
-        return False
-    if len(key) > _SHORT_KEY:
-        return True
-    rest = word[len(key) :]
-    return rest in _KEY_ENDINGS or (rest[:1] == key[-1] and rest[1:] in _KEY_ENDINGS)
+    return _inflects(key, word, _KEY_ENDINGS, shortest=0, longest=_SHORT_KEY)
 
 
 def _strings(value: object, what: str) -> tuple[str, ...]:
@@ -226,6 +229,9 @@ def seed_cues(name: str, families: Sequence[CueFamily]) -> tuple[list[str], list
     return _dedupe(cues)[:MAX_CUES], _dedupe(kept)[:MAX_CUES]
 
 
+WEEKDAYS: Final = tuple(
+    f"{day}day" for day in ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
+)
 _WHEN: Final = re.compile(
     r"\s+(?:before|after|by|until|till|when|whenever|while)\s.*$"  # "Read before bed"
     r"|\s+(?:at|in|on|during|every|each)\s+(?:the\s+)?(?:nights?|bedtime|mornings?|"
@@ -233,7 +239,7 @@ _WHEN: Final = re.compile(
     r"dusk|sunrise|sunset|noon|midday)\s*$"  # "Soak feet at night", "Socks on shift"
     r"|\s+for\s+(?:dinner|lunch|breakfast|tea|supper)\s*$"  # "Fish for dinner"
     r"|\s+(?:the\s+)?(?:night|day|evening|morning)\s+before$"  # "Pack the bag night before"
-    r"|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b",  # "Wednesday fast"
+    rf"|\b(?:{'|'.join(WEEKDAYS)})s?\b",  # "Wednesday fast"
     re.IGNORECASE,
 )
 

@@ -37,6 +37,7 @@ from typing import Final
 
 from app.domain.journal.candidates import Candidate
 from app.domain.journal.cues import (
+    WEEKDAYS,
     Cue,
     CueMatch,
     find_cues,
@@ -334,7 +335,9 @@ def mask_for_parsing(body: str) -> str:
     return "\n".join(out)
 
 
-_ITEM_MARK_AT: Final = re.compile(r"[✅✔✓☑❌✗✘☒]\ufe0f?[\s.,;:!)\]-]*(?=\w)")
+_ITEM_MARKS: Final = "✅✔✓☑❌✗✘☒"
+"""Ticks and crosses that mark a log's items done or not."""
+_ITEM_MARK_AT: Final = re.compile(f"[{_ITEM_MARKS}]\ufe0f?[\\s.,;:!)\\]-]*(?=\\w)")
 
 
 def item_starts(body: str) -> frozenset[int]:
@@ -568,7 +571,7 @@ def _line_bounds(text: str, at: int) -> tuple[int, int]:
     return start, len(text) if end < 0 else end
 
 
-_ITEM_MARK: Final = re.compile(r"✅|✔|✓|☑|❌|✗|✘|☒")
+_ITEM_MARK: Final = re.compile(f"[{_ITEM_MARKS}]")
 
 
 def _mark_leads(line: str) -> bool:
@@ -1889,10 +1892,9 @@ def _specificity(body: str, parsed: ParsedText, rc: RuleCandidate) -> int:
 _REACHING: Final = frozenset(
     {"call", "ring", "phone", "visit", "text", "message", "email", "see", "skype", "facetime"}
 )  # fmt: skip
-_TALKING: Final = frozenset(
-    {"write", "letter", "talk", "speak", "chat", "skype", "facetime", "video", "call",
-     "email", "text", "message", "phone", "ring"}
-)  # fmt: skip
+_TALKING: Final = (_REACHING - {"visit", "see"}) | {
+    "write", "letter", "talk", "speak", "chat", "video"
+}  # fmt: skip
 _MAY_BE_THEM: Final = frozenset(
     {"guy", "fella", "fellow", "lad", "lass", "man", "woman", "lady", "pet", "bunny", "rabbit",
      "hamster", "parrot", "budgie", "hen", "chicken", "goat", "fish", "tortoise", "folks",
@@ -1900,9 +1902,6 @@ _MAY_BE_THEM: Final = frozenset(
      "nana", "nanna", "grandad", "granddad", "grandmother", "grandfather", "parents"}
 )  # fmt: skip
 """Words for a person or pet who may be the one the habit names ("fed the little guy")."""
-_WEEKDAYS: Final = frozenset(
-    f"{day}day" for day in ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
-)
 _NAME_WORD: Final = re.compile(r"[\w'’]+")
 
 
@@ -1915,7 +1914,7 @@ def named_person(name: str) -> tuple[str, str] | None:
     for before, word in itertools.pairwise(words):
         if word.endswith(("'s", "’s")):
             continue
-        if not ((word[0].isupper() and word.lower() not in _WEEKDAYS) or word.lower() in _KIN):
+        if not ((word[0].isupper() and word.lower() not in WEEKDAYS) or word.lower() in _KIN):
             continue
         if before.lower() in ("to", "with"):
             if words[0].lower() in _TALKING:  # not "Walk to St Mary's"
