@@ -31,7 +31,7 @@ from app.domain.journal.rules import (
     propose,
 )
 from app.nlp.parse import parse_entry, parse_text
-from app.services.journal.cues import cue_families
+from app.services.journal.cues import cue_families, effective_cues
 from tests.domain.fakes import FakeModel
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -39,7 +39,8 @@ SHARED = Path(__file__).resolve().parents[3] / "shared" / "eval"
 
 
 def _with_cues(candidates: list[Candidate]) -> list[RuleCandidate]:
-    return [RuleCandidate(c, *map(tuple, seed_cues(c.name, cue_families()))) for c in candidates]
+    """The candidates with the cue words the app seeds from their names."""
+    return [RuleCandidate(c, *effective_cues(c.name, None)) for c in candidates]
 
 
 TODAY = date(2026, 11, 30)
@@ -48,10 +49,7 @@ TODAY = date(2026, 11, 30)
 def detect(body: str, *names: str) -> list[tuple[str, str]]:
     """(habit name, anchored text) for what the rules find in ``body``."""
     candidates = [Candidate(i, "habit", i + 1, name) for i, name in enumerate(names)]
-    with_cues = [
-        RuleCandidate(c, *map(tuple, seed_cues(c.name, cue_families()))) for c in candidates
-    ]
-    drafts = propose(body, parse_entry(body), with_cues)
+    drafts = propose(body, parse_entry(body), _with_cues(candidates))
     hits = resolve_drafts(drafts, body, candidates=candidates, today=TODAY)
     return [(names[h.target_id - 1], h.anchor_text) for h in hits]
 
@@ -293,11 +291,8 @@ def _score(path: Path) -> dict[str, float]:
     for case in cases:
         names = [c["name"] for c in sorted(case["candidates"], key=lambda c: c["index"])]
         candidates = [Candidate(i, "habit", i + 1, n) for i, n in enumerate(names)]
-        with_cues = [
-            RuleCandidate(c, *map(tuple, seed_cues(c.name, cue_families()))) for c in candidates
-        ]
         body = case["body"]
-        drafts = propose(body, parse_entry(body), with_cues)
+        drafts = propose(body, parse_entry(body), _with_cues(candidates))
         hits = resolve_drafts(drafts, body, candidates=candidates, today=TODAY)
         items[case["id"]] = {
             "id": case["id"],
@@ -340,14 +335,11 @@ def _pipeline_run(
     body: str, names: list[str], reply: str, pipeline: Pipeline
 ) -> tuple[list[tuple[str, str]], FakeModel]:
     candidates = [Candidate(i, "habit", i + 1, n) for i, n in enumerate(names)]
-    with_cues = [
-        RuleCandidate(c, *map(tuple, seed_cues(c.name, cue_families()))) for c in candidates
-    ]
     model = FakeModel(reply)
     hits = detect_with(
         body,
         pipeline=pipeline,
-        candidates=with_cues,
+        candidates=_with_cues(candidates),
         parsed=parse_entry(body),
         llm=model,
         today=TODAY,

@@ -16,7 +16,7 @@ them: "English study").
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -183,10 +183,21 @@ def is_abstinence(name: str) -> bool:
     return bool(words) and words[0] in {"no", "quit", "avoid", "stop", "skip", "without", "zero"}
 
 
-def name_words(name: str) -> list[str]:
-    """The content words of a habit's name (what a name alone can be recognised by)."""
+WordForms = Callable[[str], Iterable[str]]
+"""The other forms of a word: ``"sit"`` → ``("sat", "sitting")`` (``app.nlp.forms``)."""
+
+
+def name_words(name: str, forms: WordForms | None = None) -> list[str]:
+    """The content words of a habit's name (what a name alone can be recognised by),
+    each followed by its other forms when ``forms`` knows them ("Sit in silence": "sit",
+    "sat", …; "Electrolytes": "electrolytes*", "electrolyte")."""
     words = [w for w in _WORD.findall(name.lower()) if w not in _NAME_STOP and len(w) > 2]
-    return [f"{w}*" if len(w) >= 5 else w for w in words]
+    out: list[str] = []
+    for word in words:
+        out.append(f"{word}*" if len(word) >= 5 else word)
+        if forms is not None:
+            out.extend(f for f in forms(word) if len(f) > 2 and f not in _NAME_STOP)
+    return _dedupe(out)
 
 
 # "-ing" words that name no doing ("Morning pages", "Evening walk").
@@ -206,8 +217,11 @@ def _names_a_doing(word: str) -> bool:
     return bare.endswith("ing") and len(bare) >= 6 and bare not in _NOT_DOINGS
 
 
-def seed_cues(name: str, families: Sequence[CueFamily]) -> tuple[list[str], list[str]]:
-    """``(cues, exclusions)`` for a new habit named ``name``."""
+def seed_cues(
+    name: str, families: Sequence[CueFamily], forms: WordForms | None = None
+) -> tuple[list[str], list[str]]:
+    """``(cues, exclusions)`` for a new habit named ``name`` (``forms``: the other forms
+    of its own words, see :func:`name_words`)."""
     if is_abstinence(name):
         return [], []
     cues: list[str] = []
@@ -218,11 +232,11 @@ def seed_cues(name: str, families: Sequence[CueFamily]) -> tuple[list[str], list
             cues.extend(family.cues)
             exclude.extend(family.exclude)
             if family.keeps_name:
-                cues.extend(name_words(what))
+                cues.extend(name_words(what, forms))
     if not cues:
-        cues.extend(name_words(what))
+        cues.extend(name_words(what, forms))
     else:
-        cues.extend(w for w in name_words(what) if _names_a_doing(w))
+        cues.extend(w for w in name_words(what, forms) if _names_a_doing(w))
     # One family's exclusion is another's cue ("wrote to" is not journalling, but it is
     # writing letters): for a habit of both, the cue stands.
     kept = [phrase for phrase in exclude if phrase not in cues]

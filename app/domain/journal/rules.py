@@ -37,6 +37,7 @@ from typing import Final
 
 from app.domain.journal.candidates import Candidate
 from app.domain.journal.cues import (
+    MAX_CUES,
     WEEKDAYS,
     Cue,
     CueMatch,
@@ -149,6 +150,10 @@ _TIME: Final = re.compile(
 _NAME_DEADLINE: Final = re.compile(
     r"(?:\b(?:by|before)\s+|<\s*)(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?|\b(midnight)\b", re.I
 )
+# A count of times after the thing counted: "Surya namaskar x12", "Pushups 20x" (not
+# "Rest lying down 2x": "down" is no thing to count).
+_NAME_TIMES: Final = re.compile(r"\b([a-z]{4,})\s+(?:[x×]\s?(\d+)|(\d+)\s?[x×])(?!\w)", re.I)
+_NAME_STOP_WORDS: Final = frozenset({"down", "back", "over", "daily", "week", "weekly", "times"})
 _NAME_TARGET: Final = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)\s*(k)?\s+([a-z]+)", re.I)
 _READING_WORDS: Final = frozenset(
     {
@@ -416,6 +421,29 @@ def _wider_chain(parsed: ParsedText, chain: Sequence[Token]) -> list[Token]:
     return out
 
 
+def _spliced_off(parsed: ParsedText, head: Token, chain: Sequence[Token]) -> int | None:
+    """Where a verbless opening phrase ends when a comma and a clause of its own follow
+    ("Yoga today, next week I start the advanced class"; "Capoeira today, we prepare for
+    the batizado next month"): the parser hangs the phrase on the later verb, whose
+    time and doer are not the phrase's. ``None`` when the cue is in that clause."""
+    governor = _governor(chain) or next((a for a in parsed.ancestors(head) if a.is_verb), None)
+    if governor is None or governor.i <= head.i:
+        return None
+    first, _ = parsed.sentence_of(head)
+    comma = next((t for t in parsed.tokens[head.i + 1 : governor.i] if t.text == ","), None)
+    if comma is None or any(t.is_verb for t in parsed.tokens[first : comma.i]):
+        return None
+    if not any(t.text[:1].isalnum() for t in parsed.tokens[first : comma.i] if t.i != head.i):
+        return None  # "Yoga, I will do it tomorrow": the topic of what follows
+    if any(t.lower in ("it", "that", "this", "them") for t in parsed.subtree(governor)):
+        return None
+    subjects = [k for k in parsed.children(governor) if k.dep in ("nsubj", "nsubjpass")]
+    inherited = _subject(parsed, governor)
+    if not any(s.i > comma.i for s in [*subjects, *([inherited] if inherited else [])]):
+        return None
+    return comma.i
+
+
 def _governor(chain: Sequence[Token]) -> Token | None:
     """The verb of the cue's clause; ``None`` for a fragment ("gentle yoga flow")."""
     return next((t for t in chain if t.is_verb), None)
@@ -580,6 +608,9 @@ def _mark_leads(line: str) -> bool:
     return _ITEM_MARK.match(line.lstrip(" \t-*•·+–")) is not None
 
 
+_ASIDE: Final = re.compile(r"\ufe0f?[ \t]*\([^()]*")
+
+
 def _item_not_done(line: str, at: int) -> bool:
     """The list line's item at ``at`` is marked not done.  A line that ticks some items
     and crosses others ("✔ sit 10 min ✔ 2L ✘ walk ✔ chapter 4") marks each item by the
@@ -590,8 +621,11 @@ def _item_not_done(line: str, at: int) -> bool:
         return _LINE_NOT_DONE.search(line) is not None
     before = [crossed for pos, crossed in marks if pos < at]
     after = [crossed for pos, crossed in marks if pos > at]
-    # "✔ read ✘ floss": the mark before an item is its own; "Water ✓. Yoga ✗.": the one after.
-    own = before[-1] if before and (_mark_leads(line) or not after) else after[0]
+    # "✔ read ✘ floss": the mark before an item is its own; "Water ✓. Yoga ✗.": the one after;
+    # "hook ✓ (two rows!), pool ✗": a bracket just after a mark says more of its item.
+    last_mark = max((pos for pos, _ in marks if pos < at), default=-1)
+    aside = last_mark >= 0 and _ASIDE.fullmatch(line, last_mark + 1, at) is not None
+    own = before[-1] if before and (_mark_leads(line) or not after or aside) else after[0]
     end = next((pos for pos, _ in marks if pos > at), len(line))
     start = max((pos for pos, _ in marks if pos < at), default=0)
     return own or _LINE_NOT_DONE.search(line[start:end]) is not None
@@ -704,6 +738,62 @@ def _context_reason(body: str, parsed: ParsedText, head: Token, start: int) -> B
 # --------------------------------------------------------------------------- signals
 
 
+_DAY_SHORT: Final = frozenset(day[:3] for day in WEEKDAYS) | {"tues", "thur", "thurs", "weds"}
+_DATE_NEXT: Final = re.compile(
+    r"[ \t]*(?:[,:/.-]?[ \t]*\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\b)",
+    re.IGNORECASE,
+)
+
+
+def _names_a_date(text: str, parsed: ParsedText, match: CueMatch) -> bool:
+    """A cue word written as a weekday's short name, with a date after it ("Sat 14 Nov",
+    "Sat, 3/10", "Wed 12th"): the day, not the word ("sat")."""
+    if match.first != match.last:
+        return False
+    tok = parsed.tokens[match.first]
+    return (
+        tok.text[:1].isupper()
+        and tok.lower in _DAY_SHORT
+        and _DATE_NEXT.match(text, tok.end) is not None
+    )
+
+
+# A call that did not get through, said after it ("but no answer", "but I missed it").
+_CALLING: Final = re.compile(
+    r"\b(?:call|called|calling|rang|ring|phoned?|facetimed?|video|videocall\w*|skyped?|"
+    r"whatsapp\w*)\b",
+    re.IGNORECASE,
+)
+_NOT_REACHED: Final = re.compile(
+    r"^(?:[^.!?\n]{0,40}?\bbut\b[^.!?\n]{0,40}?|(?:[ \t]+[\w'’]+){0,3}[ \t]*[,:;(–—-][ \t]*)"
+    r"(?:\bno (?:connection|answer|signal|reply|"
+    r"one (?:answered|picked up))|\bnobody (?:answered|picked up)|"
+    r"\b(?:did ?n[o'’]?t|never|couldn'?t|could not|can'?t) (?:pick up|answer|get through|connect)|"
+    r"\bvoice ?mail|\bmissed (?:it|the call|her call|his call|their call)|\bwas engaged|"
+    r"\bline was busy|\bwent dead|\bkept dropping|\bcut off)",
+    re.IGNORECASE,
+)
+
+
+# What was begun but not done, said after it: "Budget spreadsheet open but didn't enter
+# anything", "book out but did nothing" (not "… didn't do anything else").
+_BUT_NOTHING: Final = re.compile(
+    r"[^.!?\n]{0,40}?\bbut\b[^.!?\n]{0,15}?(?:\b(?:did ?n[o'’]?t|never|could ?n[o'’]?t|"
+    r"could not|did not)\b[^.!?\n]{0,25}?\b(?:anything|a thing|a word|a page|a single)\b|"
+    r"\bdid nothing\b)(?![ \t]+else)",
+    re.IGNORECASE,
+)
+
+
+def _not_reached(text: str, parsed: ParsedText, match: CueMatch, end: int) -> bool:
+    """A call the same sentence says did not get through: "Called Emaye but no
+    connection", "Mama called but I was in class and I missed it"."""
+    first, last = parsed.tokens[match.first], parsed.tokens[match.last]
+    if not _CALLING.search(text, first.start, last.end):
+        return False
+    return _NOT_REACHED.match(text[last.end : max(end, last.end)]) is not None
+
+
 def blocked(
     body: str, parsed: ParsedText, match: CueMatch, *, reading: bool = False
 ) -> BlockReason | None:
@@ -727,6 +817,8 @@ def blocked(
         return BlockReason.MARKED_NOT_DONE  # "bike: no, rain", "violin no"
     if _LEADING_NO.search(text[line_start:start]):
         return BlockReason.NEGATED  # "no erg (hamstring)": a log's item answered first
+    if _names_a_date(text, parsed, match):
+        return BlockReason.A_THING  # "Sat 14 Nov: swam": the day, not "sat"
     owner = parsed.head(head) if head.dep == "compound" else None
     thing_end = owner.end if owner is not None and owner.i == match.last + 1 else None
     if _WHERE_IT_IS.match(after if thing_end is None else text[thing_end:line_end]):
@@ -742,6 +834,10 @@ def blocked(
     s_start, s_end = parsed.sentence_span(head)
     if _asks(text, start, max(s_start, line_start), min(s_end + 1, line_end)):
         return BlockReason.QUESTION
+    if _BUT_NOTHING.match(text, parsed.tokens[match.last].end, line_end):
+        return BlockReason.DID_NONE  # "spreadsheet open but didn't enter anything"
+    if _not_reached(text, parsed, match, line_end):
+        return BlockReason.NEGATED  # "Called Emaye but no connection"
     if _inverted_question(sentence):
         return BlockReason.QUESTION  # "am I doing the pelvic exercises right, who knows"
     if _future_heading_over(parsed, head):
@@ -758,6 +854,10 @@ def blocked(
         return BlockReason.DID_NONE  # "drank like 0 water", "0 pages", "read zero pages"
     chain = _clause_chain(parsed, head)
     clause_words = _clause_words(parsed, chain)
+    cut = _spliced_off(parsed, head, chain)
+    if cut is not None:  # "Yoga today, next week I start the advanced class"
+        chain = [t for t in chain if t.i < cut]
+        clause_words = [w for w in _sentence_words(parsed, head) if w.i < cut]
     lowers = [w.lower for w in clause_words]
     if any(w in FUTURE_WORDS for w in lowers) or any(
         a == "next" and b in FUTURE_NEXT for a, b in itertools.pairwise(lowers)
@@ -840,10 +940,16 @@ def blocked(
         return BlockReason.AVOIDED  # "I broke the fast": a fast, a streak broken
     if any(
         t.is_verb
-        and any(k.dep == "dobj" and k.lower in ("nothing", "none") for k in parsed.children(t))
+        and any(
+            (k.dep == "dobj" and k.lower in ("nothing", "none"))
+            or (k.dep == "advmod" and k.lower == "nowhere" and k.i == t.i + 1)
+            for k in parsed.children(t)
+        )
         for t in parsed.tokens[match.first : match.last + 1]
     ):
-        return BlockReason.DID_NONE  # "Cooked nothing", "read none of it"
+        return BlockReason.DID_NONE  # "Cooked nothing", "read none of it", "walked nowhere"
+    if before and before[-1].lower == "no" and match.first <= before[-1].head <= match.last:
+        return BlockReason.NEGATED  # "so no jump rope": "no" says none of the cue's words
     bare = [w for w in before if w.lower not in ("the", "a", "an", "my", "our")]
     if bare and (bare[-1].lower in NEGATIVE_FORMS or bare[-1].lemma in _SKIP_VERBS):
         return BlockReason.AVOIDED  # "skipped gym, skipped the heel drops": however it parses
@@ -1568,7 +1674,14 @@ def count_target(name: str) -> tuple[float, str] | None:
         unit, scale = _measure(_PRIME.get(glued.group(2), glued.group(2))) or ("", 0.0)
         return float(glued.group(1)) * scale, unit
     m = _NAME_TARGET.search(name)
-    if m is None or _CEILING.search(name[: m.start()]):
+    if m is None:
+        times = _NAME_TIMES.search(name)  # "Surya namaskar x12", "Pushups 20x"
+        if times is None or times.group(1).lower() in _NAME_STOP_WORDS:
+            return None
+        unit = times.group(1).lower()
+        plural = unit.endswith("s") and not unit.endswith("ss")
+        return float(times.group(2) or times.group(3)), unit[:-1] if plural else unit
+    if _CEILING.search(name[: m.start()]):
         return None
     value = _number(m.group(1).replace(",", "") + (m.group(2) or ""))
     if value is None or value <= 0:
@@ -1923,6 +2036,26 @@ def named_person(name: str) -> tuple[str, str] | None:
         if before.lower() in _REACHING or before == words[0]:
             return word.lower(), "dobj"
     return None
+
+
+_TEMPLATE_PERSON: Final = "mum"
+
+
+def person_cues(name: str, cues: Sequence[str]) -> list[str]:
+    """``cues`` and, for a habit that reaches one person by name, what its families say of
+    a mother said of that person ("Call Emaye": "rang emaye", "spoke to emaye"; "Video
+    call Mama": "video with mama"). A call from them is not added: the labelled sets
+    disagree on whether "Dad rang me" is the writer's call."""
+    person = named_person(name)
+    if person is None:
+        return list(cues)
+    who = person[0]
+    said = [
+        " ".join(who if word == _TEMPLATE_PERSON else word for word in cue.split())
+        for cue in cues
+        if _TEMPLATE_PERSON in cue.split()
+    ]
+    return list(dict.fromkeys([*cues, *said]))[:MAX_CUES]
 
 
 def _reaches_someone_else(parsed: ParsedText, match: CueMatch, person: tuple[str, str]) -> bool:

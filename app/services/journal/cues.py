@@ -17,6 +17,8 @@ from app.domain.journal.cues import (
     is_abstinence,
     seed_cues,
 )
+from app.domain.journal.rules import person_cues
+from app.nlp.forms import word_forms
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError
 from app.services.journal.targets import target_row
@@ -48,7 +50,8 @@ class CueInfo:
 
 @lru_cache(maxsize=4096)
 def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    seeded, exclude = seed_cues(name, cue_families())
+    seeded, exclude = seed_cues(name, cue_families(), word_forms)
+    seeded = person_cues(name, seeded)
     return tuple(seeded), tuple(exclude)
 
 

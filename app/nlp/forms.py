@@ -1,0 +1,76 @@
+"""Other forms of an English word, from the shared pipeline's lemmatizer tables.
+
+A habit's own words are read in every form a writer may use: "Sit in silence" is done in
+"sat for twenty minutes", "Rest lying down" in "lay down at ten", "Electrolytes" in "the
+electrolyte sachet". The irregular forms come from the exception tables spaCy's English
+lemmatizer ships (WordNet's), so no list of them is kept here.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Final
+
+from app.nlp import people
+
+_PURPOSE: Final = "Reading a habit's own words"
+_lock = threading.Lock()
+_tables: tuple[dict[str, tuple[str, ...]], dict[str, frozenset[str]], dict[str, str]] | None = None
+
+
+def _load() -> tuple[dict[str, tuple[str, ...]], dict[str, frozenset[str]], dict[str, str]]:
+    """``(verb form → bases, verb base → irregular forms, plural noun → singular)``;
+    empty tables when spaCy or its model is missing."""
+    global _tables
+    with _lock:
+        if _tables is None:
+            _tables = _read_tables()
+        return _tables
+
+
+def _read_tables() -> tuple[dict[str, tuple[str, ...]], dict[str, frozenset[str]], dict[str, str]]:
+    try:
+        with people.lock():
+            nlp: Any = people.shared_pipeline(_PURPOSE)
+            table = nlp.get_pipe("lemmatizer").lookups.get_table("lemma_exc")
+            verbs = {str(k): tuple(str(b) for b in v) for k, v in table["verb"].items()}
+            nouns = {str(k): str(v[0]) for k, v in table["noun"].items() if v}
+    except (people.NerUnavailable, KeyError, AttributeError):
+        return {}, {}, {}
+    forms: dict[str, set[str]] = {}
+    for form, bases in verbs.items():
+        for base in bases:
+            forms.setdefault(base, set()).add(form)
+    return verbs, {b: frozenset(f) for b, f in forms.items()}, nouns
+
+
+def _singular(word: str) -> str | None:
+    """The singular of a regular English plural of five letters or more."""
+    if len(word) < 5:
+        return None
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("sses", "shes", "ches", "xes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return None
+
+
+def word_forms(word: str) -> tuple[str, ...]:
+    """The other forms of ``word`` (lower case): its verb's base and irregular forms
+    ("sit": "sat"; "lying": "lie", "lay", "lain"; "ring": "rang", "rung") and the
+    singular of a plural ("knives": "knife", "electrolytes": "electrolyte"). Empty when
+    spaCy's English model is not installed."""
+    verbs, irregular, nouns = _load()
+    bases = verbs.get(word, (word,))
+    if word in bases:
+        bases = (word,)  # "feed" is a verb of its own, not a form of "fee"
+    found: set[str] = set(bases)
+    for base in bases:
+        found |= irregular.get(base, frozenset())
+    singular = nouns.get(word) or _singular(word)
+    if singular:
+        found.add(singular)
+    found.discard(word)
+    return tuple(sorted(found))
