@@ -100,9 +100,9 @@ def test_plainly_not_done(body: str, name: str) -> None:
 
 
 def test_but_nothing_else_is_still_done() -> None:
-    assert [n for n, _ in detect("Went to the pool but didn't do anything else after.", "Swim")] == [
-        "Swim"
-    ]
+    assert [
+        n for n, _ in detect("Went to the pool but didn't do anything else after.", "Swim")
+    ] == ["Swim"]
 
 
 def test_a_count_written_with_an_x_is_a_count_to_reach() -> None:
@@ -114,3 +114,18 @@ def test_a_count_written_with_an_x_is_a_count_to_reach() -> None:
     assert [n for n, _ in detect("30 burpees done before breakfast.", "Burpees x30")] == [
         "Burpees x30"
     ]
+
+
+@pytest.mark.parametrize(
+    ("body", "name", "done"),
+    [
+        ("Crossword finished on the bus, all but one clue.", "Crossword", True),
+        ("Band practice ran late, we did the new set twice.", "Band practice", True),
+        ("Tom's run went well, he beat his time.", "Running", False),
+        ("Saw the whole running club go past the bakery.", "Running", False),
+    ],
+)
+def test_the_activity_as_the_subject_of_how_it_went_is_the_writers(
+    body: str, name: str, done: bool
+) -> None:
+    assert bool(detect(body, name)) is done

@@ -1052,8 +1052,9 @@ def blocked(
             or _writers_group(parsed, subject)
             or _compound_misread(parsed, subject, governor)
             or _set_off(parsed, subject, governor)
+            or _activity_reported(parsed, subject, governor, head)
         )  # "the kids and I baked bread", "our little group played", "Pram walk to Lidl",
-        # "Church for the harvest festival, walked both ways"
+        # "Church for the harvest festival, walked both ways", "Choir practice went late"
         if (
             subject is not None
             and subject.pos in ("NOUN", "PROPN", "PRON")
@@ -1179,6 +1180,28 @@ def _set_off(parsed: ParsedText, subject: Token, verb: Token) -> bool:
         and words[-1].text == ","
         and not any(t.text == "," for t in words[:-1])
         and not any(k.dep == "appos" for k in parsed.children(subject))
+    )
+
+
+# What is said of an activity that was done: how it went ("went late", "felt easy") or
+# that it was finished ("Sudoku solved on the train", "crossword cracked").
+_REPORTED_DONE: Final = _HOW_IT_WENT | {
+    "solve", "finish", "complete", "crack", "nail", "run", "end", "wrap", "overrun",
+}  # fmt: skip
+
+
+def _activity_reported(parsed: ParsedText, subject: Token, verb: Token, head: Token) -> bool:
+    """The activity itself is the subject of how it went or that it was finished ("Choir
+    practice went late", "Sudoku solved on the train"): the writer's, unless it is
+    someone's ("Tom's run went well")."""
+    own = subject.i == head.i or (head.dep == "compound" and head.head == subject.i)
+    return (
+        own
+        and verb.lemma in _REPORTED_DONE
+        and verb.tag in ("VBD", "VBN")
+        and subject.lemma not in _BEINGS | _PEOPLE | _GROUPS
+        and not any(k.dep == "poss" for k in parsed.children(subject))
+        and not any(k.dep == "agent" for k in parsed.children(verb))
     )
 
 
