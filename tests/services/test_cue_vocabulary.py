@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.domain.journal.cues import MAX_CUES, Cue, name_words, seed_cues
+from app.domain.journal.cues import MAX_CUES, Cue, name_phrases, name_words, seed_cues
 from app.domain.parsed import Token
 from app.services.journal.cues import cue_families
 from tests.services.test_cue_rules import detect
@@ -104,7 +104,7 @@ def test_every_seed_family_is_seeded_whole() -> None:
         whole = list(dict.fromkeys(family.cues))
         assert cues[: len(whole)] == whole
         own = set(cues[len(whole) :])  # the name's own words: all if kept, else its doings
-        assert own <= set(name_words(family.names[0]))
+        assert own <= set(name_words(family.names[0])) | set(name_phrases(family.names[0]))
         if family.keeps_name:
             assert own | set(whole) >= set(name_words(family.names[0]))
 

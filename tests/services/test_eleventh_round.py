@@ -129,3 +129,12 @@ def test_the_activity_as_the_subject_of_how_it_went_is_the_writers(
     body: str, name: str, done: bool
 ) -> None:
     assert bool(detect(body, name)) is done
+
+
+def test_two_words_of_the_name_side_by_side_are_a_cue_beside_the_family() -> None:
+    cues, _ = effective_cues("Swear jar savings", None)
+    assert "swear jar" in cues
+    assert [
+        n for n, _ in detect("Emptied my coins into the swear jar after work.", "Swear jar savings")
+    ] == ["Swear jar savings"]
+    assert detect("The swear jar is on the shelf by the door.", "Swear jar savings") == []

@@ -217,6 +217,17 @@ def _names_a_doing(word: str) -> bool:
     return bare.endswith("ing") and len(bare) >= 6 and bare not in _NOT_DOINGS
 
 
+def name_phrases(name: str) -> list[str]:
+    """Two words of the name side by side, as the writer may repeat them ("Herd book
+    updated": "herd book"; "Tip jar savings": "tip jar")."""
+    words = _WORD.findall(name.lower())
+    return [
+        f"{a} {b}"
+        for a, b in pairwise(words)
+        if a not in _NAME_STOP and b not in _NAME_STOP and len(a) > 2 and len(b) > 2
+    ]
+
+
 def seed_cues(
     name: str, families: Sequence[CueFamily], forms: WordForms | None = None
 ) -> tuple[list[str], list[str]]:
@@ -237,6 +248,7 @@ def seed_cues(
         cues.extend(name_words(what, forms))
     else:
         cues.extend(w for w in name_words(what, forms) if _names_a_doing(w))
+        cues.extend(name_phrases(what))
     # One family's exclusion is another's cue ("wrote to" is not journalling, but it is
     # writing letters): for a habit of both, the cue stands.
     kept = [phrase for phrase in exclude if phrase not in cues]
