@@ -114,4 +114,4 @@ def test_a_family_of_how_a_thing_is_studied_keeps_the_habits_own_words() -> None
     assert "thermodynamics*" in cues  # what is studied
     assert "past paper*" in cues  # how studying is told
     walk, _ = seed_cues("Walk the dog", cue_families())
-    assert "dog" not in walk  # a family of one activity keeps only its own words
+    assert "dog" not in walk  # the one walked, not the deed ("the dog looked at me")

@@ -138,3 +138,34 @@ def test_two_words_of_the_name_side_by_side_are_a_cue_beside_the_family() -> Non
         n for n, _ in detect("Emptied my coins into the swear jar after work.", "Swear jar savings")
     ] == ["Swear jar savings"]
     assert detect("The swear jar is on the shelf by the door.", "Swear jar savings") == []
+
+
+@pytest.mark.parametrize(
+    ("name", "kept", "left"),
+    [
+        ("Protein shake", {"shake*"}, set()),
+        ("Bike check before shift", {"check*"}, {"shift"}),
+        ("Water 2L", set(), {"water*"}),  # the family's own word: its cues read it
+        ("Cook, no takeaway", set(), {"takeaway*"}),  # what the name rules out
+        ("Morning pages", {"pages*", "page"}, {"morning*"}),  # when, not what
+        ("Stretches for back", set(), {"back"}),  # where on the body
+    ],
+)
+def test_a_names_own_words_stand_beside_its_familys(
+    name: str, kept: set[str], left: set[str]
+) -> None:
+    cues, _ = effective_cues(name, None)
+    assert kept <= set(cues)
+    assert not left & set(cues)
+
+
+@pytest.mark.parametrize(
+    ("body", "name", "done"),
+    [
+        ("Shake after the gym, chocolate one.", "Protein shake", True),
+        ("Checked the tyres and chain before my shift.", "Bike check before shift", True),
+        ("Sleet all morning, so no skipping rope.", "Skipping rope", False),
+    ],
+)
+def test_the_names_own_words_are_read(body: str, name: str, done: bool) -> None:
+    assert bool(detect(body, name)) is done

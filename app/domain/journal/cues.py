@@ -217,6 +217,38 @@ def _names_a_doing(word: str) -> bool:
     return bare.endswith("ing") and len(bare) >= 6 and bare not in _NOT_DOINGS
 
 
+# Name words that say when, where on the body, or for whom, not what is done
+# ("Morning pages", "Stretches for back", "Read to the kids", "Walk the dog").
+_NOT_THE_DEED: Final = frozenset(
+    {
+        "morning", "mornings", "evening", "evenings", "night", "nightly", "afternoon",
+        "bedtime", "noon", "lunch", "breakfast", "dinner", "am", "pm", "week", "today",
+        "back", "neck", "wrist", "wrists", "hand", "hands", "knee", "knees", "hip", "hips",
+        "leg", "legs", "feet", "foot", "shoulder", "shoulders", "eyes", "face", "skin",
+        "kids", "children", "family", "friend", "friends", "everyone", "myself", "self",
+        "dog", "dogs", "cat", "cats", "pet", "pets", "puppy", "pup", "horse", "horses",
+        "line", "box", "thing", "things", "stuff", "bit", "new", "good", "proper", "full",
+    }
+)  # fmt: skip
+_NAME_NEGATION: Final = re.compile(r"\b(?:no|not|instead of|without|never|less)\b.*$", re.I)
+
+
+def _beside_family(name: str, forms: WordForms | None, families: Sequence[CueFamily]) -> list[str]:
+    """The name's own words kept beside its families' ("Protein shake": "shake"; "Bike
+    check": "check"), but not a word a family is named by (its own words read it: "Water
+    2L" is not done by "water meh"), what the name rules out ("Cook, no Döner"), a person
+    named in it (capitalised), or a word of when, where on the body or for whom."""
+    words = _WORD.findall(_NAME_NEGATION.sub("", name))
+    plain = " ".join(
+        w
+        for k, w in enumerate(words)
+        if (k == 0 or not w[:1].isupper())
+        and w.lower() not in _NOT_THE_DEED
+        and not any(family.matches_name(w) for family in families)
+    )
+    return name_words(plain, forms)
+
+
 def name_phrases(name: str) -> list[str]:
     """Two words of the name side by side, as the writer may repeat them ("Herd book
     updated": "herd book"; "Tip jar savings": "tip jar")."""
@@ -248,6 +280,8 @@ def seed_cues(
         cues.extend(name_words(what, forms))
     else:
         cues.extend(w for w in name_words(what, forms) if _names_a_doing(w))
+        matched = [family for family in families if family.matches_name(what)]
+        cues.extend(_beside_family(what, forms, matched))
         cues.extend(name_phrases(what))
     # One family's exclusion is another's cue ("wrote to" is not journalling, but it is
     # writing letters): for a habit of both, the cue stands.

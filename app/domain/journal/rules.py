@@ -118,7 +118,7 @@ _LINE_NOT_DONE: Final = re.compile(r"❌|✗|✘|☒|\bnope\b|\bnot done\b|\bski
 # A log line's answer after the item, saying it was not done ("bike: no, rain", "floss -
 # nope", "pull-ups: 0, bar still not mounted").
 _ANSWERED_NO: Final = re.compile(
-    r"^\s*(?:[:=–—-]+\s*|\(\s*)(?:no|nope|nah|none|zero|0(?![.,]\d)|skipped|missed|"
+    r"^\s*(?:[:=–—-]+\s*|\(\s*)(?:no|nope|nah|none|zero|0(?![.,]\d)|skip|skipped|missed|"
     r"didn'?t|forgot|forgotten|not (?:today|done|really|yet))\b",
     re.I,
 )  # "bike: no", "floss - nope", "floss (forgot)"
@@ -785,6 +785,19 @@ _BUT_NOTHING: Final = re.compile(
 )
 
 
+def _no_before(parsed: ParsedText, match: CueMatch) -> bool:
+    """ "No" opens the cue's noun phrase, before it or before the words that modify it
+    ("so no bike ride", "no jump rope" for the cue "rope")."""
+    inside = range(match.first, match.last + 1)
+    k = match.first - 1
+    while (
+        k >= 0 and parsed.tokens[k].dep in ("compound", "amod") and parsed.tokens[k].head in inside
+    ):
+        inside = range(k, match.last + 1)
+        k -= 1
+    return k >= 0 and parsed.tokens[k].lower == "no" and parsed.tokens[k].head in inside
+
+
 def _not_reached(text: str, parsed: ParsedText, match: CueMatch, end: int) -> bool:
     """A call the same sentence says did not get through: "Called Emaye but no
     connection", "Mama called but I was in class and I missed it"."""
@@ -948,7 +961,7 @@ def blocked(
         for t in parsed.tokens[match.first : match.last + 1]
     ):
         return BlockReason.DID_NONE  # "Cooked nothing", "read none of it", "walked nowhere"
-    if before and before[-1].lower == "no" and match.first <= before[-1].head <= match.last:
+    if _no_before(parsed, match):
         return BlockReason.NEGATED  # "so no jump rope": "no" says none of the cue's words
     bare = [w for w in before if w.lower not in ("the", "a", "an", "my", "our")]
     if bare and (bare[-1].lower in NEGATIVE_FORMS or bare[-1].lemma in _SKIP_VERBS):
@@ -1081,8 +1094,8 @@ def blocked(
         if governor.lemma not in _DONE_VERBS and not _handled(parsed, governor) and not with_writer:
             for tok in chain:
                 if tok.dep in ("nsubj", "nsubjpass") and tok.i < governor.i:
-                    if tok is head and governor.lemma in _HOW_IT_WENT:
-                        continue
+                    if tok is head and governor.lemma in _HOW_IT_WENT and tok.lemma not in _BEINGS:
+                        continue  # "the run felt easy", not "the dog looked at me"
                     return BlockReason.SOMEONE_ELSE
     if (
         head.tag == "NNS"
