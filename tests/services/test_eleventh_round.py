@@ -169,3 +169,15 @@ def test_a_names_own_words_stand_beside_its_familys(
 )
 def test_the_names_own_words_are_read(body: str, name: str, done: bool) -> None:
     assert bool(detect(body, name)) is done
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("The plan was to bake bread tonight, then the oven died.", "Bake bread"),
+        ("My goal is to swim before work from Monday.", "Swim"),
+        ("In my grandmother's time the rosary was said every evening.", "Evening rosary"),
+    ],
+)
+def test_what_a_plan_was_and_another_generations_time_are_not_done(body: str, name: str) -> None:
+    assert detect(body, name) == []

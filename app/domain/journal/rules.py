@@ -106,6 +106,13 @@ PAST_PHRASES: Final = (
     ("in", "my", "youth"),
     ("back", "then"),
     ("years", "back"),
+    ("in", "my", "childhood"),
+    ("in", "my", "day"),
+    ("in", "our", "day"),
+    *(  # "During my father's time the evening aarti was compulsory"
+        ("my", elder, "'s", "time")
+        for elder in ("father", "mother", "grandfather", "grandmother", "dad", "mum", "parents")
+    ),
 )
 # Links that stay inside one clause when climbing from a cue word to its verb.
 _CLAUSE_EDGES: Final = frozenset({"conj", "ccomp", "advcl", "relcl", "parataxis", "acl", "csubj"})
@@ -785,6 +792,18 @@ _BUT_NOTHING: Final = re.compile(
 )
 
 
+def _planned(parsed: ParsedText, chain: Sequence[Token]) -> bool:
+    """The cue's verb is what a plan, goal or idea was or is ("Plan was to cook for the
+    week", "the idea is to swim before work")."""
+    for tok in chain:
+        be = parsed.head(tok) if tok.is_verb and tok.dep in ("xcomp", "attr", "ccomp") else None
+        if be is not None and be.lemma == "be":
+            subjects = [k for k in parsed.children(be) if k.dep in ("nsubj", "nsubjpass")]
+            if any(s.lemma in INTENT_NOUNS for s in subjects):
+                return True
+    return False
+
+
 def _no_before(parsed: ParsedText, match: CueMatch) -> bool:
     """ "No" opens the cue's noun phrase, before it or before the words that modify it
     ("so no bike ride", "no jump rope" for the cue "rope")."""
@@ -1032,6 +1051,8 @@ def blocked(
         for t in (*chain, *(k for k in parsed.children(head) if k.dep == "compound"))
     ):
         return BlockReason.SOMEONE_ELSE  # "our neighbour practises guitar": never the writer's "I"
+    if _planned(parsed, chain):
+        return BlockReason.A_PLAN  # "Plan was to cook for the week", "the goal is to swim"
     top = chain[-1]
     if top.is_verb and top.dep == "conj":
         # "I'm going to get up at 6 and run": a conjoined verb shares its head's mood.
