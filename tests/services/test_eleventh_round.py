@@ -181,3 +181,12 @@ def test_the_names_own_words_are_read(body: str, name: str, done: bool) -> None:
 )
 def test_what_a_plan_was_and_another_generations_time_are_not_done(body: str, name: str) -> None:
     assert detect(body, name) == []
+
+
+def test_two_capitals_in_a_name_are_a_word_it_is_read_by() -> None:
+    cues, _ = effective_cues("BG check AM", None)
+    assert "bg" in cues
+    assert "am" not in cues
+    assert [n for n, _ in detect("Fasting BG 6.1 before breakfast.", "BG check AM")] == [
+        "BG check AM"
+    ]

@@ -187,11 +187,20 @@ WordForms = Callable[[str], Iterable[str]]
 """The other forms of a word: ``"sit"`` → ``("sat", "sitting")`` (``app.nlp.forms``)."""
 
 
+# Two capitals in a name are what the habit is read by ("BP reading", "PT leg exercises"),
+# not a time of day or a country.
+_ACRONYM: Final = re.compile(r"(?!AM|PM|OK|UK|US|TV)[A-Z]{2}")
+
+
 def name_words(name: str, forms: WordForms | None = None) -> list[str]:
     """The content words of a habit's name (what a name alone can be recognised by),
     each followed by its other forms when ``forms`` knows them ("Sit in silence": "sit",
     "sat", …; "Electrolytes": "electrolytes*", "electrolyte")."""
-    words = [w for w in _WORD.findall(name.lower()) if w not in _NAME_STOP and len(w) > 2]
+    words = [
+        w.lower()
+        for w in _WORD.findall(name)
+        if w.lower() not in _NAME_STOP and (len(w) > 2 or _ACRONYM.fullmatch(w))
+    ]
     out: list[str] = []
     for word in words:
         out.append(f"{word}*" if len(word) >= 5 else word)
