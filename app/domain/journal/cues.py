@@ -9,8 +9,9 @@ cue word of five letters or more within a small edit distance (one edit, two fro
 letters, two swapped letters counting as one; same first letter), so misspelt and
 informal writing is still read. A habit starts with the cues of every seed family its
 name matches (a curated lexicon of common habits, ``app/resources/cues``) plus the
-content words of its name when no family matches it (or when a matching family keeps
-them: "English study").
+content words of its name, in every form (all of them when no family matches it or a
+matching family keeps them, "English study"; beside a family, those that are neither the
+family's own word nor a word of when, where or for whom, "Protein shake": "shake").
 """
 
 from __future__ import annotations

@@ -160,7 +160,7 @@ _NAME_DEADLINE: Final = re.compile(
 # A count of times after the thing counted: "Surya namaskar x12", "Pushups 20x" (not
 # "Rest lying down 2x": "down" is no thing to count).
 _NAME_TIMES: Final = re.compile(r"\b([a-z]{4,})\s+(?:[x×]\s?(\d+)|(\d+)\s?[x×])(?!\w)", re.I)
-_NAME_STOP_WORDS: Final = frozenset({"down", "back", "over", "daily", "week", "weekly", "times"})
+_NOT_COUNTED: Final = frozenset({"down", "back", "over", "daily", "week", "weekly", "times"})
 _NAME_TARGET: Final = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)\s*(k)?\s+([a-z]+)", re.I)
 _READING_WORDS: Final = frozenset(
     {
@@ -1733,7 +1733,7 @@ def count_target(name: str) -> tuple[float, str] | None:
     m = _NAME_TARGET.search(name)
     if m is None:
         times = _NAME_TIMES.search(name)  # "Surya namaskar x12", "Pushups 20x"
-        if times is None or times.group(1).lower() in _NAME_STOP_WORDS:
+        if times is None or times.group(1).lower() in _NOT_COUNTED:
             return None
         unit = times.group(1).lower()
         plural = unit.endswith("s") and not unit.endswith("ss")
