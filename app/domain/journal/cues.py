@@ -193,15 +193,17 @@ WordForms = Callable[[str], Iterable[str]]
 _ACRONYM: Final = re.compile(r"(?!AM|PM|OK|UK|US|TV)[A-Z]{2}")
 
 
+def _is_content(word: str) -> bool:
+    """A word of a name that says what is done: not a function or filler word, and three
+    letters or more unless two capitals ("BP")."""
+    return word.lower() not in _NAME_STOP and (len(word) > 2 or bool(_ACRONYM.fullmatch(word)))
+
+
 def name_words(name: str, forms: WordForms | None = None) -> list[str]:
     """The content words of a habit's name (what a name alone can be recognised by),
     each followed by its other forms when ``forms`` knows them ("Sit in silence": "sit",
     "sat", …; "Electrolytes": "electrolytes*", "electrolyte")."""
-    words = [
-        w.lower()
-        for w in _WORD.findall(name)
-        if w.lower() not in _NAME_STOP and (len(w) > 2 or _ACRONYM.fullmatch(w))
-    ]
+    words = [w.lower() for w in _WORD.findall(name) if _is_content(w)]
     out: list[str] = []
     for word in words:
         out.append(f"{word}*" if len(word) >= 5 else word)
@@ -263,11 +265,7 @@ def name_phrases(name: str) -> list[str]:
     """Two words of the name side by side, as the writer may repeat them ("Herd book
     updated": "herd book"; "Tip jar savings": "tip jar")."""
     words = _WORD.findall(name.lower())
-    return [
-        f"{a} {b}"
-        for a, b in pairwise(words)
-        if a not in _NAME_STOP and b not in _NAME_STOP and len(a) > 2 and len(b) > 2
-    ]
+    return [f"{a} {b}" for a, b in pairwise(words) if _is_content(a) and _is_content(b)]
 
 
 def seed_cues(
