@@ -11,15 +11,19 @@ from __future__ import annotations
 import threading
 from typing import Any, Final
 
+from app.domain.journal.cues import NOT_DOINGS
 from app.nlp import people
 
 _PURPOSE: Final = "Reading a habit's own words"
 _lock = threading.Lock()
-_tables: tuple[dict[str, tuple[str, ...]], dict[str, frozenset[str]], dict[str, str]] | None = None
+_Tables = tuple[
+    dict[str, tuple[str, ...]], dict[str, frozenset[str]], dict[str, str], frozenset[str]
+]
+_tables: _Tables | None = None
 
 
-def _load() -> tuple[dict[str, tuple[str, ...]], dict[str, frozenset[str]], dict[str, str]]:
-    """``(verb form → bases, verb base → irregular forms, plural noun → singular)``;
+def _load() -> _Tables:
+    """``(verb form → bases, verb base → irregular forms, plural noun → singular, verbs)``;
     empty tables when spaCy or its model is missing."""
     global _tables
     with _lock:
@@ -28,20 +32,35 @@ def _load() -> tuple[dict[str, tuple[str, ...]], dict[str, frozenset[str]], dict
         return _tables
 
 
-def _read_tables() -> tuple[dict[str, tuple[str, ...]], dict[str, frozenset[str]], dict[str, str]]:
+def _read_tables() -> _Tables:
     try:
         with people.lock():
             nlp: Any = people.shared_pipeline(_PURPOSE)
-            table = nlp.get_pipe("lemmatizer").lookups.get_table("lemma_exc")
+            lookups = nlp.get_pipe("lemmatizer").lookups
+            table = lookups.get_table("lemma_exc")
             verbs = {str(k): tuple(str(b) for b in v) for k, v in table["verb"].items()}
             nouns = {str(k): str(v[0]) for k, v in table["noun"].items() if v}
+            known = frozenset(str(w) for w in lookups.get_table("lemma_index")["verb"])
     except (people.NerUnavailable, KeyError, AttributeError):
-        return {}, {}, {}
+        return {}, {}, {}, frozenset()
     forms: dict[str, set[str]] = {}
     for form, bases in verbs.items():
         for base in bases:
             forms.setdefault(base, set()).add(form)
-    return verbs, {b: frozenset(f) for b, f in forms.items()}, nouns
+    return verbs, {b: frozenset(f) for b, f in forms.items()}, nouns, known
+
+
+def _verb_of(word: str, known: frozenset[str]) -> str | None:
+    """The verb a name's "-ing" word or "-ysis" noun is made from ("Driving": "drive",
+    "Swimming": "swim", "Home dialysis": "dialyse"), when the dictionary knows it."""
+    if word.endswith("ing") and len(word) >= 6 and word not in NOT_DOINGS:
+        stem = word[:-3]
+        tried = [stem, stem + "e", stem[:-1] if stem[-1:] == stem[-2:-1] else ""]
+    elif word.endswith("ysis"):
+        tried = [word[:-2] + "e", word[:-3] + "ze"]
+    else:
+        return None
+    return next((base for base in tried if base in known), None)
 
 
 def _singular(word: str) -> str | None:
@@ -59,13 +78,17 @@ def _singular(word: str) -> str | None:
 
 def word_forms(word: str) -> tuple[str, ...]:
     """The other forms of ``word`` (lower case): its verb's base and irregular forms
-    ("sit": "sat"; "lying": "lie", "lay", "lain"; "ring": "rang", "rung") and the
-    singular of a plural ("knives": "knife", "electrolytes": "electrolyte"). Empty when
+    ("sit": "sat"; "lying": "lie", "lay", "lain"; "ring": "rang", "rung"; "driving":
+    "drive", "drove", "driven"; "dialysis": "dialyse", whose lemma reads "dialysed") and
+    the singular of a plural ("knives": "knife", "electrolytes": "electrolyte"). Empty when
     spaCy's English model is not installed."""
-    verbs, irregular, nouns = _load()
+    verbs, irregular, nouns, known = _load()
     bases = verbs.get(word, (word,))
     if word in bases:
         bases = (word,)  # "feed" is a verb of its own, not a form of "fee"
+    made_from = _verb_of(word, known)
+    if made_from is not None:
+        bases = (made_from,)
     found: set[str] = set(bases)
     for base in bases:
         found |= irregular.get(base, frozenset())

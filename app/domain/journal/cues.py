@@ -213,7 +213,7 @@ def name_words(name: str, forms: WordForms | None = None) -> list[str]:
 
 
 # "-ing" words that name no doing ("Morning pages", "Evening walk").
-_NOT_DOINGS: Final = frozenset(
+NOT_DOINGS: Final = frozenset(
     {
         "morning", "evening", "nothing", "something", "anything", "everything", "during",
         "spring", "string", "thing", "things", "ceiling", "building", "wedding", "pudding",
@@ -226,7 +226,7 @@ def _names_a_doing(word: str) -> bool:
     """A name word that is itself the activity ("Sitting practice", "Journaling"): a
     habit keeps it beside its families' words, since it is the writer's own word."""
     bare = word.rstrip("*")
-    return bare.endswith("ing") and len(bare) >= 6 and bare not in _NOT_DOINGS
+    return bare.endswith("ing") and len(bare) >= 6 and bare not in NOT_DOINGS
 
 
 # Name words that say when, where on the body, or for whom, not what is done
@@ -256,9 +256,20 @@ def _beside_family(name: str, forms: WordForms | None, families: Sequence[CueFam
         for k, w in enumerate(words)
         if (k == 0 or not w[:1].isupper())
         and w.lower() not in _NOT_THE_DEED
-        and not any(family.matches_name(w) for family in families)
+        and not any(family.matches_name(w) and _reads(family, w.lower()) for family in families)
     )
     return name_words(plain, forms)
+
+
+def _reads(family: CueFamily, word: str) -> bool:
+    """One of the family's cues has ``word`` among its words, alone or in a phrase ("water"
+    in "water bottle"): the family reads it where it means the activity. A word it is
+    named by but never says ("Fútbol", "Clarinette") is the writer's own, kept."""
+    return any(
+        word == w or (w.endswith("*") and stem_of(w[:-1], word))
+        for cue in family.cues
+        for w in cue.split()
+    )
 
 
 def name_phrases(name: str) -> list[str]:
@@ -278,17 +289,17 @@ def seed_cues(
     cues: list[str] = []
     exclude: list[str] = []
     what = _without_when(name)
-    for family in families:
-        if family.matches_name(what):
-            cues.extend(family.cues)
-            exclude.extend(family.exclude)
-            if family.keeps_name:
-                cues.extend(name_words(what, forms))
+    matched = _families_of(what, families)
+    for family in matched:
+        cues.extend(family.cues)
+        exclude.extend(family.exclude)
+        if family.keeps_name:
+            cues.extend(name_words(what, forms))
     if not cues:
         cues.extend(name_words(what, forms))
     else:
-        cues.extend(w for w in name_words(what, forms) if _names_a_doing(w))
-        matched = [family for family in families if family.matches_name(what)]
+        doings = " ".join(w for w in _WORD.findall(what) if _names_a_doing(w.lower()))
+        cues.extend(name_words(doings, forms))  # "Driving w/ mom": "driving*", "drove"
         cues.extend(_beside_family(what, forms, matched))
         cues.extend(name_phrases(what))
     # One family's exclusion is another's cue ("wrote to" is not journalling, but it is
@@ -310,6 +321,27 @@ _WHEN: Final = re.compile(
     rf"|\b(?:{'|'.join(WEEKDAYS)})s?\b",  # "Wednesday fast"
     re.IGNORECASE,
 )
+
+
+# Who or what a habit is done with, for or from, after what is done ("Walk with Mum",
+# "Soup for Dad", "Cook from Nonna's book").
+_TAIL: Final = re.compile(r"\s(?:with|w/|for|from)\s.*$", re.IGNORECASE)
+
+
+def _families_of(what: str, families: Sequence[CueFamily]) -> list[CueFamily]:
+    """The families a name matches, but not those only its tail names: whom it is for
+    ("Soup for Dad" is no call home), and, when what is done before a "with" or "from"
+    names a family, whom or what it is done with or from ("Driving w/ mom" is no call,
+    "Cook from Nonna's book" no reading; "Homework with Lina" stays helping with it)."""
+    matched = [family for family in families if family.matches_name(what)]
+    tail = _TAIL.search(what)
+    if tail is None or tail.start() == 0:
+        return matched
+    head, rest = what[: tail.start()], what[tail.start() :]
+    beneficiary = rest.split()[0].lower() == "for"  # "Soup for Dad": for whom, never what
+    if not beneficiary and not any(family.matches_name(head) for family in matched):
+        return matched
+    return [f for f in matched if f.matches_name(head) or not f.matches_name(rest)]
 
 
 def _without_when(name: str) -> str:

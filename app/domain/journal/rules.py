@@ -123,14 +123,39 @@ _UNCHECKED: Final = re.compile(r"^\s*(?:[-*•]\s*)?(?:\[[ ~/>-]?\]|[☐⬜◻�
 """An open box, or one marked partly done, moved or cancelled ("[~]", "[/]", "[>]", "[-]")."""
 _LINE_NOT_DONE: Final = re.compile(r"❌|✗|✘|☒|\bnope\b|\bnot done\b|\bskipped\b|\bmissed\b", re.I)
 # A log line's answer after the item, saying it was not done ("bike: no, rain", "floss -
-# nope", "pull-ups: 0, bar still not mounted").
+# nope", "pull-ups: 0, bar still not mounted", "Spend log: skip").
 _ANSWERED_NO: Final = re.compile(
-    r"^\s*(?:[:=–—-]+\s*|\(\s*)(?:no|nope|nah|none|zero|0(?![.,]\d)|skip|skipped|missed|"
+    r"^(?:\s+[^\W\d_]+){0,2}\s*(?:[:=–—-]+\s*|\(\s*)(?:no|nope|nah|none|zero|0(?![.,]\d)|skip|skipped|missed|"
     r"didn'?t|forgot|forgotten|not (?:today|done|really|yet))\b",
     re.I,
 )  # "bike: no", "floss - nope", "floss (forgot)"
 # A log's item answered no after it, the line or clause ending there ("violin no").
 _TRAILING_NO: Final = re.compile(r"^\s+(?:no|nope|nah|not today)\s*(?:$|[.,;!(])", re.I)
+# The item called off or done none of, said after it ("Mahjong this week cancel", "yoga
+# cancelled again", "Logged nothing").
+_CALLED_OFF: Final = re.compile(
+    r"^(?:\s+[\w']+){0,3}?\s+(?:cancel|cancell?ed|postponed|called off|rained off)\b"
+    r"|^\s+(?:nothing|none)\b",
+    re.I,
+)
+# An event a number of days, weeks or months away ("IELTS in six weeks", "Half marathon
+# in 3 weeks!"): a date ahead, not a deed.
+_DAYS_AWAY: Final = re.compile(
+    r"^\s+(?:is\s+)?in\s+(?:\w+\s+|\d+\s*)?(?:days?|weeks?|months?)\b", re.I
+)
+# Only thought about ("Thought about going up to see Isa but…", "considering a swim"), as
+# long as no "but" or "anyway" says it was done after all.
+_CONSIDERED: Final = re.compile(
+    r"\b(?:thought|thinking|think|considered|considering|debated|toyed with the idea)\s+"
+    r"(?:about|of)\s+(?:\w+ing\b(?:(?!\bbut\b|\banyway\b)[^.!?;\n])*)?$",
+    re.I,
+)
+# The thing done named first, then someone else let or made to do it ("The drops I let
+# his daughter do").
+_LEFT_TO_OTHERS: Final = re.compile(
+    r"^\s+(?:i|we)\s+(?:let|had|got|left)\s+(?:\w+\s+){1,3}(?:to\s+)?(?:do|handle|sort)\b",
+    re.I,
+)
 # A log's line that opens with "no" right before the item ("no erg (hamstring)").
 _LEADING_NO: Final = re.compile(r"^\W*(?:\d{1,2}[:.]\d{2}\W*)?no\s+$", re.I)
 # Where a thing is, now ("My book is on the nightstand", "Handcycle's on the turbo", "the
@@ -161,7 +186,7 @@ _NAME_DEADLINE: Final = re.compile(
 # "Rest lying down 2x": "down" is no thing to count).
 _NAME_TIMES: Final = re.compile(r"\b([a-z]{4,})\s+(?:[x×]\s?(\d+)|(\d+)\s?[x×])(?!\w)", re.I)
 _NOT_COUNTED: Final = frozenset({"down", "back", "over", "daily", "week", "weekly", "times"})
-_NAME_TARGET: Final = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)\s*(k)?\s+([a-z]+)", re.I)
+_NAME_TARGET: Final = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)\s*(k)?\s+([^\W\d_]+)", re.I)
 _READING_WORDS: Final = frozenset(
     {
         "say", "show", "read", "count", "log", "track", "record", "clock", "hit", "phone",
@@ -642,10 +667,16 @@ def _is_list_line(line: str) -> bool:
     return bool(_LIST_MARK.match(line)) and len(line) <= 200
 
 
-def _has_phrase(words: Sequence[Token], phrase: Sequence[str]) -> bool:
+def _has_phrase(words: Sequence[Token], phrase: Sequence[str], *, compared: bool = True) -> bool:
+    """``phrase`` stands among ``words``; with ``compared`` false, not as a likeness ("all
+    like in school in Kharkiv": today's barre is like school's, not in school)."""
     lowers = [w.lower for w in words]
     n = len(phrase)
-    return any(tuple(lowers[k : k + n]) == tuple(phrase) for k in range(len(lowers) - n + 1))
+    return any(
+        tuple(lowers[k : k + n]) == tuple(phrase)
+        and (compared or k == 0 or lowers[k - 1] not in ("like", "as"))
+        for k in range(len(lowers) - n + 1)
+    )
 
 
 def _sentence_words(parsed: ParsedText, tok: Token) -> list[Token]:
@@ -849,6 +880,12 @@ def blocked(
         return BlockReason.MARKED_NOT_DONE  # "bike: no, rain", "violin no"
     if _LEADING_NO.search(text[line_start:start]):
         return BlockReason.NEGATED  # "no erg (hamstring)": a log's item answered first
+    if _CALLED_OFF.match(after):
+        return BlockReason.A_PLAN  # "Mahjong this week cancel", "Logged nothing"
+    if _DAYS_AWAY.match(after):
+        return BlockReason.FUTURE  # "IELTS in six weeks"
+    if _LEFT_TO_OTHERS.match(after):
+        return BlockReason.SOMEONE_ELSE  # "The drops I let his daughter do"
     if _names_a_date(text, parsed, match):
         return BlockReason.A_THING  # "Sat 14 Nov: swam": the day, not "sat"
     owner = parsed.head(head) if head.dep == "compound" else None
@@ -866,6 +903,8 @@ def blocked(
     s_start, s_end = parsed.sentence_span(head)
     if _asks(text, start, max(s_start, line_start), min(s_end + 1, line_end)):
         return BlockReason.QUESTION
+    if _CONSIDERED.search(text, max(s_start, line_start), start):
+        return BlockReason.INTENTION  # "Thought about going up to see Isa"
     if _BUT_NOTHING.match(text, parsed.tokens[match.last].end, line_end):
         return BlockReason.DID_NONE  # "spreadsheet open but didn't enter anything"
     if _not_reached(text, parsed, match, line_end):
@@ -895,14 +934,14 @@ def blocked(
         a == "next" and b in FUTURE_NEXT for a, b in itertools.pairwise(lowers)
     ):
         return BlockReason.FUTURE
-    if any(_has_phrase(clause_words, p) for p in PAST_PHRASES):
+    if any(_has_phrase(clause_words, p, compared=False) for p in PAST_PHRASES):
         return BlockReason.LONG_AGO
     if (
         any(a == "every" and b in _EVERY_TIME for a, b in itertools.pairwise(lowers))
         and any(t.is_verb and t.tag in ("VBD", "VBP", "VB") for t in chain)
         and not any(t.is_verb and t.tag in ("VBZ", "VBG") for t in chain)  # "has been doing"
-        and not any(w in ("this", "today", "tonight") for w in lowers)
-    ):
+        and not any(w in ("this", "today", "tonight", "now") for w in lowers)
+    ):  # "because I keep it every day now": a habit of today's
         return BlockReason.LONG_AGO  # "I swam every morning in the Dnipro": a habit, no day
     for tok in chain:
         owner = parsed.head(tok) if tok.dep == "relcl" else None
@@ -983,8 +1022,18 @@ def blocked(
     if _no_before(parsed, match):
         return BlockReason.NEGATED  # "so no jump rope": "no" says none of the cue's words
     bare = [w for w in before if w.lower not in ("the", "a", "an", "my", "our")]
+    while (
+        bare
+        and bare[-1].dep == "compound"
+        and parsed.head(bare[-1]) is head
+        and bare[-1].lemma not in _SKIP_VERBS
+        and bare[-1].lower not in NEGATIVE_FORMS
+    ):
+        bare.pop()  # "Skip tai chi": the cue "chi" with its own first word
     if bare and (bare[-1].lower in NEGATIVE_FORMS or bare[-1].lemma in _SKIP_VERBS):
         return BlockReason.AVOIDED  # "skipped gym, skipped the heel drops": however it parses
+    if before and before[-1].lower == "worth":
+        return BlockReason.A_STATE  # "ate nothing worth logging": what is worth it, not done
     if before and before[-1].lower in _UNDONE_MODIFIERS:
         return BlockReason.A_PLAN  # "07:00 planned run -> rain", however it parses
     if before and (
@@ -1233,7 +1282,13 @@ def _activity_reported(parsed: ParsedText, subject: Token, verb: Token, head: To
         own
         and verb.lemma in _REPORTED_DONE
         and verb.tag in ("VBD", "VBN")
-        and subject.lemma not in _BEINGS | _PEOPLE | _GROUPS
+        and (
+            subject.lemma not in _BEINGS | _PEOPLE | _GROUPS
+            or (  # "The reformer class went by"
+                subject.lemma == "class"
+                and any(k.dep == "compound" for k in parsed.children(subject))
+            )
+        )
         and not any(k.dep == "poss" for k in parsed.children(subject))
         and not any(k.dep == "agent" for k in parsed.children(verb))
     )
@@ -1670,7 +1725,23 @@ _MEASURES: Final = {
     # durations, in minutes: "20 min" and "1 hour" compare
     "min": ("minute", 1.0), "minute": ("minute", 1.0),
     "h": ("minute", 60.0), "hr": ("minute", 60.0), "hour": ("minute", 60.0),
+    # minutes as other languages abbreviate them ("Barre 30 хв")
+    "хв": ("minute", 1.0), "мин": ("minute", 1.0), "minuto": ("minute", 1.0),
+    "minuti": ("minute", 1.0), "minuten": ("minute", 1.0), "minut": ("minute", 1.0),
 }  # fmt: skip
+# Money a name sets aside or gives ("$10 to the fund", "200 zł to savings", "Save €10/day"):
+# an amount, not a count the entry must reach.
+_MONEY: Final = re.compile(
+    r"[$£€¥₹₦₱₩₴]\s*$|^(?:zł|zl|pln|eur|euros?|usd|gbp|dollars?|pounds?|quid|bob|rs|"
+    r"rupees?|naira|pesos?|yuan|yen|won|baht|kr|lei|lira|rand|cedis?|shillings?|ksh|uah|"
+    r"hryvnias?|dong|ringgit)$",
+    re.IGNORECASE,
+)
+# Words after a name's number that are no unit ("$10 to the fund", "£5 in the pot").
+_NO_UNIT: Final = frozenset(
+    {"to", "in", "on", "at", "for", "of", "a", "an", "the", "into", "per", "from", "with",
+     "and", "or", "by", "x"}
+)  # fmt: skip
 _GLUED: Final = re.compile(
     r"^[~≈]?(\d+(?:\.\d+)?)(l|ltr|ml|g|kg|oz|h|hrs?|mins?|')$", re.IGNORECASE
 )
@@ -1740,6 +1811,12 @@ def count_target(name: str) -> tuple[float, str] | None:
         return float(times.group(2) or times.group(3)), unit[:-1] if plural else unit
     if _CEILING.search(name[: m.start()]):
         return None
+    if (
+        _MONEY.search(name[: m.start()])
+        or _MONEY.match(m.group(3))
+        or m.group(3).lower() in _NO_UNIT
+    ):
+        return None  # "$10 to the fund", "200 zł to savings": an amount, not a count
     value = _number(m.group(1).replace(",", "") + (m.group(2) or ""))
     if value is None or value <= 0:
         return None
@@ -2115,6 +2192,22 @@ def person_cues(name: str, cues: Sequence[str]) -> list[str]:
     return list(dict.fromkeys([*cues, *said]))[:MAX_CUES]
 
 
+def _person_acts(parsed: ParsedText, match: CueMatch, name: str) -> bool:
+    """The cue is only a person the habit's name writes with a capital, and they are the
+    one doing something ("Pay Sandra": "Sandra took Ellie to swimming"; "Visit Isa": "Isa
+    rang")."""
+    words = parsed.tokens[match.first : match.last + 1]
+    people = {w.lower() for w in _NAME_WORD.findall(name)[1:] if w[:1].isupper()}
+    return (
+        len(words) == 1
+        and words[0].lower in people
+        and words[0].dep == "nsubj"
+        and (verb := parsed.head(words[0])) is not None
+        and verb.is_verb
+        and verb.lemma not in _DONE_VERBS  # "Did the Jumble", "Pickles got his food"
+    )
+
+
 def _reaches_someone_else(parsed: ParsedText, match: CueMatch, person: tuple[str, str]) -> bool:
     """The cue's verb reaches something or someone that is not the habit's person:
     "rang the surgery" is no call to Edna, "visited Pat" no visit to Nan.  A pronoun, a
@@ -2182,6 +2275,8 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                     continue  # "Meds on time": "took the tablets at 11, three hours late"
                 if person is not None and _reaches_someone_else(parsed, candidate_match, person):
                     continue  # "Ring Edna": "rang the surgery"
+                if _person_acts(parsed, candidate_match, cand.name):
+                    continue  # "Pay Sandra": "Sandra took Ellie to swimming"
                 quoted = quote_for(body, parsed, candidate_match)
                 if any(overlaps(quoted, taken) for taken in used):
                     continue  # "stretched after the run": that clause is another habit's
