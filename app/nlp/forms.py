@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from app.domain.journal.cues import NOT_DOINGS
 from app.nlp import people
+from app.nlp.gazetteer import gazetteer
 
 _PURPOSE: Final = "Reading a habit's own words"
 _lock = threading.Lock()
@@ -97,3 +98,18 @@ def word_forms(word: str) -> tuple[str, ...]:
         found.add(singular)
     found.discard(word)
     return tuple(sorted(found))
+
+
+def is_given_name(word: str) -> bool:
+    """A first name no English word shares ("Ellie", "Sofiyka"; not "Jack" or "Will"):
+    the person a habit's name opens with ("Ellie to swimming"), not what is done."""
+    if not word[:1].isupper() or not word.isalpha():
+        return False
+    if word.title() not in gazetteer().given_names:
+        return False
+    try:
+        with people.lock():
+            words = people.dictionary(_PURPOSE)
+    except people.NerUnavailable:
+        return False
+    return word.lower() not in words

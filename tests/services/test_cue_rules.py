@@ -25,6 +25,7 @@ from app.domain.journal.pipeline import Pipeline
 from app.domain.journal.pipeline import detect as detect_with
 from app.domain.journal.rules import (
     RuleCandidate,
+    apart_from_siblings,
     count_target,
     deadline,
     mask_for_parsing,
@@ -39,8 +40,11 @@ SHARED = Path(__file__).resolve().parents[3] / "shared" / "eval"
 
 
 def _with_cues(candidates: list[Candidate]) -> list[RuleCandidate]:
-    """The candidates with the cue words the app seeds from their names."""
-    return [RuleCandidate(c, *effective_cues(c.name, None)) for c in candidates]
+    """The candidates with the cue words the app seeds from their names, each apart from
+    its siblings' own words, as detection prepares them."""
+    return list(
+        apart_from_siblings([RuleCandidate(c, *effective_cues(c.name, None)) for c in candidates])
+    )
 
 
 TODAY = date(2026, 11, 30)

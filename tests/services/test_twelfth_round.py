@@ -125,3 +125,52 @@ def test_a_likeness_to_school_days_and_a_habit_kept_now_are_today() -> None:
 def test_a_class_of_the_activity_as_subject_is_the_writers() -> None:
     found = detect("The spin class went by in a blur.", "Spin class")
     assert [n for n, _ in found] == ["Spin class"]
+
+
+def test_a_cue_saying_another_candidates_own_word_is_left_to_it() -> None:
+    found = detect("Bouldered for two hours, sent three problems.", "Hangboard 10'", "Boulder")
+    assert [n for n, _ in found] == ["Boulder"]
+    alone = detect("Bouldered for two hours.", "Hangboard 10'")  # its family's word, alone
+    assert [n for n, _ in alone] == ["Hangboard 10'"]
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Recited the whole sonnet in the shower, no slips.", "Poem by heart"),
+        ("Went out with my poles along the canal, 50 minutes.", "Nordic walking"),
+        ("Tested before breakfast, 6.1.", "Sugar check before breakfast"),
+        ("Played in the league against the Hillhead lot, won two ends.", "Bowls"),
+        ("Donation of $15 sent this morning.", "$15 to the clinic fund"),
+        ("Threw arrows for twenty minutes, hit double top twice.", "Darts practice"),
+        ("Took my meds with breakfast.", "Lisinopril"),
+        ("After that, the game with my team, we lost 2-0.", "Fútbol domingo"),
+    ],
+)
+def test_more_of_how_people_say_they_did_it(body: str, name: str) -> None:
+    assert [n for n, _ in detect(body, name)] == [name]
+
+
+def test_a_drug_by_its_stem_is_a_medicine_but_a_magazine_is_not() -> None:
+    meds, _ = effective_cues("Sertraline", None)
+    assert "took my meds" in meds
+    magazine, _ = effective_cues("Read a magazine", None)
+    assert "took my meds" not in magazine
+
+
+def test_a_cross_in_another_sentence_of_the_line_is_that_items() -> None:
+    body = "gym 18:30–20:45 flashed the pink v4 in the cave. rehab bands ✗ forgot."
+    found = detect(body, "Boulder sesh", "Pulley rehab")
+    assert [n for n, _ in found] == ["Boulder sesh"]
+
+
+def test_a_share_of_the_names_number_is_short_of_it() -> None:
+    assert detect("anki 32/50 (train died).", "Anki 50") == []
+    assert [n for n, _ in detect("anki 50/50 ✓", "Anki 50")] == ["Anki 50"]
+
+
+def test_a_first_name_a_habit_opens_with_is_who_not_what() -> None:
+    cues, _ = effective_cues("Ellie to swimming", None)
+    assert "ellie" not in cues
+    assert "ellie*" not in cues
+    assert detect("Pushed Ellie round the park in the buggy.", "Ellie to swimming") == []

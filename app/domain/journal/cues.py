@@ -78,6 +78,9 @@ class CueFamily:
     unless: tuple[str, ...] = ()
     """Names that rule the family out although a word matches ("Do the books" is no
     reading)."""
+    name_endings: tuple[str, ...] = ()
+    """Endings that make a name's word one of the family's ("sertraline", "ramipril": the
+    stems pharmacology gives its medicines), for words no list can hold."""
     kinds: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """The cues by kind (``CUE_KINDS``), as the lexicon file records them."""
 
@@ -91,6 +94,12 @@ class CueFamily:
             f" {phrase} " in padded for phrase in self.exclude if not _PATTERN_MARKS & set(phrase)
         ):
             return False  # "Pack gym bag": a gym bag is no gym, as the family says itself
+        if any(
+            word.endswith(ending) and len(word) >= len(ending) + 3
+            for word in words
+            for ending in self.name_endings
+        ):
+            return True
         for key in self.names:
             if " " in key or "-" in key:
                 if key in lowered:
@@ -156,7 +165,8 @@ def families_from_json(data: Mapping[str, Any]) -> tuple[CueFamily, ...]:
     for item in raw:
         if not isinstance(item, dict) or not isinstance(item.get("id"), str):
             raise CueError("Every family of the cue lexicon needs an id.")
-        unknown = set(item) - {"id", "names", "cues", "exclude", "keeps_name", "unless", *CUE_KINDS}
+        fields = {"id", "names", "cues", "exclude", "keeps_name", "unless", "name_endings"}
+        unknown = set(item) - fields - set(CUE_KINDS)
         if unknown:
             raise CueError(f"The cue lexicon's family “{item['id']}” has an unknown field.")
         unsorted = _strings(item["cues"], "cues") if "cues" in item else ()
@@ -171,6 +181,9 @@ def families_from_json(data: Mapping[str, Any]) -> tuple[CueFamily, ...]:
             exclude=_strings(item.get("exclude", []), "exclusions") if item.get("exclude") else (),
             keeps_name=item.get("keeps_name") is True,
             unless=_strings(item.get("unless"), "exceptions") if item.get("unless") else (),
+            name_endings=(
+                _strings(item["name_endings"], "name endings") if item.get("name_endings") else ()
+            ),
         )
         for cue in (*family.cues, *family.exclude):
             Cue.parse(cue)
@@ -312,7 +325,7 @@ WEEKDAYS: Final = tuple(
     f"{day}day" for day in ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
 )
 _WHEN: Final = re.compile(
-    r"\s+(?:before|after|by|until|till|when|whenever|while)\s.*$"  # "Read before bed"
+    r"\s+(?:before|after|by(?!\s+heart)|until|till|when|whenever|while)\s.*$"  # "Read before bed"
     r"|\s+(?:at|in|on|during|every|each)\s+(?:the\s+)?(?:nights?|bedtime|mornings?|"
     r"evenings?|afternoons?|weekends?|shifts?|dinner|lunch|breakfast|tea|supper|dawn|"
     r"dusk|sunrise|sunset|noon|midday)\s*$"  # "Soak feet at night", "Socks on shift"

@@ -357,6 +357,45 @@ class RuleCandidate:
     exclude: tuple[str, ...] = ()
 
 
+def apart_from_siblings(candidates: Sequence[RuleCandidate]) -> tuple[RuleCandidate, ...]:
+    """Each candidate without the cues that say another candidate's own name word and not
+    its own: with "Boulder sesh" beside it, "Hangboard 10'" no longer takes its climbing
+    family's "boulder*"; with "Call Dad" beside it, "Call Mum" no longer takes "called dad"."""
+    names = [_own_words(rc.candidate.name) for rc in candidates]
+    out: list[RuleCandidate] = []
+    for k, rc in enumerate(candidates):
+        theirs = set().union(*(n for j, n in enumerate(names) if j != k)) - names[k]
+        if not theirs:
+            out.append(rc)
+            continue
+        kept = tuple(
+            cue
+            for cue in rc.cues
+            if not any(
+                _of_words(word, theirs) and not _of_words(word, names[k])
+                for word in cue.lower().split()
+            )
+        )
+        out.append(rc if kept == rc.cues else RuleCandidate(rc.candidate, kept, rc.exclude))
+    return tuple(out)
+
+
+def _own_words(name: str) -> set[str]:
+    return {w.rstrip("*") for w in name_words(name) if " " not in w}
+
+
+def _of_words(word: str, words: set[str]) -> bool:
+    """A cue's word is one of ``words``, or a form of one ("boulder*", "bouldering")."""
+    bare = word.rstrip("*")
+    if not bare.isalpha():
+        return False
+    return any(
+        bare == w
+        or (len(w) >= 4 and (bare.startswith(w) or (w.startswith(bare) and len(bare) >= 4)))
+        for w in words
+    )
+
+
 # --------------------------------------------------------------------------- helpers
 
 
@@ -488,9 +527,14 @@ def _subject(parsed: ParsedText, verb: Token) -> Token | None:
     while current is not None and current.i not in seen:
         seen.add(current.i)
         kids = parsed.children(current)
-        for child in [*kids, *(g for k in kids if k.dep == "aux" for g in parsed.children(k))]:
-            if child.dep in ("nsubj", "nsubjpass") and child.i < current.i:
-                return None if _not_a_subject(parsed, child, current) else child
+        subjects = [
+            child
+            for child in [*kids, *(g for k in kids if k.dep == "aux" for g in parsed.children(k))]
+            if child.dep in ("nsubj", "nsubjpass") and child.i < current.i
+        ]
+        if subjects:  # the nearest: "the game with my team, we lost 2-0" is ours
+            child = max(subjects, key=lambda t: t.i)
+            return None if _not_a_subject(parsed, child, current) else child
         up = parsed.head(current)
         if current.dep in ("conj", "xcomp", "advcl") and up is not None:
             if _across_break(parsed, current, up) or (current.dep == "conj" and up.lemma == "be"):
@@ -649,6 +693,13 @@ def _item_not_done(line: str, at: int) -> bool:
     mark just before it (or, with none before, just after: "walk ✅"); any other line
     is not done when it says so anywhere ("❌ meditate", "reading - skipped")."""
     marks = [(m.start(), m.group() in "❌✗✘☒") for m in _ITEM_MARK.finditer(line)]
+    if marks and all(crossed for _, crossed in marks):
+        # "flashed the pink v4. rehab bands ✗ forgot.": a cross in another sentence is
+        # that sentence's item's
+        starts = [0, *(m.end() for m in _LINE_SENTENCE_END.finditer(line, 0, at))]
+        closing = _LINE_SENTENCE_END.search(line, at)
+        segment = line[starts[-1] : closing.end() if closing else len(line)]
+        return _LINE_NOT_DONE.search(segment) is not None
     if not any(not crossed for _, crossed in marks) or not any(c for _, c in marks):
         return _LINE_NOT_DONE.search(line) is not None
     before = [crossed for pos, crossed in marks if pos < at]
@@ -661,6 +712,9 @@ def _item_not_done(line: str, at: int) -> bool:
     end = next((pos for pos, _ in marks if pos > at), len(line))
     start = max((pos for pos, _ in marks if pos < at), default=0)
     return own or _LINE_NOT_DONE.search(line[start:end]) is not None
+
+
+_LINE_SENTENCE_END: Final = re.compile(r"[.!?;|](?=\s)")
 
 
 def _is_list_line(line: str) -> bool:
@@ -1134,6 +1188,7 @@ def blocked(
             any(k.dep == "conj" and k.lower in FIRST_PERSON for k in parsed.children(subject))
             or _writers_group(parsed, subject)
             or _compound_misread(parsed, subject, governor)
+            or _logged_label(parsed, subject)
             or _set_off(parsed, subject, governor)
             or _activity_reported(parsed, subject, governor, head)
         )  # "the kids and I baked bread", "our little group played", "Pram walk to Lidl",
@@ -1270,12 +1325,13 @@ def _set_off(parsed: ParsedText, subject: Token, verb: Token) -> bool:
 # that it was finished ("Sudoku solved on the train", "crossword cracked").
 _REPORTED_DONE: Final = _HOW_IT_WENT | {
     "solve", "finish", "complete", "crack", "nail", "run", "end", "wrap", "overrun",
+    "send", "pay", "submit", "post", "transfer", "make",
 }  # fmt: skip
 
 
 def _activity_reported(parsed: ParsedText, subject: Token, verb: Token, head: Token) -> bool:
     """The activity itself is the subject of how it went or that it was finished ("Choir
-    practice went late", "Sudoku solved on the train"): the writer's, unless it is
+    practice went late", "Sudoku solved on the train", "Donation sent"): the writer's, unless it is
     someone's ("Tom's run went well")."""
     own = subject.i == head.i or (head.dep == "compound" and head.head == subject.i)
     return (
@@ -1291,6 +1347,24 @@ def _activity_reported(parsed: ParsedText, subject: Token, verb: Token, head: To
         )
         and not any(k.dep == "poss" for k in parsed.children(subject))
         and not any(k.dep == "agent" for k in parsed.children(verb))
+    )
+
+
+_CLOCK_SPAN: Final = re.compile(r"^\d{1,2}[:.]\d{2}\s*[–—-]")  # "18:30–20:45"
+
+
+def _logged_label(parsed: ParsedText, subject: Token) -> bool:
+    """A log line's label and its time, read as a subject ("gym 18:30–20:45 flashed the
+    pink v4"): the writer's own heading, no one else."""
+    first = parsed.sentences[subject.sent][0]
+    following = parsed.tokens[subject.i + 1] if subject.i + 1 < len(parsed.tokens) else None
+    return (
+        subject.i == first
+        and subject.tag == "NN"
+        and subject.lemma not in _PEOPLE | _KIN | _BEINGS
+        and following is not None
+        and bool(_TIME_OR_NUMBER.match(following.text) or _CLOCK_SPAN.match(following.text))
+        and not any(k.dep in ("det", "poss") for k in parsed.children(subject))
     )
 
 
@@ -2192,6 +2266,20 @@ def person_cues(name: str, cues: Sequence[str]) -> list[str]:
     return list(dict.fromkeys([*cues, *said]))[:MAX_CUES]
 
 
+_FRACTION: Final = re.compile(r"\s*:?\s*(\d+)\s*/\s*(\d+)\b")
+
+
+def _short_of_name(body: str, parsed: ParsedText, match: CueMatch, name: str) -> bool:
+    """The cue is followed by a share of the number its name asks for, short of it ("Anki
+    50": "anki 32/50")."""
+    part = _FRACTION.match(body, parsed.tokens[match.last].end)
+    return (
+        part is not None
+        and int(part.group(1)) < int(part.group(2))
+        and part.group(2) in re.findall(r"\d+", name)
+    )
+
+
 def _person_acts(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     """The cue is only a person the habit's name writes with a capital, and they are the
     one doing something ("Pay Sandra": "Sandra took Ellie to swimming"; "Visit Isa": "Isa
@@ -2266,6 +2354,7 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
         else:
             limit = deadline(cand.name)
             person = named_person(cand.name)
+            short = False
             for candidate_match in find_cues(parsed, rc.cues, rc.exclude):
                 if blocked(body, parsed, candidate_match) is not None:
                     continue
@@ -2277,14 +2366,17 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                     continue  # "Ring Edna": "rang the surgery"
                 if _person_acts(parsed, candidate_match, cand.name):
                     continue  # "Pay Sandra": "Sandra took Ellie to swimming"
+                if _short_of_name(body, parsed, candidate_match, cand.name):
+                    short = True
+                    continue  # "Anki 50": "anki 32/50"
                 quoted = quote_for(body, parsed, candidate_match)
                 if any(overlaps(quoted, taken) for taken in used):
                     continue  # "stretched after the run": that clause is another habit's
                 span = quoted
                 break
-            if span is None:
+            if span is None and not short:
                 span = _emoji_line(body, rc, limit)
-            if span is None and limit is None:  # a ticked item, no count stated
+            if span is None and limit is None and not short:  # a ticked item, no count
                 span = _ticked_name(body, rc)
         if span is None:
             continue

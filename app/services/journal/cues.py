@@ -18,7 +18,7 @@ from app.domain.journal.cues import (
     seed_cues,
 )
 from app.domain.journal.rules import person_cues
-from app.nlp.forms import word_forms
+from app.nlp.forms import is_given_name, word_forms
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError
 from app.services.journal.targets import target_row
@@ -51,8 +51,19 @@ class CueInfo:
 @lru_cache(maxsize=4096)
 def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     seeded, exclude = seed_cues(name, cue_families(), word_forms)
-    seeded = person_cues(name, seeded)
+    seeded = person_cues(name, _without_opening_person(name, seeded))
     return tuple(seeded), tuple(exclude)
+
+
+def _without_opening_person(name: str, cues: list[str]) -> list[str]:
+    """The cues without the first name a habit's name opens with when it says what is
+    done besides ("Ellie to swimming": the swimming, not every "Ellie")."""
+    words = name.split()
+    if len(words) < 2 or not is_given_name(words[0]):
+        return cues
+    who = words[0].lower()
+    kept = [cue for cue in cues if cue.rstrip("*") != who]
+    return kept if kept else cues
 
 
 def effective_cues(name: str, stored: list[str] | None) -> tuple[tuple[str, ...], tuple[str, ...]]:

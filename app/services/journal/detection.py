@@ -32,7 +32,7 @@ from app.domain.journal.pipeline import (
     Pipeline,
     detect,
 )
-from app.domain.journal.rules import RuleCandidate
+from app.domain.journal.rules import RuleCandidate, apart_from_siblings
 from app.domain.journal.suggestions import SuggestionStatus
 from app.domain.parsed import ParsedText
 from app.domain.progress import Cancelled
@@ -143,12 +143,16 @@ def prepare_detection(
         stored = {("habit", h.id): h.cues for h in habits}
         stored.update({("practice", p.id): p.cues for p in practices})
         learned = accepted_exclusions(session)
-        with_cues = tuple(
-            _with_learned(
-                RuleCandidate(c, *effective_cues(c.name, stored.get((c.target_type, c.target_id)))),
-                learned.get((c.target_type, c.target_id), ()),
-            )
-            for c in candidates
+        with_cues = apart_from_siblings(
+            [
+                _with_learned(
+                    RuleCandidate(
+                        c, *effective_cues(c.name, stored.get((c.target_type, c.target_id)))
+                    ),
+                    learned.get((c.target_type, c.target_id), ()),
+                )
+                for c in candidates
+            ]
         )
         return DetectionRequest(
             entry.id, entry.day, entry.body, tuple(candidates), with_cues, pipeline, model_reply
