@@ -174,3 +174,18 @@ def test_a_first_name_a_habit_opens_with_is_who_not_what() -> None:
     assert "ellie" not in cues
     assert "ellie*" not in cues
     assert detect("Pushed Ellie round the park in the buggy.", "Ellie to swimming") == []
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("There is a recipe for lemon cake in the tin box.", "Bake from Gran's book"),
+        ("Aced the quiz, all thanks to the flashcards.", "Flashcards"),
+        ("Marshalled at the race instead of running it.", "Parkrun"),
+        ("Put the apron back without cooking anything.", "Cook dinner"),
+    ],
+)
+def test_a_thing_there_is_a_reason_or_something_else_in_its_place_is_not_done(
+    body: str, name: str
+) -> None:
+    assert detect(body, name) == []

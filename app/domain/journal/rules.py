@@ -156,6 +156,16 @@ _LEFT_TO_OTHERS: Final = re.compile(
     r"^\s+(?:i|we)\s+(?:let|had|got|left)\s+(?:\w+\s+){1,3}(?:to\s+)?(?:do|handle|sort)\b",
     re.I,
 )
+# A thing there is, or a reason something else happened ("There is a recipe for…", "knew
+# it bc of the flashcards"): named, not done today.
+_NAMED_ONLY: Final = re.compile(
+    r"(?:\bthere(?:'s|’s|\s+is|\s+are|\s+was|\s+were)|\b(?:because|bc|b/c|cos|cause)\s+of|"
+    r"\bthanks\s+to|\bdue\s+to)\s+(?:(?:a|an|the|some|my|all|those|these|that)\s+){0,2}$",
+    re.I,
+)
+# Something else done in its place, said after it ("Volunteered at parkrun instead of
+# running it").
+_IN_ITS_PLACE: Final = re.compile(r"^[^.!?;\n]{0,40}?\binstead of \w+ing (?:it|that|them)\b", re.I)
 # A log's line that opens with "no" right before the item ("no erg (hamstring)").
 _LEADING_NO: Final = re.compile(r"^\W*(?:\d{1,2}[:.]\d{2}\W*)?no\s+$", re.I)
 # Where a thing is, now ("My book is on the nightstand", "Handcycle's on the turbo", "the
@@ -940,6 +950,10 @@ def blocked(
         return BlockReason.FUTURE  # "IELTS in six weeks"
     if _LEFT_TO_OTHERS.match(after):
         return BlockReason.SOMEONE_ELSE  # "The drops I let his daughter do"
+    if _IN_ITS_PLACE.match(after):
+        return BlockReason.AVOIDED  # "Volunteered at parkrun instead of running it"
+    if _NAMED_ONLY.search(text, line_start, start):
+        return BlockReason.A_THING  # "There is a recipe for…", "bc of the flashcards"
     if _names_a_date(text, parsed, match):
         return BlockReason.A_THING  # "Sat 14 Nov: swam": the day, not "sat"
     owner = parsed.head(head) if head.dep == "compound" else None
@@ -1055,6 +1069,8 @@ def blocked(
         return BlockReason.SOMEONE_ELSE  # "Rohan ne aaj gym join kiya": Rohan did
     if leading[-2:] == ["instead", "of"]:
         return BlockReason.AVOIDED  # "went for pints instead of the run"
+    if leading[-1:] == ["without"]:
+        return BlockReason.NEGATED  # "put it back without cooking anything"
     breaker = parsed.head(head)
     if (
         head.dep == "dobj"
