@@ -131,13 +131,12 @@ _ANSWERED_NO: Final = re.compile(
 )  # "bike: no", "floss - nope", "floss (forgot)"
 # A log's item answered no after it, the line or clause ending there ("violin no").
 _TRAILING_NO: Final = re.compile(r"^\s+(?:no|nope|nah|not today)\s*(?:$|[.,;!(])", re.I)
-# The item called off or done none of, said after it ("Mahjong this week cancel", "yoga
-# cancelled again", "Logged nothing").
+# The item called off, said after it ("Mahjong this week cancel", "yoga cancelled again").
 _CALLED_OFF: Final = re.compile(
-    r"^(?:\s+[\w']+){0,3}?\s+(?:cancel|cancell?ed|postponed|called off|rained off)\b"
-    r"|^\s+(?:nothing|none)\b",
-    re.I,
+    r"^(?:\s+[\w']+){0,3}?\s+(?:cancel|cancell?ed|postponed|called off|rained off)\b", re.I
 )
+# None of it, said right after it ("Logged nothing").
+_NONE_OF_IT: Final = re.compile(r"^\s+(?:nothing|none)\b", re.I)
 # An event a number of days, weeks or months away ("IELTS in six weeks", "Half marathon
 # in 3 weeks!"): a date ahead, not a deed.
 _DAYS_AWAY: Final = re.compile(
@@ -945,7 +944,9 @@ def blocked(
     if _LEADING_NO.search(text[line_start:start]):
         return BlockReason.NEGATED  # "no erg (hamstring)": a log's item answered first
     if _CALLED_OFF.match(after):
-        return BlockReason.A_PLAN  # "Mahjong this week cancel", "Logged nothing"
+        return BlockReason.A_PLAN  # "Mahjong this week cancel"
+    if _NONE_OF_IT.match(after):
+        return BlockReason.DID_NONE  # "Logged nothing"
     if _DAYS_AWAY.match(after):
         return BlockReason.FUTURE  # "IELTS in six weeks"
     if _LEFT_TO_OTHERS.match(after):
@@ -1095,7 +1096,7 @@ def blocked(
     while (
         bare
         and bare[-1].dep == "compound"
-        and parsed.head(bare[-1]) is head
+        and bare[-1].head == head.i
         and bare[-1].lemma not in _SKIP_VERBS
         and bare[-1].lower not in NEGATIVE_FORMS
     ):
