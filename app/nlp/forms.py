@@ -94,6 +94,8 @@ def word_forms(word: str) -> tuple[str, ...]:
     for base in bases:
         found |= irregular.get(base, frozenset())
     singular = nouns.get(word) or _singular(word)
+    if singular is None and len(word) == 4 and word[-1] == "s" and word[:-1] in known:
+        singular = word[:-1]  # "Hems done by 6pm": "finished all the hem"
     if singular:
         found.add(singular)
     found.discard(word)

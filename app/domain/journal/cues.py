@@ -274,6 +274,29 @@ def _beside_family(name: str, forms: WordForms | None, families: Sequence[CueFam
     return name_words(plain, forms)
 
 
+# Name words too general to show the habit alone: where on the body it is done, and
+# words of any doing ("Wax bath hands": not every "hands"; "Ankle band work": "work").
+_LIGHT: Final = frozenset(
+    {
+        "back", "neck", "wrist", "wrists", "hand", "hands", "knee", "knees", "hip", "hips",
+        "leg", "legs", "feet", "foot", "shoulder", "shoulders", "ankle", "ankles", "elbow",
+        "elbows", "arm", "arms", "eyes", "face", "skin", "work", "session", "sesh", "time",
+        "routine", "habit", "daily",
+    }
+)  # fmt: skip
+
+
+def _own_words(what: str, forms: WordForms | None) -> list[str]:
+    """The cues of a name no family knows: its content words, but not where on the body
+    it is done nor a word too general alone, while another word is left ("Wax bath
+    hands": "wax", "bath", not every "hands"; "Ankle band work": "band")."""
+    words = _WORD.findall(what)
+    kept = [w for w in words if w.lower() not in _LIGHT]
+    if not any(_is_content(w) for w in kept):
+        kept = words
+    return name_words(" ".join(kept), forms)
+
+
 def _reads(family: CueFamily, word: str) -> bool:
     """One of the family's cues has ``word`` among its words, alone or in a phrase ("water"
     in "water bottle"): the family reads it where it means the activity. A word it is
@@ -309,7 +332,8 @@ def seed_cues(
         if family.keeps_name:
             cues.extend(name_words(what, forms))
     if not cues:
-        cues.extend(name_words(what, forms))
+        cues.extend(_own_words(_without_tail(what), forms))
+        cues.extend(name_phrases(_without_tail(what)))
     else:
         doings = " ".join(w for w in _WORD.findall(what) if _names_a_doing(w.lower()))
         cues.extend(name_words(doings, forms))  # "Driving w/ mom": "driving*", "drove"
@@ -338,7 +362,17 @@ _WHEN: Final = re.compile(
 
 # Who or what a habit is done with, for or from, after what is done ("Walk with Mum",
 # "Soup for Dad", "Cook from Nonna's book").
-_TAIL: Final = re.compile(r"\s(?:with|w/|for|from)\s.*$", re.IGNORECASE)
+_TAIL: Final = re.compile(r"\s(?:with|w/|c/|for|from)\s.*$", re.IGNORECASE)
+
+
+def _without_tail(what: str) -> str:
+    """What is done, without whom or what with, for or from, when two words or more say
+    what by themselves ("Exercícios cadeira c/ Mr Doyle": the exercises, not Mr Doyle);
+    one word may need its tail ("Skype with Mama", "Help with dinner")."""
+    tail = _TAIL.search(what)
+    if tail is None or sum(_is_content(w) for w in _WORD.findall(what[: tail.start()])) < 2:
+        return what
+    return what[: tail.start()]
 
 
 def _families_of(what: str, families: Sequence[CueFamily]) -> list[CueFamily]:
@@ -550,13 +584,22 @@ class CueMatch:
 def _variants(
     text: str, words: Sequence[Token], index: WordIndex, *, fuzzy: bool = True
 ) -> list[tuple[int, int]]:
-    """Matches of a cue and of its hyphenated words split as a tokenizer splits them
-    ("push-ups" is read as "push", "-", "ups")."""
+    """Matches of a cue and of its hyphenated words as people also write them: split as
+    a tokenizer splits them ("push-ups" is read as "push", "-", "ups"), spaced ("sit
+    ups"), closed up ("situps"), and a word without its number ("omega-3": "omega");
+    an exclusion (not ``fuzzy``) only as written ("walk-in" is not "walk in the park")."""
     hits = _parsed_cue(text).find(words, index, fuzzy=fuzzy)
     if "-" in text.strip("-*"):
-        split = re.sub(r"(?<=\w)-(?=\w)", " - ", text)
-        hits.extend(_parsed_cue(split).find(words, index, fuzzy=fuzzy))
+        for joint in (" - ", " ", "") if fuzzy else (" - ",):
+            hits.extend(_parsed_cue(_HYPHEN.sub(joint, text)).find(words, index, fuzzy=fuzzy))
+        bare = _NUMBER_TAIL.sub("", text)
+        if fuzzy and bare != text and len(bare.rstrip("*")) >= 4:
+            hits.extend(_parsed_cue(bare).find(words, index, fuzzy=fuzzy))
     return hits
+
+
+_HYPHEN: Final = re.compile(r"(?<=\w)-(?=\w)")
+_NUMBER_TAIL: Final = re.compile(r"(?<=[^\W\d])-\d+\b")
 
 
 def find_cues(
