@@ -8,6 +8,7 @@ so that rules stay free of spaCy.
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import Any
 
 from app.domain.journal.rules import item_starts, mask_for_parsing
 from app.domain.parsed import ParsedText, Token
@@ -24,6 +25,17 @@ def _known(lower: str, lemma: str, words: frozenset[str]) -> bool:
     if not words or not lower.isalpha():
         return True
     return lower in words or lemma in words
+
+
+def _after_a_stop(before: Any, tok: Any) -> bool:
+    """A word after a full stop, "!" or "?" that the tokenizer split off as its own token
+    (so not "Dr." or "e.g."), then a space: "15 min. Swam 1km" is two sentences, which
+    the parser alone may join ("min. Swam" read as one clause with "." its subject)."""
+    return (
+        bool(before.whitespace_)
+        and all(ch in ".!?\u2026" for ch in before.text)
+        and tok.text[:1].isalnum()
+    )
 
 
 def parse_entry(body: str) -> ParsedText:
@@ -43,7 +55,7 @@ def parse_text(text: str, starts: Collection[int] = ()) -> ParsedText:
         words = people.dictionary("Reading journal entries")
         doc = nlp.make_doc(text)
         for tok in doc[1:]:
-            if tok.idx in starts:
+            if tok.idx in starts or _after_a_stop(doc[tok.i - 1], tok):
                 tok.is_sent_start = True
         doc = nlp(doc)
         tokens: list[Token] = []

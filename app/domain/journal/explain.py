@@ -1,7 +1,7 @@
 """Why the reader did or did not propose a candidate: the evidence for ``--explain``.
 
 Pure: it replays the cue-word rules over one entry (the same ``find_cues`` and
-``blocked`` that ``rules.propose`` uses) and says, for a miss, whether no cue word was
+``blocked_for`` that ``rules.propose`` uses) and says, for a miss, whether no cue word was
 found, which context signal blocked each one, or that a cue passed elsewhere; for a
 false hit, which cue word in which words passed every check. The model's dropped hits
 (``pipeline.DroppedHit``) carry their own reasons and are added by the caller.
@@ -16,7 +16,7 @@ from app.domain.evaluation import overlaps
 from app.domain.journal.cues import find_cues, is_abstinence
 from app.domain.journal.rules import (
     RuleCandidate,
-    blocked,
+    blocked_for,
     count_target,
     deadline,
     named_person,
@@ -58,7 +58,7 @@ def cue_verdicts(body: str, parsed: ParsedText, rc: RuleCandidate) -> list[CueVe
         if (match.first, match.last) not in kept:
             reason = EXCLUDED
         else:
-            block = blocked(body, parsed, match)
+            block = blocked_for(body, parsed, match, rc.candidate.name)
             reason = PASSED if block is None else block.message
         out.append(CueVerdict(match.cue, start, end, body[start:end], reason))
     return out

@@ -133,8 +133,33 @@ _ANSWERED_NO: Final = re.compile(
 _TRAILING_NO: Final = re.compile(r"^\s+(?:no|nope|nah|not today)\s*(?:$|[.,;!(])", re.I)
 # The item called off, said after it ("Mahjong this week cancel", "yoga cancelled again").
 _CALLED_OFF: Final = re.compile(
-    r"^(?:\s+[\w']+){0,3}?\s+(?:cancel|cancell?ed|postponed|called off|rained off)\b", re.I
+    r"^[’'\"”]?(?:\s+[\w']+){0,3}?\s+(?:cancel|cancell?ed|postponed|called off|rained off)\b",
+    re.I,
 )
+# The thing left idle, said right after it ("the guitar sitting in the corner judging
+# me", "mannequin head starin at me from the wardrobe", "the mat gathering dust").
+_LEFT_IDLE: Final = re.compile(
+    r"^(?:\s+[\w']+){0,2}?\s+(?:(?:is|was|just|still)\s+)?(?:(?:sitting|lying|laying)"
+    r"(?!\s+(?:down|up)\b)|staring|starin'?|glaring|judging|mocking|taunting|gathering dust|"
+    r"collecting dust)\b",
+    re.I,
+)
+
+
+def _left_idle(parsed: ParsedText, match: CueMatch) -> bool:
+    """The cue is a thing that opens its sentence with no deed before it ("Ankle band
+    sitting on the desk"), not a measure of doing ("Ten minutes sitting in the car") nor
+    the object of one ("did the stretches sitting down")."""
+    last = parsed.tokens[match.last]
+    first, _ = parsed.sentences[last.sent]
+    return (
+        last.pos in ("NOUN", "PROPN", "ADJ")
+        and not _is_measure(parsed, last)
+        and last.lemma not in _TIME_UNITS
+        and not any(t.is_verb or t.pos == "AUX" for t in parsed.tokens[first : match.first])
+    )
+
+
 # None of it, said right after it ("Logged nothing").
 _NONE_OF_IT: Final = re.compile(r"^\s+(?:nothing|none)\b", re.I)
 # An event a number of days, weeks or months away ("IELTS in six weeks", "Half marathon
@@ -429,11 +454,31 @@ def item_starts(body: str) -> frozenset[int]:
     """Where an item a tick or cross marks on a line begins: the parser starts a sentence
     there, as the blanked marks would otherwise run "pills 8:55 ✔ worked from the train"
     into one sentence ("✔ sit 10 min ✔ 2L" leads with its marks; "walk ✅ read" closes)."""
-    return frozenset(
+    marked = {
         m.end()
         for m in _ITEM_MARK_AT.finditer(body)
         if body[body.rfind("\n", 0, m.start()) + 1 : m.start()].strip(" \t-*•·+–")
-    )  # a mark that opens its line opens a sentence already
+    }  # a mark that opens its line opens a sentence already
+    closed = {  # "he said it was clean 🔥🔥 posted it on the shop insta": a new thought
+        m.end()
+        for m in _EMOJI_CLOSE.finditer(body)
+        if body[body.rfind("\n", 0, m.start()) + 1 : m.start()].strip()
+        and not _pictures_word_before(body, m.start())  # "piano 🎹 lesson is Thursday"
+    }
+    return frozenset(marked | closed)
+
+
+def _pictures_word_before(body: str, at: int) -> bool:
+    """The picture at ``at`` shows the word right before it ("floss 🦷", "piano 🎹")."""
+    words = re.findall(r"[^\W\d_]+", body[max(0, at - 30) : at])
+    pictured = _EMOJI_WORDS.get(body[at], "")
+    return bool(words) and any(word[:4] == words[-1].lower()[:4] for word in pictured.split())
+
+
+# Pictures that close what comes before them, then a word ("clean 🔥🔥 posted it").
+_EMOJI_CLOSE: Final = re.compile(
+    "[\U0001f000-\U0001faff][\U0001f000-\U0001faff\u200d\ufe0f]*[ \t]+(?=[^\\W\\d_])"
+)
 
 
 def _is_symbol(ch: str) -> bool:
@@ -586,12 +631,40 @@ def _not_a_subject(parsed: ParsedText, subject: Token, verb: Token) -> bool:
         return True  # "Calf raises 3x12": an exercise and its count
     if any(t.text in (":", "—", "–", ";") for t in parsed.tokens[subject.i + 1 : verb.i]):
         return True  # "Tour bus life: wrote two verses": a heading, not a subject
+    if _an_item_before(parsed, subject, verb):
+        return True
     first, _ = parsed.sentences[subject.sent]
     opening = _words(parsed, first, subject.i)
     if opening and opening[0].lemma == "do" and opening[0].dep == "aux":
         return True
     return (verb.tag == "VBD" and not opening and _noun_compound(parsed, subject, verb)) or (
         verb.tag == "VBZ" and _bare_verb(parsed, verb) and _noun_compound(parsed, subject, verb)
+    )
+
+
+def _an_item_before(parsed: ParsedText, subject: Token, verb: Token) -> bool:
+    """A thing (not a person) the parser took for the subject, parted from the verb by
+    one comma: the items of a day ("Afternoon office, evening lighted diya", "Agility in
+    the morning (clear round!), then hoovered the car"), not a subject and its verb."""
+    after = [  # "Morning clinic, evening lit the candles": "evening" read as its appositive
+        k.i
+        for k in parsed.children(subject)
+        if k.dep == "appos" and parsed.tokens[min(t.i for t in parsed.subtree(k)) - 1].text == ","
+    ]
+    ends = [t.i for t in parsed.subtree(subject, skip=after) if t.pos != "PUNCT"]
+    between = [
+        t
+        for t in parsed.tokens[max(ends, default=subject.i) + 1 : verb.i]
+        if t.pos != "PUNCT" or t.text == ","
+    ]
+    return (
+        bool(between)
+        and between[0].text == ","
+        and sum(t.text == "," for t in between) == 1
+        and subject.pos == "NOUN"
+        and subject.lemma not in _PEOPLE
+        and subject.lemma not in _KIN
+        and not any(k.dep == "conj" for k in parsed.children(subject))
     )
 
 
@@ -953,6 +1026,8 @@ def blocked(
         return BlockReason.SOMEONE_ELSE  # "The drops I let his daughter do"
     if _IN_ITS_PLACE.match(after):
         return BlockReason.AVOIDED  # "Volunteered at parkrun instead of running it"
+    if _LEFT_IDLE.match(after) and _left_idle(parsed, match):
+        return BlockReason.A_THING  # "Ankle band sitting on the desk staring at me"
     if _NAMED_ONLY.search(text, line_start, start):
         return BlockReason.A_THING  # "There is a recipe for…", "bc of the flashcards"
     if _names_a_date(text, parsed, match):
@@ -1668,6 +1743,11 @@ def _clause_tokens(parsed: ParsedText, governor: Token) -> list[Token]:
     for tok in parsed.subtree(governor):
         if tok is not governor and tok.dep == "conj" and tok.is_verb:
             skip.append(tok.i)
+    skip.extend(  # "Agility in the morning, then hoovered the car": not the hoovering
+        k.i
+        for k in parsed.children(governor)
+        if k.dep == "nsubj" and k.i < governor.i and _an_item_before(parsed, k, governor)
+    )
     kept = parsed.subtree(governor, skip=skip)
     skipped_cc = {
         t.i
@@ -1965,7 +2045,17 @@ def _time_ok(parsed: ParsedText, match: CueMatch, limit: int) -> bool:
         _minutes(m.group(1) or "0", m.group(2), m.group(3), m.group(4))
         for m in _TIME.finditer(sentence)
     ] + _word_times(sentence)
-    return bool(times) and min(times) <= limit
+    if not times:
+        return bool(_IN_GOOD_TIME.search(sentence))  # "one hem, done early"
+    return min(times) <= limit
+
+
+# Said done before a deadline without the hour: "done early", "finished ahead of time".
+_IN_GOOD_TIME: Final = re.compile(
+    r"\b(?:done|finished|did it|did them|all done)\s+(?:early|ahead of time|in good time)\b"
+    r"|\b(?:early|ahead of time|in good time)\s+(?:today|tonight)?\s*(?:done|finished)\b",
+    re.I,
+)
 
 
 # Units of time: any activity takes minutes, so a count of them is a habit's only with the
@@ -2288,13 +2378,67 @@ _FRACTION: Final = re.compile(r"\s*:?\s*(\d+)\s*/\s*(\d+)\b")
 
 def _short_of_name(body: str, parsed: ParsedText, match: CueMatch, name: str) -> bool:
     """The cue is followed by a share of the number its name asks for, short of it ("Anki
-    50": "anki 32/50")."""
+    50": "anki 32/50"), or beside "only" a number below the name's ("Sit-ups 3x30": "sit
+    ups only 2 sets", "only two sets of sit ups")."""
     part = _FRACTION.match(body, parsed.tokens[match.last].end)
-    return (
-        part is not None
-        and int(part.group(1)) < int(part.group(2))
-        and part.group(2) in re.findall(r"\d+", name)
-    )
+    asked = [int(n) for n in re.findall(r"\d+", name)]
+    if part is not None:
+        return int(part.group(1)) < int(part.group(2)) and int(part.group(2)) in asked
+    sent = parsed.tokens[match.first].sent
+    near = [
+        t
+        for t in parsed.tokens[max(match.first - 4, 0) : match.last + 6]
+        if t.sent == sent and t.pos != "PUNCT"
+    ]
+    named = {w[:4] for w in _NAME_WORD.findall(name.lower())} | _COUNTED
+    for only, count, what in zip(near, near[1:], [*near[2:], None], strict=False):
+        value = _number(count.text)
+        if (
+            only.lower in ("only", "just")
+            and value is not None
+            and asked
+            and (what is None or what.lower[:4] in named or what.lemma[:4] in named)
+        ):
+            return value < max(asked)  # "only 5 minutes of stretching": not squats
+    return False
+
+
+# What a count of any exercise may be counted in ("only 2 sets").
+_COUNTED: Final = frozenset({"set", "sets", "rep", "reps", "roun", "time", "lap", "laps"})
+
+
+def blocked_for(body: str, parsed: ParsedText, match: CueMatch, name: str) -> BlockReason | None:
+    """:func:`blocked`, for the habit named ``name``: the thing its name works on may be
+    the subject of its own verb ("Oil clippers": "clippers oiled")."""
+    reason = blocked(body, parsed, match)
+    if reason is BlockReason.SOMEONE_ELSE and _the_thing_does_it(parsed, match, name):
+        return None
+    return reason
+
+
+def _the_thing_does_it(parsed: ParsedText, match: CueMatch, name: str) -> bool:
+    """The thing the habit's name does something to is the subject of the name's own
+    verb, as people write it done ("Oil clippers": "clippers oiled"; "Fly pigeons":
+    "pigeons fly after, 40 minute"): the deed, not someone else's.  Never a person."""
+    words = {
+        w.lower() for w in _NAME_WORD.findall(name) if not w[:1].isupper() or w == name.split()[0]
+    }
+    for tok in parsed.tokens[match.first : match.last + 1]:
+        verb = parsed.head(tok) if tok.dep in ("nsubj", "nsubjpass") else tok
+        subjects = (
+            [k for k in parsed.children(verb) if k.dep in ("nsubj", "nsubjpass")] if verb else []
+        )
+        if verb is None or (verb.lower not in words and verb.lemma not in words):
+            continue
+        if any(
+            (k.lower in words or k.lemma in words)
+            and k.lemma not in _PEOPLE
+            and k.lemma not in _KIN
+            and k.i < verb.i
+            for k in subjects
+        ):
+            return True
+    return False
 
 
 def _person_acts(parsed: ParsedText, match: CueMatch, name: str) -> bool:
@@ -2373,7 +2517,7 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
             person = named_person(cand.name)
             short = False
             for candidate_match in find_cues(parsed, rc.cues, rc.exclude):
-                if blocked(body, parsed, candidate_match) is not None:
+                if blocked_for(body, parsed, candidate_match, cand.name) is not None:
                     continue
                 if limit is not None and not _time_ok(parsed, candidate_match, limit):
                     continue
