@@ -156,3 +156,33 @@ def test_a_called_off_habit_in_quotes_is_not_done() -> None:
 def test_amateur_radio_has_words_of_its_own(body: str, name: str) -> None:
     names = ("CW 20 min", "QSO a day", "QRZ upload")
     assert [n for n, _ in detect(body, *names)] == [name]
+
+
+@pytest.mark.parametrize(
+    ("body", "name", "quote"),
+    [
+        ("Quiz night! We came second, I did the music round.", "Pub quiz", "We came second"),
+        ("Allotment. Dug over two beds before the rain came.", "Allotment", "Dug over two beds"),
+    ],
+)
+def test_a_heading_reaches_on_to_the_sentence_that_tells_it(
+    body: str, name: str, quote: str
+) -> None:
+    found = detect(body, name)
+    assert [n for n, _ in found] == [name]
+    assert quote in found[0][1]
+
+
+@pytest.mark.parametrize(
+    ("body", "name", "quote"),
+    [
+        ("Vitamins ✓. Forgot the plants again.", "Vitamins", "Vitamins ✓"),
+        ("Quiz night! Nobody from work came.", "Pub quiz", "Quiz night"),
+        ("Allotment — rained off. Read instead.", "Allotment", None),
+    ],
+)
+def test_a_heading_that_says_enough_or_is_followed_by_no_deed_stays_short(
+    body: str, name: str, quote: str | None
+) -> None:
+    found = detect(body, name)
+    assert [q for _, q in found] == ([quote] if quote else [])

@@ -133,7 +133,8 @@ _ANSWERED_NO: Final = re.compile(
 _TRAILING_NO: Final = re.compile(r"^\s+(?:no|nope|nah|not today)\s*(?:$|[.,;!(])", re.I)
 # The item called off, said after it ("Mahjong this week cancel", "yoga cancelled again").
 _CALLED_OFF: Final = re.compile(
-    r"^[’'\"”]?(?:\s+[\w']+){0,3}?\s+(?:cancel|cancell?ed|postponed|called off|rained off)\b",
+    r"^[’'\"”]?(?:\s*[—–:-])?(?:\s+[\w']+){0,3}?\s+(?:cancel|cancell?ed|postponed|called off|"
+    r"rained off)\b",
     re.I,
 )
 # The thing left idle, said right after it ("the guitar sitting in the corner judging
@@ -2407,6 +2408,44 @@ def _short_of_name(body: str, parsed: ParsedText, match: CueMatch, name: str) ->
 _COUNTED: Final = frozenset({"set", "sets", "rep", "reps", "roun", "time", "lap", "laps"})
 
 
+_NEGATIONS: Final = frozenset({"not", "n't", "no", "never", "nothing", "nobody"})
+
+
+def _with_what_follows(
+    body: str, parsed: ParsedText, span: tuple[int, int], used: Sequence[tuple[int, int]]
+) -> tuple[int, int]:
+    """A quote that is only a heading of a few words with no verb ("Jigsaw night.",
+    "Bins!") reaches on to the next sentence on its line, which tells what was done
+    ("Jigsaw night. … did the whole edge and the sky"), unless another habit quotes it."""
+    a, b = span
+    inside = [t for t in parsed.tokens if a <= t.start and t.end <= b and t.text.strip()]
+    words = [t for t in inside if t.text[:1].isalnum()]
+    if (
+        not inside
+        or len(words) > 3
+        or any(t.is_verb or t.pos == "AUX" or t.lower.endswith("ed") for t in inside)
+        or any(ch in _ITEM_MARKS for ch in body[a:b])
+    ):
+        return span  # "flossed.", "Omega ✓.": said done already
+    sent = inside[-1].sent
+    if sent + 1 >= len(parsed.sentences):
+        return span
+    _, end = parsed.sentences[sent]
+    first, last = parsed.sentences[sent + 1]
+    rest = body[b : parsed.tokens[end - 1].end]
+    if any(ch.isalnum() for ch in rest) or "\n" in body[b : parsed.tokens[last - 1].end]:
+        return span  # "Novena day 6 — I forgot!!": the heading's own sentence goes on
+    nxt = (parsed.tokens[first].start, parsed.tokens[last - 1].end)
+    told = parsed.tokens[first:last]
+    if (
+        not any(t.is_verb for t in told)
+        or any(t.lower in _NEGATIONS for t in told)  # "Pills with breakfast. Marg didn't…"
+        or any(overlaps(nxt, taken) for taken in used)
+    ):
+        return span
+    return a, min(_trim(body, a, nxt[1])[1], a + MAX_QUOTE_CHARS)
+
+
 def blocked_for(body: str, parsed: ParsedText, match: CueMatch, name: str) -> BlockReason | None:
     """:func:`blocked`, for the habit named ``name``: the thing its name works on may be
     the subject of its own verb ("Oil clippers": "clippers oiled")."""
@@ -2494,7 +2533,7 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
     if len(parsed.text) != len(body):
         return []
     text = body
-    found: list[tuple[int, Draft]] = []
+    spans: list[tuple[tuple[int, int], int]] = []
     used: list[tuple[int, int]] = []
     for rc in sorted(candidates, key=lambda rc: -_specificity(body, parsed, rc)):
         cand = rc.candidate
@@ -2541,13 +2580,17 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                 span = _ticked_name(body, rc)
         if span is None:
             continue
-        a, b = span
-        if b <= a:
+        if span[1] <= span[0]:
             continue
         used.append(span)
+        spans.append((span, cand.index))
+    found: list[tuple[int, Draft]] = []
+    for span, index in spans:
+        others = [taken for taken in used if taken != span]
+        a, b = _with_what_follows(body, parsed, span, others)
         quote = text[a:b]
         amount, unit = _amount(parsed, a, b)
-        found.append((a, Draft(cand.index, quote, amount, unit, _when(quote))))
+        found.append((a, Draft(index, quote, amount, unit, _when(quote))))
     return [draft for _, draft in sorted(found, key=lambda p: p[0])]
 
 
