@@ -242,14 +242,20 @@ def _names_a_doing(word: str) -> bool:
     return bare.endswith("ing") and len(bare) >= 6 and bare not in NOT_DOINGS
 
 
+# Where on the body a habit is done ("Stretches for back", "Wax bath hands").
+_BODY: Final = frozenset(
+    {
+        "back", "neck", "wrist", "wrists", "hand", "hands", "knee", "knees", "hip", "hips",
+        "leg", "legs", "feet", "foot", "shoulder", "shoulders", "ankle", "ankles", "elbow",
+        "elbows", "arm", "arms", "eyes", "face", "skin",
+    }
+)  # fmt: skip
 # Name words that say when, where on the body, or for whom, not what is done
 # ("Morning pages", "Stretches for back", "Read to the kids", "Walk the dog").
-_NOT_THE_DEED: Final = frozenset(
+_NOT_THE_DEED: Final = _BODY | frozenset(
     {
         "morning", "mornings", "evening", "evenings", "night", "nightly", "afternoon",
         "bedtime", "noon", "lunch", "breakfast", "dinner", "am", "pm", "week", "today",
-        "back", "neck", "wrist", "wrists", "hand", "hands", "knee", "knees", "hip", "hips",
-        "leg", "legs", "feet", "foot", "shoulder", "shoulders", "eyes", "face", "skin",
         "kids", "children", "family", "friend", "friends", "everyone", "myself", "self",
         "dog", "dogs", "cat", "cats", "pet", "pets", "puppy", "pup", "horse", "horses",
         "line", "box", "thing", "things", "stuff", "bit", "new", "good", "proper", "full",
@@ -276,14 +282,7 @@ def _beside_family(name: str, forms: WordForms | None, families: Sequence[CueFam
 
 # Name words too general to show the habit alone: where on the body it is done, and
 # words of any doing ("Wax bath hands": not every "hands"; "Ankle band work": "work").
-_LIGHT: Final = frozenset(
-    {
-        "back", "neck", "wrist", "wrists", "hand", "hands", "knee", "knees", "hip", "hips",
-        "leg", "legs", "feet", "foot", "shoulder", "shoulders", "ankle", "ankles", "elbow",
-        "elbows", "arm", "arms", "eyes", "face", "skin", "work", "session", "sesh", "time",
-        "routine", "habit", "daily",
-    }
-)  # fmt: skip
+_LIGHT: Final = _BODY | {"work", "session", "sesh", "time", "routine", "habit", "daily"}
 
 
 def _own_words(what: str, forms: WordForms | None) -> list[str]:

@@ -2408,9 +2408,6 @@ def _short_of_name(body: str, parsed: ParsedText, match: CueMatch, name: str) ->
 _COUNTED: Final = frozenset({"set", "sets", "rep", "reps", "roun", "time", "lap", "laps"})
 
 
-_NEGATIONS: Final = frozenset({"not", "n't", "no", "never", "nothing", "nobody"})
-
-
 def _with_what_follows(
     body: str, parsed: ParsedText, span: tuple[int, int], used: Sequence[tuple[int, int]]
 ) -> tuple[int, int]:
@@ -2436,10 +2433,10 @@ def _with_what_follows(
     if any(ch.isalnum() for ch in rest) or "\n" in body[b : parsed.tokens[last - 1].end]:
         return span  # "Novena day 6 — I forgot!!": the heading's own sentence goes on
     nxt = (parsed.tokens[first].start, parsed.tokens[last - 1].end)
-    told = parsed.tokens[first:last]
+    told = parsed.tokens[first:last]  # not "Pills with breakfast. Marg didn't pick up"
     if (
         not any(t.is_verb for t in told)
-        or any(t.lower in _NEGATIONS for t in told)  # "Pills with breakfast. Marg didn't…"
+        or any(t.lower in NEGATORS or t.lower in _NEGATIVE_SUBJECTS for t in told)
         or any(overlaps(nxt, taken) for taken in used)
     ):
         return span
