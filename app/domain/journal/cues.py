@@ -46,6 +46,8 @@ _NAME_STOP: Final = frozenset(
         "habit", "some", "one", "two", "three", "before", "after", "per", "least", "class",
         "classes", "lesson", "lessons", "training", "routine", "week", "weekly", "from",
         "away", "without", "into", "off", "over", "while",
+        # minutes as other languages write them ("Домра 40 мин", "Barre 30 хв")
+        "мин", "минут", "хв", "хвилин", "minuto", "minutos", "minuti", "minuten", "minut",
     }
 )  # fmt: skip
 

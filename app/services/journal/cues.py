@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import Final
 
 from sqlalchemy import select
 
 from app import resources
 from app.domain.journal.cues import (
+    MAX_CUES,
     CueError,
     CueFamily,
     clean_cues,
@@ -19,6 +21,7 @@ from app.domain.journal.cues import (
 )
 from app.domain.journal.rules import person_cues
 from app.nlp.forms import is_given_name, word_forms
+from app.nlp.script import in_latin_letters
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError
 from app.services.journal.targets import target_row
@@ -51,16 +54,24 @@ class CueInfo:
 @lru_cache(maxsize=4096)
 def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     seeded, exclude = seed_cues(name, cue_families(), word_forms)
+    latin = in_latin_letters(name)
+    if latin != name:  # "Домра 40 мин": also "domra", as the entries may spell it
+        more, more_exclude = seed_cues(latin, cue_families(), word_forms)
+        seeded = list(dict.fromkeys([*seeded, *more]))[:MAX_CUES]
+        exclude = list(dict.fromkeys([*exclude, *more_exclude]))[:MAX_CUES]
     seeded = person_cues(name, _without_opening_person(name, seeded))
     return tuple(seeded), tuple(exclude)
+
+
+_WITH: Final = frozenset({"with", "w/", "c/"})
 
 
 def _without_opening_person(name: str, cues: list[str]) -> list[str]:
     """The cues without the first name a habit's name opens with when it says what is
     done besides ("Ellie to swimming": the swimming, not every "Ellie")."""
     words = name.split()
-    if len(words) < 2 or not is_given_name(words[0]):
-        return cues
+    if len(words) < 2 or not is_given_name(words[0]) or words[1].lower() in _WITH:
+        return cues  # "Fidel with kids": the fidel (the alphabet) is done with them
     who = words[0].lower()
     kept = [cue for cue in cues if cue.rstrip("*") != who]
     return kept if kept else cues
