@@ -316,6 +316,16 @@ def name_phrases(name: str) -> list[str]:
     return [f"{a} {b}" for a, b in pairwise(words) if _is_content(a) and _is_content(b)]
 
 
+_WORD_THEN_NUMBER: Final = re.compile(r"([^\W\d_][\w'-]*)\s+\d")
+
+
+def _before_its_number(name: str) -> list[str]:
+    """A name word followed by the name's number, as a checklist says it ("Cube 50
+    solves": "cube 50"): the word is the habit's own there, even where a family reads it
+    only in a phrase ("the cube")."""
+    return [f"{w.lower()} #" for w in _WORD_THEN_NUMBER.findall(name) if _is_content(w)]
+
+
 def seed_cues(
     name: str, families: Sequence[CueFamily], forms: WordForms | None = None
 ) -> tuple[list[str], list[str]]:
@@ -340,6 +350,7 @@ def seed_cues(
         cues.extend(name_words(doings, forms))  # "Driving w/ mom": "driving*", "drove"
         cues.extend(_beside_family(what, forms, matched))
         cues.extend(name_phrases(what))
+        cues.extend(_before_its_number(what))
     # One family's exclusion is another's cue ("wrote to" is not journalling, but it is
     # writing letters): for a habit of both, the cue stands.
     kept = [phrase for phrase in exclude if phrase not in cues]

@@ -532,6 +532,21 @@ def _clause_chain(parsed: ParsedText, tok: Token) -> list[Token]:
     return chain
 
 
+def _measure_apart(parsed: ParsedText, chain: Sequence[Token]) -> list[Token]:
+    """A count's chain up to its measure when a comma sets the measure after a clause
+    ("Boots on the couch watching MAFS, 20 min"): the parser hangs it on the last noun,
+    but the minutes are the whole sentence's, not the watching's."""
+    for k, (tok, up) in enumerate(itertools.pairwise(chain)):
+        if (
+            tok.dep == "appos"
+            and _measure(tok.lower) is not None
+            and up.i < tok.i
+            and any(t.text == "," for t in parsed.tokens[up.i + 1 : tok.i])
+        ):
+            return list(chain[: k + 1])
+    return list(chain)
+
+
 def _wider_chain(parsed: ParsedText, chain: Sequence[Token]) -> list[Token]:
     """The clause chain's tokens and the heads above it up to the sentence root, through
     complements and subordinate clauses but not across a conjunction ("I wanted to sleep
@@ -1069,6 +1084,8 @@ def blocked(
     ):
         return BlockReason.DID_NONE  # "drank like 0 water", "0 pages", "read zero pages"
     chain = _clause_chain(parsed, head)
+    if reading:
+        chain = _measure_apart(parsed, chain)
     clause_words = _clause_words(parsed, chain)
     cut = _spliced_off(parsed, head, chain)
     if cut is not None:  # "Yoga today, next week I start the advanced class"
@@ -1231,7 +1248,11 @@ def blocked(
                 and speaker.lemma not in _READING_WORDS  # "phone says 11,400 steps"
             ):
                 return BlockReason.QUOTED_SPEECH  # "dentist says floss more"
-        if (up.is_verb and (up.lemma in INTENT_VERBS or up.lower in INTENT_VERBS)) or (
+        if (
+            up.is_verb
+            and (up.lemma in INTENT_VERBS or up.lower in INTENT_VERBS)
+            and not _tried_and_got(parsed, up)
+        ) or (
             up.lower in _INFORMAL_INTENT  # "Gonna call Mom": "Gon" read as a noun
         ):
             return BlockReason.INTENTION  # "I wish I had time to cook"
@@ -1712,6 +1733,26 @@ def _terse_past_verb(parsed: ParsedText, head: Token) -> bool:
     return head.pos == "VERB" and head.tag == "VBD" and _opens_clause(_line_opening(parsed, head))
 
 
+_GOT: Final = frozenset({"get", "manage", "land", "nail", "complete", "finish"})
+
+
+def _tried_and_got(parsed: ParsedText, verb: Token) -> bool:
+    """A past try the same sentence says got so many ("tried muscle ups on the bars, got
+    2 clean ones", "tried the drills, managed three"): done, if not all of it."""
+    if verb.lemma != "try" or verb.tag != "VBD":
+        return False
+    _, last = parsed.sentence_of(verb)
+    after = parsed.tokens[verb.i + 1 : last]
+    if any(t.lower in NEGATORS or t.dep == "neg" for t in after):
+        return False  # "tried, got nowhere", "tried but got none"
+    return any(
+        t.lemma in _GOT
+        and t.tag == "VBD"
+        and any(_number(n.text) is not None for n in parsed.tokens[t.i + 1 : t.i + 4])
+        for t in after
+    )
+
+
 def _mood(parsed: ParsedText, verb: Token, *, own: bool = False) -> BlockReason | None:
     """Why ``verb`` states no fact: a modal, a condition, an intention, "going to".
 
@@ -1721,7 +1762,8 @@ def _mood(parsed: ParsedText, verb: Token, *, own: bool = False) -> BlockReason 
         return BlockReason.MODAL
     if any(k.dep == "mark" and k.lower in ("if", "unless", "whether") for k in kids):
         return BlockReason.CONDITIONAL
-    if not own and (verb.lemma in INTENT_VERBS or verb.lower in INTENT_VERBS):
+    intent = verb.lemma in INTENT_VERBS or verb.lower in INTENT_VERBS
+    if not own and intent and not _tried_and_got(parsed, verb):
         return BlockReason.INTENTION
     if verb.lemma == "go" and verb.tag == "VBG" and any(k.dep == "xcomp" for k in kids):
         return BlockReason.GOING_TO
@@ -2385,6 +2427,11 @@ def _short_of_name(body: str, parsed: ParsedText, match: CueMatch, name: str) ->
     asked = [int(n) for n in re.findall(r"\d+", name)]
     if part is not None:
         return int(part.group(1)) < int(part.group(2)) and int(part.group(2)) in asked
+    said = match.cue[:-2]
+    if match.cue.endswith(" #") and re.search(rf"\b{re.escape(said)}\s+\d", name.lower()):
+        counted = _number(parsed.tokens[match.last].text)  # the name's word and a number
+        if counted is not None and asked:
+            return counted < max(asked)  # "Cube 50 solves": "cube 30" is short of it
     sent = parsed.tokens[match.first].sent
     near = [
         t
@@ -2523,6 +2570,16 @@ def _reaches_someone_else(parsed: ParsedText, match: CueMatch, person: tuple[str
     return False
 
 
+def _leading_deed(name: str, cues: Sequence[str]) -> str | None:
+    """The word a name of a deed and what it is done to opens with, when it is a cue of
+    its own ("Post a cut on IG": "post"): a match of it is the better quote than one of
+    what it is done to ("did 11 cuts … posted it on the shop insta")."""
+    words: list[str] = _NAME_WORD.findall(name.lower())
+    if len(words) < 2 or words[0] not in cues:
+        return None
+    return words[0]
+
+
 def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) -> list[Draft]:
     """One draft per candidate the entry shows done, in text order.
 
@@ -2552,6 +2609,7 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
             limit = deadline(cand.name)
             person = named_person(cand.name)
             short = False
+            leading = _leading_deed(cand.name, rc.cues)
             for candidate_match in find_cues(parsed, rc.cues, rc.exclude):
                 if blocked_for(body, parsed, candidate_match, cand.name) is not None:
                     continue
@@ -2569,8 +2627,11 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                 quoted = quote_for(body, parsed, candidate_match)
                 if any(overlaps(quoted, taken) for taken in used):
                     continue  # "stretched after the run": that clause is another habit's
-                span = quoted
-                break
+                if span is None:
+                    span = quoted
+                if not leading or leading in candidate_match.cue.split():
+                    span = quoted
+                    break
             if span is None and not short:
                 span = _emoji_line(body, rc, limit)
             if span is None and limit is None and not short:  # a ticked item, no count
