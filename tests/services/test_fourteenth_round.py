@@ -90,3 +90,131 @@ def test_a_try_that_got_so_many_is_done(body: str, done: bool) -> None:
 )
 def test_skills_and_devices_of_a_sport_have_words_of_their_own(body: str, name: str) -> None:
     assert [n for n, _ in detect(body, name)] == [name]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Flute nil.",
+        "Flute n/a, away at the coast.",
+        "Flute untouched. Bed early.",
+        "Flute not tonight.",
+        "Flute: packed, not started.",
+    ],
+)
+def test_a_log_item_answered_no_after_it_is_not_done(body: str) -> None:
+    assert detect(body, "Flute 20m") == []
+
+
+def test_no_between_a_cues_words_denies_it() -> None:
+    assert detect("It was Sunday but I did no seva at all.", "Seva") == []
+
+
+@pytest.mark.parametrize(
+    ("body", "done"),
+    [
+        ("Slept 2230-0610.", True),
+        ("Slept 23:40–05:10, alarm early.", False),
+        ("Slept 0100-0600.", False),
+    ],
+)
+def test_a_span_of_clock_times_is_how_long_it_lasted(body: str, done: bool) -> None:
+    assert bool(detect(body, "7h sleep")) is done
+
+
+@pytest.mark.parametrize(("body", "done"), [("Flute 10m.", False), ("Flute 25m.", True)])
+def test_m_after_a_number_is_minutes_unless_the_habit_goes_a_distance(
+    body: str, done: bool
+) -> None:
+    assert bool(detect(body, "Flute 20m")) is done
+    assert [n for n, _ in detect("Swam 800m in the lido.", "Swim 400m")] == ["Swim 400m"]
+
+
+@pytest.mark.parametrize(
+    ("body", "done"),
+    [
+        ("Ran the shop all afternoon.", False),
+        ("Had to run the bins out before the lorry came.", False),
+        ("Ran the river loop twice.", True),
+        ("Ran 6k after work.", True),
+    ],
+)
+def test_run_with_a_thing_as_its_object_is_no_run(body: str, done: bool) -> None:
+    assert bool(detect(body, "Run")) is done
+
+
+def test_someone_described_after_a_comma_is_the_doer() -> None:
+    body = "Marta, the new carer, took Mum around the park this morning."
+    assert detect(body, "Walk with Mum") == []
+
+
+def test_did_hung_on_a_noun_with_someone_else_before_it() -> None:
+    assert detect("lena did pamela reif abs on facetime, i watched", "Pamela Reif abs") == []
+    found = detect("i did pamela reif abs on facetime", "Pamela Reif abs")
+    assert [n for n, _ in found] == ["Pamela Reif abs"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Did Ama's stretches after her bath.",
+        "When I got in I did her stretches before supper.",
+    ],
+)
+def test_a_habit_done_for_someone_it_names_takes_their_possessive(body: str) -> None:
+    assert [n for n, _ in detect(body, "Ama's stretches")] == ["Ama's stretches"]
+
+
+def test_another_days_or_someone_elses_possessive_still_blocks() -> None:
+    assert detect("Legs dead from Saturday's run.", "Run") == []
+    assert detect("Borrowed Nan's cookbook from the shelf.", "Cook from Nan's book") == []
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Tonight's examen was short but honest.", "Daily Examen"),
+        ("Did the Bible app plan, it was on Ruth.", "Bible app plan"),
+        ("Map drill: 20 min with last year's regional map.", "Map drill 15 min"),
+        ("Txt'd the girls 2100.", "Text the girls"),
+    ],
+)
+def test_todays_possessive_a_names_own_plan_and_a_things_year_are_no_block(
+    body: str, name: str
+) -> None:
+    assert [n for n, _ in detect(body, name)] == [name]
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Ring Nan from the station (plan).", "Ring Nan"),
+        ("Flute in kit bag, no time.", "Flute 20m"),
+        ("The only laps today were round the supermarket.", "Pool laps x3"),
+        ("Did the morning prayer only, rest of the rosary left.", "Rosary"),
+    ],
+)
+def test_a_plan_mark_a_packed_thing_another_sense_and_a_part_left_are_not_done(
+    body: str, name: str
+) -> None:
+    assert detect(body, name) == []
+
+
+def test_only_half_is_short_of_one() -> None:
+    assert detect("Read only half chapter before sleep.", "Read 1 chapter") == []
+
+
+def test_whom_a_name_reaches_is_no_cue_alone() -> None:
+    cues, _ = effective_cues("Text Morag + girls", None)
+    assert "girls" not in cues
+    assert detect("Girls in the same room tonight.", "Text Morag + girls") == []
+
+
+def test_a_person_by_their_initial() -> None:
+    found = detect("Txt'd M + girls 2100.", "Text Morag + girls")
+    assert [n for n, _ in found] == ["Text Morag + girls"]
+
+
+def test_a_count_goes_on_past_a_split_the_parser_made_in_a_line() -> None:
+    body = "📚 Dutch listening 20 min on the tram\n✅ suncream x2"
+    assert detect(body, "Dutch study 30m") == []

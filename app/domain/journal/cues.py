@@ -259,6 +259,7 @@ _NOT_THE_DEED: Final = _BODY | frozenset(
         "morning", "mornings", "evening", "evenings", "night", "nightly", "afternoon",
         "bedtime", "noon", "lunch", "breakfast", "dinner", "am", "pm", "week", "today",
         "kids", "children", "family", "friend", "friends", "everyone", "myself", "self",
+        "girls", "boys", "lads", "wife", "husband", "parents", "grandkids", "folks",
         "dog", "dogs", "cat", "cats", "pet", "pets", "puppy", "pup", "horse", "horses",
         "line", "box", "thing", "things", "stuff", "bit", "new", "good", "proper", "full",
     }
@@ -544,14 +545,18 @@ _MAX_GAP: Final = 3
 _MODIFIER_POS: Final = frozenset({"DET", "ADJ", "NUM", "PRON", "NOUN", "PROPN", "ADV", "PART"})
 
 
+_DENYING: Final = frozenset({"no", "not", "never", "zero", "nothing", "none"})
+
+
 def _modifies(span: Sequence[Token]) -> bool:
     """The words between the first and the last of ``span`` all modify the last (directly
     or through one another), one space apart in one phrase: determiners, adjectives,
-    numbers, possessives, compounds."""
+    numbers, possessives, compounds; not a word that denies it ("did no seva")."""
     gap, target = span[1:-1], span[-1]
     inside = {t.i for t in gap} | {target.i}
     return all(b.start - a.end <= 1 for a, b in pairwise(span)) and all(
         t.pos in _MODIFIER_POS
+        and t.lower not in _DENYING
         and (t.text[:1].isalnum() or t.dep == "case")
         and t.head in inside
         and t.head != t.i

@@ -125,16 +125,44 @@ _LINE_NOT_DONE: Final = re.compile(r"❌|✗|✘|☒|\bnope\b|\bnot done\b|\bski
 # A log line's answer after the item, saying it was not done ("bike: no, rain", "floss -
 # nope", "pull-ups: 0, bar still not mounted", "Spend log: skip").
 _ANSWERED_NO: Final = re.compile(
-    r"^(?:\s+[^\W\d_]+){0,2}\s*(?:[:=–—-]+\s*|\(\s*)(?:no|nope|nah|none|zero|0(?![.,]\d)|skip|skipped|missed|"
-    r"didn'?t|forgot|forgotten|not (?:today|done|really|yet))\b",
+    r"^(?:\s+[^\W\d_]+){0,2}\s*(?:[:=–—-]+\s*|\(\s*)(?:[^\W\d_]+,\s*)?"  # "Txt: drafted, not sent"
+    r"(?:no|nope|nah|none|zero|0(?![.,]\d)|skip|skipped|missed|"
+    r"didn'?t|forgot|forgotten|not (?:today|done|really|yet|sent|started))\b",
     re.I,
 )  # "bike: no", "floss - nope", "floss (forgot)"
 # A log's item answered no after it, the line or clause ending there ("violin no").
-_TRAILING_NO: Final = re.compile(r"^\s+(?:no|nope|nah|not today)\s*(?:$|[.,;!(])", re.I)
+_TRAILING_NO: Final = re.compile(
+    r"^\s+(?:no|nope|nah|nil|none|zero|n/?a|untouched|not (?:today|tonight|done|yet))"
+    r"\s*(?:$|[.,;!(])",
+    re.I,
+)  # "Chanter nil", "SPF n/a, raining", "Glossary untouched", "Examen not tonight"
 # The item called off, said after it ("Mahjong this week cancel", "yoga cancelled again").
 _CALLED_OFF: Final = re.compile(
     r"^[’'\"”]?(?:\s*[—–:-])?(?:\s+[\w']+){0,3}?\s+(?:cancel|cancell?ed|postponed|called off|"
     r"rained off)\b",
+    re.I,
+)
+# A log's item marked as planned after it, in brackets ("Txt girls from airport (plan)").
+_MARKED_PLAN: Final = re.compile(
+    r"^[^.!?\n()]{0,40}\(\s*(?:plan|planned|to ?do|tbd|later|maybe|tomorrow|tmrw)\s*\)", re.I
+)
+# The thing packed in a container, said right after it ("Chanter in hold bag").
+_PACKED_AWAY: Final = re.compile(
+    r"^\s+(?:is\s+|are\s+|still\s+|packed\s+|left\s+)*(?:in|into)\s+(?:the\s+|my\s+|a\s+|"
+    r"his\s+|her\s+)?(?:[\w-]+\s+)?(?:bag|case|suitcase|backpack|rucksack|box|drawer|"
+    r"cupboard|locker|holdall)s?\b",
+    re.I,
+)
+# "The only shots today were tequila ones", "the only laps I did were around the market":
+# the cue word names something else.
+_ONLY_ONES: Final = re.compile(r"\bthe only\s+$", re.I)
+_WERE_OTHERS: Final = re.compile(r"^(?:\s+[\w'’]+){0,3}?\s+(?:were|was)\b", re.I)
+# What is left of it, said in its sentence: only a part was done ("did only Japji Sahib,
+# rest of the Nitnem left"; not "the rest of the day left for chores").
+_REST_LEFT: Final = re.compile(
+    r"\brest of (?:the|my)\s+(?!(?:day|week|evening|afternoon|morning|night|time)\b)"
+    r"[\w'’-]+(?:\s+[\w'’-]+)?\s+(?:is\s+|was\s+)?(?:left|undone|unfinished|still to do|"
+    r"for later|for tomorrow)\b",
     re.I,
 )
 # The thing left idle, said right after it ("the guitar sitting in the corner judging
@@ -633,6 +661,34 @@ def _is_measure(parsed: ParsedText, tok: Token) -> bool:
     )
 
 
+def _described(parsed: ParsedText, subject: Token) -> bool:
+    """A subject the parser could not tag that a comma-set noun describes: someone
+    ("Yolanda, the new aide, took Dov round the block")."""
+    after = parsed.tokens[subject.i + 1] if subject.i + 1 < len(parsed.tokens) else None
+    return (
+        after is not None
+        and after.text == ","
+        and any(k.dep == "appos" and k.pos in ("NOUN", "PROPN") for k in parsed.children(subject))
+    )
+
+
+def _done_by_another(parsed: ParsedText, head: Token) -> bool:
+    """A noun the parser made the root, with "did" and someone else hung on it as its
+    auxiliary and subject ("maddie did chloe ting abs on facetime")."""
+    while head.dep == "compound" and (owner := parsed.head(head)) is not None:
+        head = owner  # "ting" in "chloe ting abs": any word of the phrase may bear them
+    kids = [k for part in parsed.subtree(head) if part.i == head.i or part.dep == "compound"
+            for k in parsed.children(part)]  # fmt: skip
+    did = next((k for k in kids if k.dep in ("aux", "compound") and k.lemma == "do"), None)
+    return did is not None and any(
+        k.dep == "nsubj"
+        and k.i < did.i  # not "Did the physio stretches sitting down"
+        and k.pos in ("NOUN", "PROPN", "PRON")
+        and k.lower not in FIRST_PERSON
+        for k in kids
+    )
+
+
 def _not_a_subject(parsed: ParsedText, subject: Token, verb: Token) -> bool:
     """A word the parser took for the subject of a terse, subjectless diary sentence: a
     number, time or measure ("10k easy, stretched after", "20 lengths, stretched after"),
@@ -827,6 +883,7 @@ def _has_phrase(words: Sequence[Token], phrase: Sequence[str], *, compared: bool
     return any(
         tuple(lowers[k : k + n]) == tuple(phrase)
         and (compared or k == 0 or lowers[k - 1] not in ("like", "as"))
+        and lowers[k + n : k + n + 1] not in (["'s"], ["’s"])  # "last year's map": a thing's
         for k in range(len(lowers) - n + 1)
     )
 
@@ -1009,10 +1066,48 @@ def _not_reached(text: str, parsed: ParsedText, match: CueMatch, end: int) -> bo
     return _NOT_REACHED.match(text[last.end : max(end, last.end)]) is not None
 
 
+_RUN_FORMS: Final = frozenset({"run", "ran", "runs", "running"})
+# What a run itself may be ("ran the loop twice", "ran my first half", "ran a PB").
+_RUN_OBJECTS: Final = frozenset(
+    {
+        "k", "km", "mile", "marathon", "half", "ultra", "race", "lap", "route", "trail",
+        "loop", "distance", "course", "interval", "sprint", "hill", "tempo", "pace", "leg",
+        "stretch", "block", "track", "circuit", "session", "rep", "set", "way", "bit", "time",
+        "pb", "best", "split", "relay", "parkrun", "fartlek", "hundred", "mileage", "hm",
+        "road", "path", "park", "beach", "river", "canal", "towpath", "forest", "woods",
+    }
+)  # fmt: skip
+
+
+def _runs_a_thing(parsed: ParsedText, match: CueMatch) -> bool:
+    """ "Run" with a thing as its object is running that thing, not a run: "ran the
+    shop half day", "run every tray out to the truck", "ran an errand", "ran a bath"."""
+    if match.first != match.last:
+        return False
+    verb = parsed.tokens[match.first]
+    if verb.pos != "VERB" or (verb.lower not in _RUN_FORMS and verb.lemma != "run"):
+        return False
+    return any(
+        k.dep == "dobj" and k.pos == "NOUN" and k.lemma not in _RUN_OBJECTS
+        and not any(ch.isdigit() for ch in k.text)
+        for k in parsed.children(verb)
+    )  # fmt: skip
+
+
 def blocked(
-    body: str, parsed: ParsedText, match: CueMatch, *, reading: bool = False
+    body: str,
+    parsed: ParsedText,
+    match: CueMatch,
+    *,
+    reading: bool = False,
+    theirs: bool = False,
+    named: frozenset[str] = frozenset(),
 ) -> BlockReason | None:
     """Why the cue match does not show a completion, or ``None`` when it does.
+
+    ``theirs``: the habit is done for someone it names as owner ("Kofi's stretches",
+    "Dad's nebuliser"), so another's possessive before the cue is no block. ``named``:
+    the words of the habit's name (lower case), which are no plan ("YouVersion plan").
 
     ``parsed`` is the parse of ``mask_for_parsing(body)`` (same offsets)."""
     text = body
@@ -1034,6 +1129,14 @@ def blocked(
         return BlockReason.NEGATED  # "no erg (hamstring)": a log's item answered first
     if _CALLED_OFF.match(after):
         return BlockReason.A_PLAN  # "Mahjong this week cancel"
+    if _MARKED_PLAN.match(after):
+        return BlockReason.A_PLAN  # "Txt girls from airport (plan)"
+    if _PACKED_AWAY.match(after):
+        return BlockReason.A_THING  # "Chanter in hold bag"
+    if _ONLY_ONES.search(text, line_start, start) and _WERE_OTHERS.match(after):
+        return BlockReason.A_THING  # "the only shots today were tequila ones"
+    if _REST_LEFT.search(text, *parsed.sentence_span(head)):
+        return BlockReason.DID_NONE  # "did only Japji Sahib, rest of the Nitnem left"
     if _NONE_OF_IT.match(after):
         return BlockReason.DID_NONE  # "Logged nothing"
     if _DAYS_AWAY.match(after):
@@ -1048,6 +1151,8 @@ def blocked(
         return BlockReason.A_THING  # "There is a recipe for…", "bc of the flashcards"
     if _names_a_date(text, parsed, match):
         return BlockReason.A_THING  # "Sat 14 Nov: swam": the day, not "sat"
+    if _runs_a_thing(parsed, match):
+        return BlockReason.A_THING  # "ran the shop", "run every tray out to the truck"
     owner = parsed.head(head) if head.dep == "compound" else None
     thing_end = owner.end if owner is not None and owner.i == match.last + 1 else None
     if _WHERE_IT_IS.match(after if thing_end is None else text[thing_end:line_end]):
@@ -1142,8 +1247,8 @@ def blocked(
                 return BlockReason.AVOIDED
             if tok.lemma in HAVING_VERBS and not inside(tok):  # "counting the breath"
                 return BlockReason.HAVING_NOT_DOING
-        elif tok is not head and tok.lemma in INTENT_NOUNS:
-            return BlockReason.A_PLAN
+        elif tok is not head and tok.lemma in INTENT_NOUNS and tok.lower not in named:
+            return BlockReason.A_PLAN  # not "did the YouVersion plan" for "YouVersion plan"
         if (
             tok.is_verb
             and _infinitive(parsed, tok)
@@ -1155,7 +1260,9 @@ def blocked(
             return BlockReason.INTENTION  # "Thought about the gym", the verb read as a noun
         if _scheduled(parsed, tok):
             return BlockReason.A_PLAN  # "OSCE exam is on the 14th", "lesson is Thursday"
-        if any(k.dep == "poss" and k.lower not in MY for k in kids):
+        if not theirs and any(
+            k.dep == "poss" and k.lower not in MY and k.lower not in _TIME_OWNERS for k in kids
+        ):
             return BlockReason.SOMEONE_ELSES
     before = _words(parsed, parsed.sentences[head.sent][0], match.first)
     leading = [w.lower for w in before if w.lower not in ("the", "a", "an", "my", "our")]
@@ -1309,7 +1416,7 @@ def blocked(
         # "Church for the harvest festival, walked both ways", "Choir practice went late"
         if (
             subject is not None
-            and subject.pos in ("NOUN", "PROPN", "PRON")
+            and (subject.pos in ("NOUN", "PROPN", "PRON") or _described(parsed, subject))
             and subject.lower not in FIRST_PERSON
             and not with_writer
             and not (  # "Step count 9,412": the cue's own words, not "The dog walks"
@@ -1342,6 +1449,8 @@ def blocked(
         and any(k.dep == "compound" and k.lemma in _KIN for k in parsed.children(head))
     ):
         return BlockReason.SOMEONE_ELSE  # "Partner bikes to work": a verb read as a noun
+    if not head.is_verb and _done_by_another(parsed, head):
+        return BlockReason.SOMEONE_ELSE  # "maddie did chloe ting abs": "did" read as an aux
     if _describes_a_thing(parsed, head, match):
         return BlockReason.A_THING  # "ate grilled sardines", "a walking stick"
     owner_mark = parsed.tokens[match.last + 1] if match.last + 1 < len(parsed.tokens) else None
@@ -1980,12 +2089,27 @@ def _measure(word: str) -> tuple[str, float] | None:
     return _MEASURES.get(lower) or _MEASURES.get(lower[:-1] if lower.endswith("s") else lower)
 
 
+# Minutes written "m" in a log ("Chanter 20m", "NT2 study 30m"), unless the habit goes a
+# distance ("Swim 400m", "Sprint 100m"): then metres, which no count here keeps.
+_M_MINUTES: Final = re.compile(r"^[~≈]?(\d{1,3})m\.?$", re.IGNORECASE)
+_NAME_M_MINUTES: Final = re.compile(r"(?<![\w.])(\d{1,3})\s?m(?!\w)", re.IGNORECASE)
+_MOST_M_MINUTES: Final = 180
+_GOES_A_DISTANCE: Final = re.compile(
+    r"\b(?:swim|run|row|walk|sprint|jog|cycl|bike|ride|hike|paddl|skat|ski|climb|dash|"
+    r"relay|hurdle|lap|length|pool|track|race)",
+    re.IGNORECASE,
+)
+
+
 def _glued(text: str) -> tuple[float, str] | None:
     """``(1.4, "litre")`` for "1.4L", ``(192, "minute")`` for "3h12": a number with its
     measure glued on."""
     hm = _HOURS_MINUTES.match(text)
     if hm is not None:
         return int(hm.group(1)) * 60.0 + int(hm.group(2)), "minute"
+    short = _M_MINUTES.match(text)
+    if short is not None and float(short.group(1)) <= _MOST_M_MINUTES:
+        return float(short.group(1)), "minute"  # "Chanter 10m": not ten metres of it
     m = _GLUED.match(text)
     if m is None:
         return None
@@ -2009,6 +2133,10 @@ def _measured(words: Sequence[Token]) -> list[tuple[float, str, Token]]:
 def count_target(name: str) -> tuple[float, str] | None:
     """``(10000, "step")`` for "Walk 10k steps", ``(3, "litre")`` for "Drink 3L water": a
     count the name asks for, and its unit."""
+    short = _NAME_M_MINUTES.search(name)
+    if short is not None and not _GOES_A_DISTANCE.search(name):
+        minutes = float(short.group(1))
+        return (minutes, "minute") if minutes <= _MOST_M_MINUTES else None
     glued = _NAME_GLUED.search(name)
     if glued is not None:
         if _CEILING.search(name[: glued.start()]):
@@ -2114,7 +2242,45 @@ def _cued_sentences(
     where the count is read)."""
     if target is None or target[1] not in _TIME_UNITS:
         return None
-    return {parsed.tokens[m.first].sent for m in find_cues(parsed, rc.cues, rc.exclude)}
+    found = {parsed.tokens[m.first].sent for m in find_cues(parsed, rc.cues, rc.exclude)}
+    return found | {n + 1 for n in found if _same_line(parsed, n, n + 1)}
+
+
+def _same_line(parsed: ParsedText, one: int, other: int) -> bool:
+    """Sentence ``other`` goes on from sentence ``one`` on its line: "📚 NT2 listening 20
+    min", which the parser splits after "NT2"."""
+    if other >= len(parsed.sentences):
+        return False
+    end = parsed.tokens[parsed.sentences[one][1] - 1].end
+    start = parsed.tokens[parsed.sentences[other][0]].start
+    return "\n" not in parsed.text[end:start] and not re.search(r"[.!?]\s*$", parsed.text[:end])
+
+
+# From one time of day to another, as logs write it ("2215-0540", "22:15–05:40",
+# "23.00-6.10"): four digits, or hours and minutes apart.
+_TIME_SPAN: Final = re.compile(
+    r"(?<![\d:.])(?:([01]\d|2[0-3])([0-5]\d)|([01]?\d|2[0-3])[:.]([0-5]\d))\s*[-–—]\s*"
+    r"(?:([01]\d|2[0-3])([0-5]\d)|([01]?\d|2[0-3])[:.]([0-5]\d))(?![\d:.]\d)"
+)
+_LONGEST_SPAN: Final = 16 * 60
+
+
+def _time_spans(parsed: ParsedText, words: Sequence[Token]) -> list[tuple[float, Token]]:
+    """The minutes each span of clock times in ``words`` lasts, past midnight too, with the
+    token it starts at ("Kip 0030-0620": 350)."""
+    if not words:
+        return []
+    a, b = words[0].start, words[-1].end
+    out: list[tuple[float, Token]] = []
+    for m in _TIME_SPAN.finditer(parsed.text, a, b):
+        g = [int(x) if x else None for x in m.groups()]
+        start = (g[0] if g[0] is not None else g[2] or 0) * 60 + (g[1] or g[3] or 0)
+        end = (g[4] if g[4] is not None else g[6] or 0) * 60 + (g[5] or g[7] or 0)
+        minutes = (end - start) % (24 * 60)
+        at = next((w for w in words if w.start <= m.start() < w.end), None)
+        if at is not None and 0 < minutes <= _LONGEST_SPAN:
+            out.append((float(minutes), at))
+    return out
 
 
 def _count_evidence(
@@ -2148,6 +2314,9 @@ def _count_evidence(
         if only is not None and number not in only:
             continue
         words = _words(parsed, first, last)
+        if unit == "minute" and (spans := _time_spans(parsed, words)):
+            claims.extend(spans)  # "Kip 2215-0540": seven hours and a half
+            continue
         glued = [(value, w) for value, got, w in _measured(words) if got == unit]
         if glued:  # "Hydration 1.4L"
             is_reading = any(w.lemma in _READING_WORDS for w in words)
@@ -2440,7 +2609,7 @@ def _short_of_name(body: str, parsed: ParsedText, match: CueMatch, name: str) ->
     ]
     named = {w[:4] for w in _NAME_WORD.findall(name.lower())} | _COUNTED
     for only, count, what in zip(near, near[1:], [*near[2:], None], strict=False):
-        value = _number(count.text)
+        value = 0.5 if count.lower == "half" else _number(count.text)  # "only half juz"
         if (
             only.lower in ("only", "just")
             and value is not None
@@ -2490,10 +2659,26 @@ def _with_what_follows(
     return a, min(_trim(body, a, nxt[1])[1], a + MAX_QUOTE_CHARS)
 
 
+# A name that opens with whose it is ("Kofi's stretches", "Dad’s nebuliser 2x", "Tante
+# Lise's groceries"), not a name that says where from ("Cook from Nonna's book").
+# Whose a thing is not, though written so: today's ("tonight's examen", "the day's
+# pills"); "Saturday's parkrun", "yesterday's run" are another day's.
+_TIME_OWNERS: Final = frozenset(
+    {"today", "tonight", "morning", "evening", "night", "day", "week", "afternoon"}
+)
+_OWNED_BY: Final = re.compile(r"^\s*(?:[\w-]+\s+)?[\w-]+['’]s\b")
+
+
 def blocked_for(body: str, parsed: ParsedText, match: CueMatch, name: str) -> BlockReason | None:
     """:func:`blocked`, for the habit named ``name``: the thing its name works on may be
     the subject of its own verb ("Oil clippers": "clippers oiled")."""
-    reason = blocked(body, parsed, match)
+    reason = blocked(
+        body,
+        parsed,
+        match,
+        theirs=_OWNED_BY.search(name) is not None,
+        named=frozenset(_NAME_WORD.findall(name.lower())),
+    )
     if reason is BlockReason.SOMEONE_ELSE and _the_thing_does_it(parsed, match, name):
         return None
     return reason
@@ -2561,8 +2746,10 @@ def _reaches_someone_else(parsed: ParsedText, match: CueMatch, person: tuple[str
                 continue
             if who in {t.lower for t in parsed.subtree(obj)}:
                 continue
-            if obj.pos == "PROPN" and obj.lower[:3] == who[:3]:
-                continue  # "Rang Marg": Margaret by another name
+            if obj.pos == "PROPN" and (
+                obj.lower[:3] == who[:3] or (len(obj.lower) == 1 and who.startswith(obj.lower))
+            ):
+                continue  # "Rang Marg": Margaret by another name; "Txt'd M": by her initial
             if any(k.dep == "poss" for k in parsed.children(obj)):
                 continue  # "rang ma faither": someone of the writer's, who may be them
             if not {obj.lemma, obj.lower} & (_BEINGS | _MAY_BE_THEM):
