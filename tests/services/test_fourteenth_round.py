@@ -218,3 +218,35 @@ def test_a_person_by_their_initial() -> None:
 def test_a_count_goes_on_past_a_split_the_parser_made_in_a_line() -> None:
     body = "📚 Dutch listening 20 min on the tram\n✅ suncream x2"
     assert detect(body, "Dutch study 30m") == []
+
+
+def test_the_thing_done_read_as_the_subject_of_how() -> None:
+    found = detect("I did the examen lying down tonight.", "Daily Examen")
+    assert [n for n, _ in found] == ["Daily Examen"]
+    assert detect("My husband did the examen lying down.", "Daily Examen") == []
+
+
+@pytest.mark.parametrize(("body", "done"), [("twice", True), ("once", False)])
+def test_twice_counts_for_a_name_of_so_many_times(body: str, done: bool) -> None:
+    found = detect(f"Grandad's inhaler {body} today, his sats 95.", "Grandad's inhaler 2x")
+    assert bool(found) is done
+
+
+def test_set_out_but_turned_back_is_not_there_and_back() -> None:
+    body = "Set out for the pier but turned back at the chapel, too windy."
+    assert detect(body, "Down the pier and back") == []
+    assert detect("Down the pier and back before tea.", "Down the pier and back")
+
+
+def test_a_call_that_all_failed_is_no_call() -> None:
+    for body in (
+        "Try video call to Nia three time, all fail, signal so slow.",
+        "Video call to Nia three times, all failed, signal so slow.",
+    ):
+        assert detect(body, "Video call Nia") == []
+
+
+def test_gatka_is_a_martial_art_and_keeps_its_own_word() -> None:
+    found = detect("At the hall I sparred with Jasdeep for forty minutes.", "Gatka practice")
+    assert [n for n, _ in found] == ["Gatka practice"]
+    assert [n for n, _ in detect("Gatka at the hall tonight, good.", "Gatka practice")]

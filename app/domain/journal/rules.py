@@ -661,6 +661,20 @@ def _is_measure(parsed: ParsedText, tok: Token) -> bool:
     )
 
 
+def _done_how(parsed: ParsedText, verb: Token, subject: Token) -> bool:
+    """The parser made the thing done the subject of how it was done: "I did the examen
+    lying down", "did the stretches sitting on the bed" ("did" before it, the writer's)."""
+    did = parsed.head(verb)
+    return (
+        verb.tag == "VBG"
+        and verb.dep in ("ccomp", "xcomp", "advcl")
+        and did is not None
+        and did.lemma == "do"
+        and did.i < subject.i
+        and all(k.lower in FIRST_PERSON for k in parsed.children(did) if k.dep == "nsubj")
+    )
+
+
 def _described(parsed: ParsedText, subject: Token) -> bool:
     """A subject the parser could not tag that a comma-set noun describes: someone
     ("Yolanda, the new aide, took Dov round the block")."""
@@ -1012,18 +1026,28 @@ _CALLING: Final = re.compile(
     re.IGNORECASE,
 )
 _NOT_REACHED: Final = re.compile(
-    r"^(?:[^.!?\n]{0,40}?\bbut\b[^.!?\n]{0,40}?|(?:[ \t]+[\w'’]+){0,3}[ \t]*[,:;(–—-][ \t]*)"
+    r"^(?:[^.!?\n]{0,40}?\bbut\b[^.!?\n]{0,40}?|(?:[ \t]+[\w'’]+){0,4}[ \t]*[,:;(–—-][ \t]*)"
     r"(?:\bno (?:connection|answer|signal|reply|"
     r"one (?:answered|picked up))|\bnobody (?:answered|picked up)|"
     r"\b(?:did ?n[o'’]?t|never|couldn'?t|could not|can'?t) (?:pick up|answer|get through|connect)|"
     r"\bvoice ?mail|\bmissed (?:it|the call|her call|his call|their call)|\bwas engaged|"
-    r"\bline was busy|\bwent dead|\bkept dropping|\bcut off)",
+    r"\bline was busy|\bwent dead|\bkept dropping|\bcut off|\ball fail\w*|\bfailed\b)",
     re.IGNORECASE,
 )
 
 
 # What was begun but not done, said after it: "Budget spreadsheet open but didn't enter
 # anything", "book out but did nothing" (not "… didn't do anything else").
+# Set out for it, but turned back on the way: not there and back.
+_SET_OUT: Final = re.compile(
+    r"\b(?:set|sets|setting|started|start|headed|head|heading)\s+(?:out|off)?\b[^.!?\n]{0,20}$",
+    re.I,
+)
+_TURNED_BACK: Final = re.compile(
+    r"[^.!?\n]{0,40}?\bbut\b[^.!?\n]{0,20}?\b(?:turned (?:back|round|around)|gave up|"
+    r"had to (?:turn|stop|come back|head back)|came back early|bailed|abandoned)\b",
+    re.I,
+)
 _BUT_NOTHING: Final = re.compile(
     r"[^.!?\n]{0,40}?\bbut\b[^.!?\n]{0,15}?(?:\b(?:did ?n[o'’]?t|never|could ?n[o'’]?t|"
     r"could not|did not)\b[^.!?\n]{0,25}?\b(?:anything|a thing|a word|a page|a single)\b|"
@@ -1172,6 +1196,10 @@ def blocked(
         return BlockReason.INTENTION  # "Thought about going up to see Isa"
     if _BUT_NOTHING.match(text, parsed.tokens[match.last].end, line_end):
         return BlockReason.DID_NONE  # "spreadsheet open but didn't enter anything"
+    if _SET_OUT.search(text, max(s_start, line_start), start) and _TURNED_BACK.match(
+        text, parsed.tokens[match.last].end, line_end
+    ):
+        return BlockReason.DID_NONE  # "Set out for the wharf but turned back at the church"
     if _not_reached(text, parsed, match, line_end):
         return BlockReason.NEGATED  # "Called Emaye but no connection"
     if _inverted_question(sentence):
@@ -1442,6 +1470,8 @@ def blocked(
                 if tok.dep in ("nsubj", "nsubjpass") and tok.i < governor.i:
                     if tok is head and governor.lemma in _HOW_IT_WENT and tok.lemma not in _BEINGS:
                         continue  # "the run felt easy", not "the dog looked at me"
+                    if _done_how(parsed, governor, tok):
+                        continue  # "I did the examen lying down": how it was done
                     return BlockReason.SOMEONE_ELSE
     if (
         head.tag == "NNS"
@@ -2283,6 +2313,9 @@ def _time_spans(parsed: ParsedText, words: Sequence[Token]) -> list[tuple[float,
     return out
 
 
+_TIMES_OVER: Final = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
+
+
 def _count_evidence(
     parsed: ParsedText, target: tuple[float, str] | None, only: set[int] | None = None
 ) -> tuple[bool, CueMatch | None] | None:
@@ -2324,6 +2357,7 @@ def _count_evidence(
             continue
         if not any(is_unit(w) for w in words):
             continue
+        times = [(_TIMES_OVER[w.lower], w) for w in words if w.lower in _TIMES_OVER]
         numbers = [
             (value, w)
             for w in words
@@ -2337,7 +2371,8 @@ def _count_evidence(
             if is_unit(parsed.tokens[w.head])
             or (w.i + 1 < len(parsed.tokens) and is_unit(parsed.tokens[w.i + 1]))
         ]
-        numbers = counted or numbers  # "40 minute ride, maybe ten pages": the ten
+        # "40 minute ride, maybe ten pages": the ten; "nebuliser twice today, his sats 94"
+        numbers = counted or times or numbers
         numbers = [(scaled(value, w), w) for value, w in numbers]  # "500 ml": half a litre
         is_reading = any(w.lemma in _READING_WORDS for w in words)
         (readings if is_reading else claims).extend(numbers)
@@ -2560,10 +2595,14 @@ def named_person(name: str) -> tuple[str, str] | None:
             if words[0].lower() in _TALKING:  # not "Walk to St Mary's"
                 return word.lower(), before.lower()
             continue
-        if before.lower() in _REACHING or before == words[0]:
-            return word.lower(), "dobj"
+        if before.lower() in _REACHING or (before == words[0] and before.lower() not in _WHEN):
+            return word.lower(), "dobj"  # not "Daily Examen": when, then what
     return None
 
+
+_WHEN: Final = frozenset(
+    {"daily", "morning", "evening", "nightly", "night", "weekly", "sunday", "friday", "bedtime"}
+)
 
 _TEMPLATE_PERSON: Final = "mum"
 
@@ -2669,13 +2708,16 @@ _TIME_OWNERS: Final = frozenset(
 _OWNED_BY: Final = re.compile(r"^\s*(?:[\w-]+\s+)?[\w-]+['’]s\b")
 
 
-def blocked_for(body: str, parsed: ParsedText, match: CueMatch, name: str) -> BlockReason | None:
+def blocked_for(
+    body: str, parsed: ParsedText, match: CueMatch, name: str, *, reading: bool = False
+) -> BlockReason | None:
     """:func:`blocked`, for the habit named ``name``: the thing its name works on may be
     the subject of its own verb ("Oil clippers": "clippers oiled")."""
     reason = blocked(
         body,
         parsed,
         match,
+        reading=reading,
         theirs=_OWNED_BY.search(name) is not None,
         named=frozenset(_NAME_WORD.findall(name.lower())),
     )
@@ -2722,6 +2764,7 @@ def _person_acts(parsed: ParsedText, match: CueMatch, name: str) -> bool:
         and (verb := parsed.head(words[0])) is not None
         and verb.is_verb
         and verb.lemma not in _DONE_VERBS  # "Did the Jumble", "Pickles got his food"
+        and not _done_how(parsed, verb, words[0])  # "I did the examen lying down"
     )
 
 
@@ -2789,7 +2832,11 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                 continue
         elif decided is not None:
             ok, match = decided
-            if not ok or match is None or blocked(body, parsed, match, reading=True) is not None:
+            if (
+                not ok
+                or match is None
+                or blocked_for(body, parsed, match, cand.name, reading=True) is not None
+            ):
                 continue
             span = quote_for(body, parsed, match)
         else:
