@@ -250,3 +250,19 @@ def test_gatka_is_a_martial_art_and_keeps_its_own_word() -> None:
     found = detect("At the hall I sparred with Jasdeep for forty minutes.", "Gatka practice")
     assert [n for n, _ in found] == ["Gatka practice"]
     assert [n for n, _ in detect("Gatka at the hall tonight, good.", "Gatka practice")]
+
+
+def test_no_because_after_an_item_is_not_done() -> None:
+    assert detect("abs no bc i had tryouts and my legs are dead", "Pamela Reif abs") == []
+
+
+def test_an_item_answered_no_is_not_done_by_the_numbers_beside_it() -> None:
+    body = "Riyaz zero, throat raw from nine hours of talking."
+    assert detect(body, "Riyaz 30 min") == []
+    assert detect("Riyaz 40 minutes, throat fine.", "Riyaz 30 min")
+
+
+def test_a_number_counted_in_another_measure_is_no_count_of_the_habit() -> None:
+    body = "Grandad is in the ward, the nurses do his inhaler every four hours."
+    assert detect(body, "Grandad's inhaler 2x") == []
+    assert detect("Grandad's inhaler given 2 times today.", "Grandad's inhaler 2x")

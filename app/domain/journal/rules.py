@@ -133,7 +133,7 @@ _ANSWERED_NO: Final = re.compile(
 # A log's item answered no after it, the line or clause ending there ("violin no").
 _TRAILING_NO: Final = re.compile(
     r"^\s+(?:no|nope|nah|nil|none|zero|n/?a|untouched|not (?:today|tonight|done|yet))"
-    r"\s*(?:$|[.,;!(])",
+    r"\s*(?:$|[.,;!(]|(?:bc|b/c|because|cos|coz|cause)\b)",  # "abs no bc i had tryouts"
     re.I,
 )  # "Chanter nil", "SPF n/a, raining", "Glossary untouched", "Examen not tonight"
 # The item called off, said after it ("Mahjong this week cancel", "yoga cancelled again").
@@ -2264,15 +2264,25 @@ _IN_GOOD_TIME: Final = re.compile(
 _TIME_UNITS: Final = frozenset({"min", "minute", "hour", "hr", "h", "sec", "second"})
 
 
+# How a log says an item was not done, whatever numbers its sentence holds.
+_SAID_NOT_DONE: Final = frozenset(
+    {BlockReason.MARKED_NOT_DONE, BlockReason.NEGATED, BlockReason.DID_NONE}
+)
+
+
 def _cued_sentences(
-    parsed: ParsedText, rc: RuleCandidate, target: tuple[float, str] | None
+    body: str, parsed: ParsedText, rc: RuleCandidate, target: tuple[float, str] | None
 ) -> set[int] | None:
     """The sentences a count may be read in: every one (None), or for a count of time
     only those that hold one of the habit's cues (the number's own context is checked
     where the count is read)."""
     if target is None or target[1] not in _TIME_UNITS:
         return None
-    found = {parsed.tokens[m.first].sent for m in find_cues(parsed, rc.cues, rc.exclude)}
+    found = {
+        parsed.tokens[m.first].sent
+        for m in find_cues(parsed, rc.cues, rc.exclude)
+        if blocked(body, parsed, m) not in _SAID_NOT_DONE  # "Riyaz zero, … eight hours"
+    }
     return found | {n + 1 for n in found if _same_line(parsed, n, n + 1)}
 
 
@@ -2314,6 +2324,23 @@ def _time_spans(parsed: ParsedText, words: Sequence[Token]) -> list[tuple[float,
 
 
 _TIMES_OVER: Final = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
+
+
+_CALENDAR: Final = frozenset({"day", "week", "month", "year"})
+
+
+def _in_another(parsed: ParsedText, number: Token, unit: str) -> bool:
+    """A number counted in a measure other than ``unit`` ("every four hours" is no count of
+    nebulisers, "2 days" no count of pages), read from the word after it or its head."""
+    near = [parsed.tokens[number.head]]
+    if number.i + 1 < len(parsed.tokens):
+        near.append(parsed.tokens[number.i + 1])
+    for word in near:
+        measure = _measure(word.lower)
+        counted_in = measure[0] if measure else ("day" if word.lemma in _CALENDAR else None)
+        if counted_in is not None and counted_in != unit:
+            return True
+    return False
 
 
 def _count_evidence(
@@ -2372,7 +2399,9 @@ def _count_evidence(
             or (w.i + 1 < len(parsed.tokens) and is_unit(parsed.tokens[w.i + 1]))
         ]
         # "40 minute ride, maybe ten pages": the ten; "nebuliser twice today, his sats 94"
-        numbers = counted or times or numbers
+        numbers = (
+            counted or times or [(v, w) for v, w in numbers if not _in_another(parsed, w, unit)]
+        )
         numbers = [(scaled(value, w), w) for value, w in numbers]  # "500 ml": half a litre
         is_reading = any(w.lemma in _READING_WORDS for w in words)
         (readings if is_reading else claims).extend(numbers)
@@ -2825,7 +2854,7 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
             continue
         span: tuple[int, int] | None = None
         target = count_target(cand.name)
-        decided = _count_evidence(parsed, target, _cued_sentences(parsed, rc, target))
+        decided = _count_evidence(parsed, target, _cued_sentences(body, parsed, rc, target))
         if decided is None and target is not None and target[1] == "step":
             span = _count_by_distance(body, parsed, rc, target[0])
             if span is None:
