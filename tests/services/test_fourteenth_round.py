@@ -266,3 +266,8 @@ def test_a_number_counted_in_another_measure_is_no_count_of_the_habit() -> None:
     body = "Grandad is in the ward, the nurses do his inhaler every four hours."
     assert detect(body, "Grandad's inhaler 2x") == []
     assert detect("Grandad's inhaler given 2 times today.", "Grandad's inhaler 2x")
+
+
+@pytest.mark.parametrize("body", ["✔ made bed\n✖ footwork", "footwork ✖ (rest day)", "❎ footwork"])
+def test_every_cross_marks_an_item_not_done(body: str) -> None:
+    assert detect(body, "Footwork 15'") == []

@@ -121,7 +121,11 @@ _LIST_MARK: Final = re.compile(
 )
 _UNCHECKED: Final = re.compile(r"^\s*(?:[-*•]\s*)?(?:\[[ ~/>-]?\]|[☐⬜◻□▢🔲])")
 """An open box, or one marked partly done, moved or cancelled ("[~]", "[/]", "[>]", "[-]")."""
-_LINE_NOT_DONE: Final = re.compile(r"❌|✗|✘|☒|\bnope\b|\bnot done\b|\bskipped\b|\bmissed\b", re.I)
+# The crosses a list marks an item not done with ("❌ meditate", "✖ footwork").
+_CROSSES: Final = "❌✗✘☒✖❎"
+_LINE_NOT_DONE: Final = re.compile(
+    rf"[{_CROSSES}]|\bnope\b|\bnot done\b|\bskipped\b|\bmissed\b", re.I
+)
 # A log line's answer after the item, saying it was not done ("bike: no, rain", "floss -
 # nope", "pull-ups: 0, bar still not mounted", "Spend log: skip").
 _ANSWERED_NO: Final = re.compile(
@@ -474,7 +478,7 @@ def mask_for_parsing(body: str) -> str:
     return "\n".join(out)
 
 
-_ITEM_MARKS: Final = "✅✔✓☑❌✗✘☒"
+_ITEM_MARKS: Final = "✅✔✓☑" + _CROSSES
 """Ticks and crosses that mark a log's items done or not."""
 _ITEM_MARK_AT: Final = re.compile(f"[{_ITEM_MARKS}]\ufe0f?[\\s.,;:!)\\]-]*(?=\\w)")
 
@@ -860,7 +864,7 @@ def _item_not_done(line: str, at: int) -> bool:
     and crosses others ("✔ sit 10 min ✔ 2L ✘ walk ✔ chapter 4") marks each item by the
     mark just before it (or, with none before, just after: "walk ✅"); any other line
     is not done when it says so anywhere ("❌ meditate", "reading - skipped")."""
-    marks = [(m.start(), m.group() in "❌✗✘☒") for m in _ITEM_MARK.finditer(line)]
+    marks = [(m.start(), m.group() in _CROSSES) for m in _ITEM_MARK.finditer(line)]
     if marks and all(crossed for _, crossed in marks):
         # "flashed the pink v4. rehab bands ✗ forgot.": a cross in another sentence is
         # that sentence's item's
@@ -2508,7 +2512,7 @@ def _emoji_line(body: str, rc: RuleCandidate, limit: int | None) -> tuple[int, i
 
 
 # A short log item ticked after its words ("Water ✓", "Devotion ✓", "maa ✅ short call").
-_TICKED_ITEM: Final = re.compile(r"([^\n.;,✓✅✔☑✗✘❌]{1,30}?)[ \t]*[:=–—-]?[ \t]*[✓✅✔☑]")
+_TICKED_ITEM: Final = re.compile(rf"([^\n.;,✓✅✔☑{_CROSSES}]{{1,30}}?)[ \t]*[:=–—-]?[ \t]*[✓✅✔☑]")
 # Name words too common to stand for a habit alone ("Cycle to work": not "work ✓").
 _GENERIC_NAME_WORDS: Final = frozenset(
     {"work", "morning", "evening", "night", "daily", "home", "new", "good", "things", "thing",
