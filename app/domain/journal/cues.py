@@ -51,6 +51,9 @@ _NAME_STOP: Final = frozenset(
     }
 )  # fmt: skip
 
+# Words that deny what follows ("no yoga", "not even cooked", "did no seva").
+NEGATORS: Final = frozenset({"no", "zero", "none", "nope", "never", "not", "n't", "without"})
+
 _WORD: Final = re.compile(r"[^\W\d_][\w'-]*", re.UNICODE)
 
 
@@ -545,9 +548,6 @@ _MAX_GAP: Final = 3
 _MODIFIER_POS: Final = frozenset({"DET", "ADJ", "NUM", "PRON", "NOUN", "PROPN", "ADV", "PART"})
 
 
-_DENYING: Final = frozenset({"no", "not", "never", "zero", "nothing", "none"})
-
-
 def _modifies(span: Sequence[Token]) -> bool:
     """The words between the first and the last of ``span`` all modify the last (directly
     or through one another), one space apart in one phrase: determiners, adjectives,
@@ -556,7 +556,7 @@ def _modifies(span: Sequence[Token]) -> bool:
     inside = {t.i for t in gap} | {target.i}
     return all(b.start - a.end <= 1 for a, b in pairwise(span)) and all(
         t.pos in _MODIFIER_POS
-        and t.lower not in _DENYING
+        and t.lower not in NEGATORS
         and (t.text[:1].isalnum() or t.dep == "case")
         and t.head in inside
         and t.head != t.i

@@ -38,6 +38,7 @@ from typing import Final
 from app.domain.journal.candidates import Candidate
 from app.domain.journal.cues import (
     MAX_CUES,
+    NEGATORS,
     WEEKDAYS,
     Cue,
     CueMatch,
@@ -85,7 +86,6 @@ DOING_VERBS: Final = frozenset(
 INTENT_NOUNS: Final = frozenset(
     {"plan", "idea", "goal", "intention", "reminder", "advice", "wish", "hope", "resolution"}
 )
-NEGATORS: Final = frozenset({"no", "zero", "none", "nope", "never", "not", "n't", "without"})
 FUTURE_WORDS: Final = frozenset({"tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tomorrows"})
 FUTURE_NEXT: Final = frozenset({"week", "time", "month", "year", "weekend", "session"})
 HEADING_WORDS: Final = frozenset(
@@ -2295,9 +2295,10 @@ def _same_line(parsed: ParsedText, one: int, other: int) -> bool:
     min", which the parser splits after "NT2"."""
     if other >= len(parsed.sentences):
         return False
-    end = parsed.tokens[parsed.sentences[one][1] - 1].end
+    last = parsed.tokens[parsed.sentences[one][1] - 1]
     start = parsed.tokens[parsed.sentences[other][0]].start
-    return "\n" not in parsed.text[end:start] and not re.search(r"[.!?]\s*$", parsed.text[:end])
+    _, line_end = _line_bounds(parsed.text, last.start)
+    return start < line_end and last.text not in (".", "!", "?")
 
 
 # From one time of day to another, as logs write it ("2215-0540", "22:15–05:40",
