@@ -1,5 +1,5 @@
 """Issue 15, item 2: the seed lexicon knows how people tell of many more activities
-(206 families), written from reasoning about language, and reading it stays fast.
+(over 200 families), written from reasoning about language, and reading it stays fast.
 
 Every sentence here is the test's own; none is taken from a labelled set."""
 

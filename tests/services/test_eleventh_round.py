@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.domain.journal.rules import count_target, person_cues
+from app.domain.journal.measures import count_target
+from app.domain.journal.rules import person_cues
 from app.nlp.forms import word_forms
 from app.services.journal.cues import effective_cues
 from tests.services.test_cue_rules import detect

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.domain.journal.rules import count_target
+from app.domain.journal.measures import count_target
 from tests.services.test_cue_rules import detect
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.domain.journal.rules import count_target
+from app.domain.journal.measures import count_target
 from app.nlp.forms import word_forms
 from app.services.journal.cues import effective_cues
 from tests.services.test_cue_rules import detect

@@ -14,14 +14,8 @@ from dataclasses import dataclass
 
 from app.domain.evaluation import overlaps
 from app.domain.journal.cues import find_cues, is_abstinence
-from app.domain.journal.rules import (
-    RuleCandidate,
-    blocked_for,
-    count_target,
-    deadline,
-    named_person,
-    on_time,
-)
+from app.domain.journal.measures import count_target, deadline, on_time
+from app.domain.journal.rules import RuleCandidate, blocked_for, named_person
 from app.domain.parsed import ParsedText
 
 PASSED = "passed every context check"

@@ -47,6 +47,21 @@ from app.domain.journal.cues import (
     name_words,
     stem_of,
 )
+from app.domain.journal.measures import (
+    CLOCK_TIME,
+    MEASURE_UNITS,
+    STEPS_PER,
+    UNIT_WORDS,
+    WORD_NUMBERS,
+    count_target,
+    deadline,
+    glued_measures,
+    minutes_of_day,
+    on_time,
+    to_number,
+    unit_of,
+    word_times,
+)
 from app.domain.journal.parse import Draft
 from app.domain.parsed import ParsedText, Token
 from app.domain.text import MAX_QUOTE_CHARS, overlaps
@@ -243,17 +258,6 @@ _EVERY_TIME: Final = frozenset(
      "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
 )  # fmt: skip
 _TRAILING_MARKS: Final = re.compile(r"[\s✅✔✓☑]+$")
-_TIME: Final = re.compile(
-    r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?!\d|,\d)|\b(midnight)\b", re.I
-)
-_NAME_DEADLINE: Final = re.compile(
-    r"(?:\b(?:by|before)\s+|<\s*)(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm)?|\b(midnight)\b", re.I
-)
-# A count of times after the thing counted: "Surya namaskar x12", "Pushups 20x" (not
-# "Rest lying down 2x": "down" is no thing to count).
-_NAME_TIMES: Final = re.compile(r"\b([a-z]{4,})\s+(?:[x×]\s?(\d+)|(\d+)\s?[x×])(?!\w)", re.I)
-_NOT_COUNTED: Final = frozenset({"down", "back", "over", "daily", "week", "weekly", "times"})
-_NAME_TARGET: Final = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)\s*(k)?\s+([^\W\d_]+)", re.I)
 _READING_WORDS: Final = frozenset(
     {
         "say", "show", "read", "count", "log", "track", "record", "clock", "hit", "phone",
@@ -415,6 +419,21 @@ class BlockReason(Enum):
         return str(self.value)
 
 
+# What a log says right after the item, in the rest of its line, that makes it no deed:
+# each signal with its reason, checked in order (the first that matches is the reason).
+_SAID_AFTER: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
+    (_ANSWERED_NO, BlockReason.MARKED_NOT_DONE),  # "bike: no, rain"
+    (_TRAILING_NO, BlockReason.MARKED_NOT_DONE),  # "violin no", "Chanter nil"
+    (_CALLED_OFF, BlockReason.A_PLAN),  # "Mahjong this week cancel"
+    (_MARKED_PLAN, BlockReason.A_PLAN),  # "Txt girls from airport (plan)"
+    (_PACKED_AWAY, BlockReason.A_THING),  # "Chanter in hold bag"
+    (_NONE_OF_IT, BlockReason.DID_NONE),  # "Logged nothing"
+    (_DAYS_AWAY, BlockReason.FUTURE),  # "IELTS in six weeks"
+    (_LEFT_TO_OTHERS, BlockReason.SOMEONE_ELSE),  # "The drops I let his daughter do"
+    (_IN_ITS_PLACE, BlockReason.AVOIDED),  # "Volunteered at parkrun instead of running it"
+)
+
+
 @dataclass(frozen=True)
 class RuleCandidate:
     """A candidate with the cue words that show it (empty: never proposed by rules)."""
@@ -571,7 +590,7 @@ def _measure_apart(parsed: ParsedText, chain: Sequence[Token]) -> list[Token]:
     for k, (tok, up) in enumerate(itertools.pairwise(chain)):
         if (
             tok.dep == "appos"
-            and _measure(tok.lower) is not None
+            and unit_of(tok.lower) is not None
             and up.i < tok.i
             and any(t.text == "," for t in parsed.tokens[up.i + 1 : tok.i])
         ):
@@ -1151,28 +1170,15 @@ def blocked(
     if marked and _item_not_done(line, start - line_start):
         return BlockReason.MARKED_NOT_DONE  # "- guitar ❌", "Yoga ✗", "Jogging ✗ (rain)"
     after = text[parsed.tokens[match.last].end : line_end]
-    if _ANSWERED_NO.match(after) or _TRAILING_NO.match(after):
-        return BlockReason.MARKED_NOT_DONE  # "bike: no, rain", "violin no"
+    for signal, reason in _SAID_AFTER:
+        if signal.match(after):
+            return reason
     if _LEADING_NO.search(text[line_start:start]):
         return BlockReason.NEGATED  # "no erg (hamstring)": a log's item answered first
-    if _CALLED_OFF.match(after):
-        return BlockReason.A_PLAN  # "Mahjong this week cancel"
-    if _MARKED_PLAN.match(after):
-        return BlockReason.A_PLAN  # "Txt girls from airport (plan)"
-    if _PACKED_AWAY.match(after):
-        return BlockReason.A_THING  # "Chanter in hold bag"
     if _ONLY_ONES.search(text, line_start, start) and _WERE_OTHERS.match(after):
         return BlockReason.A_THING  # "the only shots today were tequila ones"
     if _REST_LEFT.search(text, *parsed.sentence_span(head)):
         return BlockReason.DID_NONE  # "did only Japji Sahib, rest of the Nitnem left"
-    if _NONE_OF_IT.match(after):
-        return BlockReason.DID_NONE  # "Logged nothing"
-    if _DAYS_AWAY.match(after):
-        return BlockReason.FUTURE  # "IELTS in six weeks"
-    if _LEFT_TO_OTHERS.match(after):
-        return BlockReason.SOMEONE_ELSE  # "The drops I let his daughter do"
-    if _IN_ITS_PLACE.match(after):
-        return BlockReason.AVOIDED  # "Volunteered at parkrun instead of running it"
     if _LEFT_IDLE.match(after) and _left_idle(parsed, match):
         return BlockReason.A_THING  # "Ankle band sitting on the desk staring at me"
     if _NAMED_ONLY.search(text, line_start, start):
@@ -1891,7 +1897,7 @@ def _tried_and_got(parsed: ParsedText, verb: Token) -> bool:
     return any(
         t.lemma in _GOT
         and t.tag == "VBD"
-        and any(_number(n.text) is not None for n in parsed.tokens[t.i + 1 : t.i + 4])
+        and any(to_number(n.text) is not None for n in parsed.tokens[t.i + 1 : t.i + 4])
         for t in after
     )
 
@@ -2010,232 +2016,6 @@ def quote_for(body: str, parsed: ParsedText, match: CueMatch) -> tuple[int, int]
 
 
 # --------------------------------------------------------------------------- targets
-
-
-def _minutes(hour: str, minute: str | None, meridiem: str | None, midnight: str | None) -> int:
-    if midnight:
-        return 24 * 60
-    h = int(hour) % 24
-    m = int(minute) if minute else 0
-    mer = (meridiem or "").lower().replace(".", "")
-    if mer == "pm" and h < 12:
-        h += 12
-    elif mer == "am":
-        h = 24 if h == 12 else h + 24 if h < 5 else h  # "1am" is after midnight
-    elif 5 <= h <= 12:
-        h = h + 12 if h < 12 else 24  # an evening hour written without am/pm
-    elif h < 5:
-        h += 24  # after midnight
-    return h * 60 + m
-
-
-def deadline(name: str) -> int | None:
-    """Minutes after the day's midnight a "Sleep by 11"-style habit allows, or None."""
-    m = _NAME_DEADLINE.search(name)
-    if m is None:
-        return None
-    return _minutes(m.group(1) or "0", m.group(2), m.group(3), m.group(4))
-
-
-_NUMBER_WORDS: Final = {
-    "zero": 0.0, "one": 1.0, "two": 2.0, "three": 3.0, "four": 4.0, "five": 5.0, "six": 6.0,
-    "seven": 7.0, "eight": 8.0, "nine": 9.0, "ten": 10.0, "eleven": 11.0, "twelve": 12.0,
-    "thirteen": 13.0, "fourteen": 14.0, "fifteen": 15.0, "sixteen": 16.0, "seventeen": 17.0,
-    "eighteen": 18.0, "nineteen": 19.0, "twenty": 20.0, "thirty": 30.0, "forty": 40.0,
-    "fifty": 50.0, "sixty": 60.0, "seventy": 70.0, "eighty": 80.0, "ninety": 90.0,
-    "hundred": 100.0, "dozen": 12.0,
-}  # fmt: skip
-_WORD_NUMBERS: Final = _NUMBER_WORDS | {"a": 1.0, "an": 1.0, "half": 0.5}
-_DOTTED_THOUSANDS: Final = re.compile(r"^\d{1,3}(?:\.\d{3})+$")  # "11.200" (European)
-# A unit as writers of other first languages also write it ("11.200 pasos").
-_UNIT_WORDS: Final = {
-    "step": frozenset({"pasos", "passi", "schritte", "stappen", "pas", "kroków"}),
-    "page": frozenset({"pp", "pgs", "pg"}),  # "20 pp of the Kahneman"
-}
-# Distances walked, in steps (about 2,000 a mile, 1,300 a kilometre).
-_STEPS_PER: Final = {"mile": 2000.0, "mi": 2000.0, "km": 1300.0, "kilometre": 1300.0,
-                     "kilometer": 1300.0, "k": 1300.0}  # fmt: skip
-
-
-def _number(text: str) -> float | None:
-    if text.lower() in _NUMBER_WORDS:
-        return _NUMBER_WORDS[text.lower()]  # "ten pages"
-    if _DOTTED_THOUSANDS.match(text):
-        text = text.replace(".", "")
-    cleaned = text.lower().replace(",", "")
-    scale = 1.0
-    if cleaned.endswith("k"):
-        cleaned, scale = cleaned[:-1], 1000.0
-    try:
-        return float(cleaned) * scale
-    except ValueError:
-        return None
-
-
-# Measures written short and glued to their number ("3L", "180g", "500ml"), by the unit a
-# count is kept in (a millilitre is a thousandth of a litre).
-_MEASURES: Final = {
-    "l": ("litre", 1.0), "ltr": ("litre", 1.0), "litre": ("litre", 1.0),
-    "liter": ("litre", 1.0), "ml": ("litre", 0.001), "g": ("gram", 1.0),
-    "gram": ("gram", 1.0), "kg": ("kilogram", 1.0), "oz": ("ounce", 1.0),
-    "ounce": ("ounce", 1.0),
-    # durations, in minutes: "20 min" and "1 hour" compare
-    "min": ("minute", 1.0), "minute": ("minute", 1.0),
-    "h": ("minute", 60.0), "hr": ("minute", 60.0), "hour": ("minute", 60.0),
-    # minutes as other languages abbreviate them ("Barre 30 хв")
-    "хв": ("minute", 1.0), "мин": ("minute", 1.0), "minuto": ("minute", 1.0),
-    "minuti": ("minute", 1.0), "minuten": ("minute", 1.0), "minut": ("minute", 1.0),
-}  # fmt: skip
-# Money a name sets aside or gives ("$10 to the fund", "200 zł to savings", "Save €10/day"):
-# an amount, not a count the entry must reach.
-_MONEY: Final = re.compile(
-    r"[$£€¥₹₦₱₩₴]\s*$|^(?:zł|zl|pln|eur|euros?|usd|gbp|dollars?|pounds?|quid|bob|rs|"
-    r"rupees?|naira|pesos?|yuan|yen|won|baht|kr|lei|lira|rand|cedis?|shillings?|ksh|uah|"
-    r"hryvnias?|dong|ringgit)$",
-    re.IGNORECASE,
-)
-# Words after a name's number that are no unit ("$10 to the fund", "£5 in the pot").
-_NO_UNIT: Final = frozenset(
-    {"to", "in", "on", "at", "for", "of", "a", "an", "the", "into", "per", "from", "with",
-     "and", "or", "by", "x"}
-)  # fmt: skip
-_GLUED: Final = re.compile(
-    r"^[~≈]?(\d+(?:\.\d+)?)(l|ltr|ml|g|kg|oz|h|hrs?|mins?|')$", re.IGNORECASE
-)
-_NAME_GLUED: Final = re.compile(
-    r"(?<![\w.])(\d+(?:\.\d+)?)\s?(l|ltr|ml|g|kg|oz|h|hrs?|mins?|')(?!\w)", re.I
-)
-_PRIME: Final = {"'": "min"}
-"""A prime glued to a number is minutes in a training log ("Z2 ride 60'")."""
-_CEILING: Final = re.compile(
-    r"(?:\b(?:under|below|max|maximum|less than|fewer than|no more than|at most|up to)|<)\s*$",
-    re.IGNORECASE,
-)
-_HOURS_MINUTES: Final = re.compile(r"^(\d{1,2})h(\d{2})$", re.IGNORECASE)  # "3h12", "1h05"
-
-
-_MEASURE_UNITS: Final = frozenset(unit for unit, _ in _MEASURES.values())
-
-
-def _measure(word: str) -> tuple[str, float] | None:
-    """The unit a measure word counts in, and its scale ("litres": litre × 1)."""
-    lower = word.lower()
-    return _MEASURES.get(lower) or _MEASURES.get(lower[:-1] if lower.endswith("s") else lower)
-
-
-# Minutes written "m" in a log ("Chanter 20m", "NT2 study 30m"), unless the habit goes a
-# distance ("Swim 400m", "Sprint 100m"): then metres, which no count here keeps.
-_M_MINUTES: Final = re.compile(r"^[~≈]?(\d{1,3})m\.?$", re.IGNORECASE)
-_NAME_M_MINUTES: Final = re.compile(r"(?<![\w.])(\d{1,3})\s?m(?!\w)", re.IGNORECASE)
-_MOST_M_MINUTES: Final = 180
-_GOES_A_DISTANCE: Final = re.compile(
-    r"\b(?:swim|run|row|walk|sprint|jog|cycl|bike|ride|hike|paddl|skat|ski|climb|dash|"
-    r"relay|hurdle|lap|length|pool|track|race)",
-    re.IGNORECASE,
-)
-
-
-def _glued(text: str) -> tuple[float, str] | None:
-    """``(1.4, "litre")`` for "1.4L", ``(192, "minute")`` for "3h12": a number with its
-    measure glued on."""
-    hm = _HOURS_MINUTES.match(text)
-    if hm is not None:
-        return int(hm.group(1)) * 60.0 + int(hm.group(2)), "minute"
-    short = _M_MINUTES.match(text)
-    if short is not None and float(short.group(1)) <= _MOST_M_MINUTES:
-        return float(short.group(1)), "minute"  # "Chanter 10m": not ten metres of it
-    m = _GLUED.match(text)
-    if m is None:
-        return None
-    unit, scale = _measure(_PRIME.get(m.group(2), m.group(2))) or ("", 0.0)
-    return float(m.group(1)) * scale, unit
-
-
-def _measured(words: Sequence[Token]) -> list[tuple[float, str, Token]]:
-    """Every number with its measure glued on ("1.4L", "~95g" as the tokenizer splits
-    it), as ``(value, unit, the number's token)``."""
-    out: list[tuple[float, str, Token]] = []
-    for at, w in enumerate(words):
-        glued = _glued(w.text)
-        if glued is None and at + 1 < len(words) and words[at + 1].start == w.end:
-            glued = _glued(w.text + words[at + 1].text)
-        if glued is not None:
-            out.append((glued[0], glued[1], w))
-    return out
-
-
-def count_target(name: str) -> tuple[float, str] | None:
-    """``(10000, "step")`` for "Walk 10k steps", ``(3, "litre")`` for "Drink 3L water": a
-    count the name asks for, and its unit."""
-    short = _NAME_M_MINUTES.search(name)
-    if short is not None and not _GOES_A_DISTANCE.search(name):
-        minutes = float(short.group(1))
-        return (minutes, "minute") if minutes <= _MOST_M_MINUTES else None
-    glued = _NAME_GLUED.search(name)
-    if glued is not None:
-        if _CEILING.search(name[: glued.start()]):
-            return None  # "Screen time under 2h": a limit, not a count to reach
-        unit, scale = _measure(_PRIME.get(glued.group(2), glued.group(2))) or ("", 0.0)
-        return float(glued.group(1)) * scale, unit
-    m = _NAME_TARGET.search(name)
-    if m is None:
-        times = _NAME_TIMES.search(name)  # "Surya namaskar x12", "Pushups 20x"
-        if times is None or times.group(1).lower() in _NOT_COUNTED:
-            return None
-        unit = times.group(1).lower()
-        plural = unit.endswith("s") and not unit.endswith("ss")
-        return float(times.group(2) or times.group(3)), unit[:-1] if plural else unit
-    if _CEILING.search(name[: m.start()]):
-        return None
-    if (
-        _MONEY.search(name[: m.start()])
-        or _MONEY.match(m.group(3))
-        or m.group(3).lower() in _NO_UNIT
-    ):
-        return None  # "$10 to the fund", "200 zł to savings": an amount, not a count
-    value = _number(m.group(1).replace(",", "") + (m.group(2) or ""))
-    if value is None or value <= 0:
-        return None
-    unit = m.group(3).lower()
-    measure = _measure(unit)
-    if measure is not None:
-        return value * measure[1], measure[0]
-    return value, unit[:-1] if unit.endswith("s") else unit
-
-
-_HOURS: Final = (
-    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
-    "twelve",
-)  # fmt: skip
-# A time told in words: "half past ten", "at eleven", "ten o'clock", "quarter to twelve".
-_WORD_TIME: Final = re.compile(
-    r"\b(?:(?P<part>half|quarter) (?P<way>past|to) |(?P<prep>at|by|before|around|until|till) )"
-    rf"(?P<hour>{'|'.join(_HOURS)})\b|\b(?P<hour2>{'|'.join(_HOURS)}) o'?\s?clock\b",
-    re.IGNORECASE,
-)
-
-
-def _word_times(text: str) -> list[int]:
-    out: list[int] = []
-    for m in _WORD_TIME.finditer(text):
-        hour = _HOURS.index((m["hour"] or m["hour2"]).lower()) + 1
-        minute = 0
-        if m["part"]:
-            minute = 30 if m["part"].lower() == "half" else 15
-            if m["way"].lower() == "to":
-                hour, minute = (hour - 2) % 12 + 1, 60 - minute
-        out.append(_minutes(str(hour), str(minute), None, None))
-    return out
-
-
-_ON_TIME: Final = re.compile(r"\b(?:on time|punctual)", re.IGNORECASE)
-
-
-def on_time(name: str) -> bool:
-    """A habit of doing something on time ("Meds on time")."""
-    return _ON_TIME.search(name) is not None
-
-
 def _said_late(parsed: ParsedText, match: CueMatch) -> bool:
     """The cue's sentence says it was late ("Meds late", "three hours late")."""
     head = _phrase_head(parsed, match)
@@ -2247,9 +2027,9 @@ def _time_ok(parsed: ParsedText, match: CueMatch, limit: int) -> bool:
     s_start, s_end = parsed.sentence_span(head)
     sentence = parsed.text[s_start:s_end]
     times = [
-        _minutes(m.group(1) or "0", m.group(2), m.group(3), m.group(4))
-        for m in _TIME.finditer(sentence)
-    ] + _word_times(sentence)
+        minutes_of_day(m.group(1) or "0", m.group(2), m.group(3), m.group(4))
+        for m in CLOCK_TIME.finditer(sentence)
+    ] + word_times(sentence)
     if not times:
         return bool(_IN_GOOD_TIME.search(sentence))  # "one hem, done early"
     return min(times) <= limit
@@ -2341,7 +2121,7 @@ def _in_another(parsed: ParsedText, number: Token, unit: str) -> bool:
     if number.i + 1 < len(parsed.tokens):
         near.append(parsed.tokens[number.i + 1])
     for word in near:
-        measure = _measure(word.lower)
+        measure = unit_of(word.lower)
         counted_in = measure[0] if measure else ("day" if word.lemma in _CALENDAR else None)
         if counted_in is not None and counted_in != unit:
             return True
@@ -2364,14 +2144,14 @@ def _count_evidence(
     claims: list[tuple[float, Token]] = []
 
     def is_unit(w: Token) -> bool:
-        measure = _measure(w.lower)
-        if measure is not None or unit in _MEASURE_UNITS:
+        measure = unit_of(w.lower)
+        if measure is not None or unit in MEASURE_UNITS:
             return measure is not None and measure[0] == unit
-        return w.lemma == unit or w.lower.startswith(unit) or w.lower in _UNIT_WORDS.get(unit, ())
+        return w.lemma == unit or w.lower.startswith(unit) or w.lower in UNIT_WORDS.get(unit, ())
 
     def scaled(value: float, w: Token) -> float:
-        measure = _measure(parsed.tokens[w.head].lower) or (
-            _measure(parsed.tokens[w.i + 1].lower) if w.i + 1 < len(parsed.tokens) else None
+        measure = unit_of(parsed.tokens[w.head].lower) or (
+            unit_of(parsed.tokens[w.i + 1].lower) if w.i + 1 < len(parsed.tokens) else None
         )
         return value * measure[1] if measure is not None else value
 
@@ -2382,7 +2162,7 @@ def _count_evidence(
         if unit == "minute" and (spans := _time_spans(parsed, words)):
             claims.extend(spans)  # "Kip 2215-0540": seven hours and a half
             continue
-        glued = [(value, w) for value, got, w in _measured(words) if got == unit]
+        glued = [(value, w) for value, got, w in glued_measures(words) if got == unit]
         if glued:  # "Hydration 1.4L"
             is_reading = any(w.lemma in _READING_WORDS for w in words)
             (readings if is_reading else claims).extend(glued)
@@ -2394,7 +2174,7 @@ def _count_evidence(
             (value, w)
             for w in words
             if w.pos == "NUM" or w.tag == "CD" or _TIME_OR_NUMBER.match(w.text)
-            for value in [_number(w.text)]
+            for value in [to_number(w.text)]
             if value is not None
         ]
         counted = [
@@ -2427,13 +2207,13 @@ def _walked_steps(parsed: ParsedText, match: CueMatch) -> float | None:
     best: float | None = None
     for left, right in itertools.pairwise(words):
         unit = right.lower.rstrip("s") if right.lower not in ("km", "mi") else right.lower
-        value = _number(left.text) if left.text[:1].isdigit() else _WORD_NUMBERS.get(left.lower)
+        value = to_number(left.text) if left.text[:1].isdigit() else WORD_NUMBERS.get(left.lower)
         glued = re.match(r"^(\d+(?:\.\d+)?)(km|mi)$", left.lower)
         if glued:
             value, unit = float(glued.group(1)), glued.group(2)
-        if value is None or (unit not in _STEPS_PER and not glued):
+        if value is None or (unit not in STEPS_PER and not glued):
             continue
-        steps = value * _STEPS_PER[unit]
+        steps = value * STEPS_PER[unit]
         best = steps if best is None else max(best, steps)
     return best
 
@@ -2500,7 +2280,9 @@ def _emoji_line(body: str, rc: RuleCandidate, limit: int | None) -> tuple[int, i
         if not (_DONE_MARK.search(item) or re.search(r"\d", item)):
             continue
         if limit is not None:
-            times = [_minutes(m[1] or "0", m[2], m[3], m[4]) for m in _TIME.finditer(item)]
+            times = [
+                minutes_of_day(m[1] or "0", m[2], m[3], m[4]) for m in CLOCK_TIME.finditer(item)
+            ]
             if not times or min(times) > limit:
                 continue
         tokens = [
@@ -2564,7 +2346,7 @@ def _amount(parsed: ParsedText, a: int, b: int) -> tuple[float | None, str | Non
     words = [t for t in parsed.tokens if a <= t.start and t.end <= b and t.pos != "SPACE"]
     for left, right in itertools.pairwise(words):
         if left.tag == "CD" or left.pos == "NUM":
-            value = _number(left.text)
+            value = to_number(left.text)
             if value is not None:
                 return value, right.text
     return None, None
@@ -2671,7 +2453,7 @@ def _short_of_name(body: str, parsed: ParsedText, match: CueMatch, name: str) ->
         return int(part.group(1)) < int(part.group(2)) and int(part.group(2)) in asked
     said = match.cue[:-2]
     if match.cue.endswith(" #") and re.search(rf"\b{re.escape(said)}\s+\d", name.lower()):
-        counted = _number(parsed.tokens[match.last].text)  # the name's word and a number
+        counted = to_number(parsed.tokens[match.last].text)  # the name's word and a number
         if counted is not None and asked:
             return counted < max(asked)  # "Cube 50 solves": "cube 30" is short of it
     sent = parsed.tokens[match.first].sent
@@ -2682,7 +2464,7 @@ def _short_of_name(body: str, parsed: ParsedText, match: CueMatch, name: str) ->
     ]
     named = {w[:4] for w in _NAME_WORD.findall(name.lower())} | _COUNTED
     for only, count, what in zip(near, near[1:], [*near[2:], None], strict=False):
-        value = 0.5 if count.lower == "half" else _number(count.text)  # "only half juz"
+        value = 0.5 if count.lower == "half" else to_number(count.text)  # "only half juz"
         if (
             only.lower in ("only", "just")
             and value is not None
