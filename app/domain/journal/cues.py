@@ -46,6 +46,9 @@ _NAME_STOP: Final = frozenset(
         "habit", "some", "one", "two", "three", "before", "after", "per", "least", "class",
         "classes", "lesson", "lessons", "training", "routine", "week", "weekly", "from",
         "away", "without", "into", "off", "over", "while",
+        # "with" and "for" as other languages write them ("Wolof avec Mariama")
+        "avec", "con", "mit", "com", "pour", "para",
+        "app", "apps",  # "Eikaiwa app 10min": the app's own name says which
         # minutes as other languages write them ("Домра 40 мин", "Barre 30 хв")
         "мин", "минут", "хв", "хвилин", "minuto", "minutos", "minuti", "minuten", "minut",
     }
@@ -371,7 +374,9 @@ _WHEN: Final = re.compile(
     r"dusk|sunrise|sunset|noon|midday)\s*$"  # "Soak feet at night", "Socks on shift"
     r"|\s+for\s+(?:dinner|lunch|breakfast|tea|supper)\s*$"  # "Fish for dinner"
     r"|\s+(?:the\s+)?(?:night|day|evening|morning)\s+before$"  # "Pack the bag night before"
-    rf"|\b(?:{'|'.join(WEEKDAYS)})s?\b",  # "Wednesday fast"
+    rf"|\b(?:{'|'.join(WEEKDAYS)})s?\b"  # "Wednesday fast"
+    r"|\s*\(\s*(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\.?\s*\)"  # "Sabar (Thurs)"
+    r"|\s+(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri)\.?\s*$",  # "Bridge club Tues"
     re.IGNORECASE,
 )
 

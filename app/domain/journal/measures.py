@@ -22,7 +22,7 @@ _NAME_DEADLINE: Final = re.compile(
 )
 # A count of times after the thing counted: "Surya namaskar x12", "Pushups 20x" (not
 # "Rest lying down 2x": "down" is no thing to count).
-_NAME_TIMES: Final = re.compile(r"\b([a-z]{4,})\s+(?:[x×]\s?(\d+)|(\d+)\s?[x×])(?!\w)", re.I)
+_NAME_TIMES: Final = re.compile(r"\b([a-z]{3,})\s+(?:[x×]\s?(\d+)|(\d+)\s?[x×])(?!\w)", re.I)
 _NOT_COUNTED: Final = frozenset({"down", "back", "over", "daily", "week", "weekly", "times"})
 _NAME_TARGET: Final = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)\s*(k)?\s+([^\W\d_]+)", re.I)
 
@@ -215,7 +215,8 @@ def count_target(name: str) -> tuple[float, str] | None:
     value = to_number(m.group(1).replace(",", "") + (m.group(2) or ""))
     if value is None or value <= 0:
         return None
-    unit = m.group(3).lower()
+    unit = next((key for key, forms in UNIT_WORDS.items() if m.group(3).lower() in forms), "")
+    unit = unit or m.group(3).lower()  # "Laws of Cricket 5 pg": pages
     measure = unit_of(unit)
     if measure is not None:
         return value * measure[1], measure[0]

@@ -129,6 +129,7 @@ PAST_PHRASES: Final = (
         for elder in ("father", "mother", "grandfather", "grandmother", "dad", "mum", "parents")
     ),
 )
+_LAST_CENTURY: Final = re.compile(r"19\d\d|'[5-9]\d")
 # Links that stay inside one clause when climbing from a cue word to its verb.
 _CLAUSE_EDGES: Final = frozenset({"conj", "ccomp", "advcl", "relcl", "parataxis", "acl", "csubj"})
 _LIST_MARK: Final = re.compile(
@@ -151,10 +152,82 @@ _ANSWERED_NO: Final = re.compile(
 )  # "bike: no", "floss - nope", "floss (forgot)"
 # A log's item answered no after it, the line or clause ending there ("violin no").
 _TRAILING_NO: Final = re.compile(
-    r"^\s+(?:no|nope|nah|nil|none|zero|n/?a|untouched|not (?:today|tonight|done|yet))"
+    r"^\s+(?:no|nope|nah|nil|none|zero|n/?a|untouched|not (?:today|tonight|done|yet)|"
+    r"pas fait|pas fini|no hecho|nicht gemacht|niet gedaan|não feito|non fatto)"
     r"\s*(?:$|[.,;!(]|(?:bc|b/c|because|cos|coz|cause)\b)",  # "abs no bc i had tryouts"
     re.I,
 )  # "Chanter nil", "SPF n/a, raining", "Glossary untouched", "Examen not tonight"
+# The item crossed right after it, however long its line ("sandhyavandanam ✗ overslept.
+# cycled to work. …").
+_CROSSED_AFTER: Final = re.compile(rf"^\s*[:=–—-]?\s*[{_CROSSES}]")
+# A reason it was not done, after a dash or colon ("airstrip run — too hot", "walk: too
+# tired"): said of an item, a too-much that stopped it.
+_EXCUSED: Final = re.compile(
+    r"^(?:\s+[\w'’-]+){0,2}?\s*(?:[—–:]|-\s)\s*(?:way\s+|far\s+|much\s+)?too\s+(?:hot|cold|tired|late|early|busy|"
+    r"wet|windy|dark|sore|sick|ill|stormy|icy|rainy|full|crowded|exhausted|knackered)\b",
+    re.I,
+)
+# A task moved to another day, said after it ("mbira → Thursday", "Cruiser check >
+# tomorrow", "run -> next week").
+_MOVED_ON: Final = re.compile(
+    r"^[^.!?\n→>]{0,30}?\s*(?:→|->|=>|>)\s*(?:to\s+)?(?:tomorrow|tmrw|tmr|later|next\b|"
+    r"mon|tue|wed|thu|fri|sat|sun)",
+    re.I,
+)
+# A condition after the item ("Salthill, if the wind drops", "run unless it rains"), not a
+# hedge on what was done ("ran, if you can call it running", "walked, if only to the shop").
+_ON_CONDITION: Final = re.compile(
+    r"^\s*[,—–-]\s*(?:if|unless|weather permitting|provided)\b"
+    r"(?!\s+(?:only|barely|slowly|briefly|just|you\s+(?:can|could)\s+call))",
+    re.I,
+)
+# Asleep before it ("Fell asleep before the decade", "dozed off before my reading"): it
+# never happened.
+_ASLEEP_BEFORE: Final = re.compile(
+    r"\b(?:asleep|dozed off|nodded off|passed out|conked out|drifted off)\s+before\s+"
+    r"(?:the\s+|my\s+|our\s+|any\s+)?$",
+    re.I,
+)
+# Done by someone else, said after it ("Cruiser check done by Blessing again"), not by
+# hand, by myself or by a time.
+_DONE_BY_ANOTHER: Final = re.compile(
+    r"^(?:\s+[\w'’-]+){0,3}?\s+(?:done|did|handled|sorted|taken care of)\s+by\s+"
+    r"(?!(?:me|myself|us|ourselves|hand|noon|midnight|lunch|bedtime|then|now|the\s+time|"
+    r"the\s+end)\b|\d)[\w'’]",
+    re.I,
+)
+# The thing left somewhere or till later, said after it ("jug? left it in the van",
+# "Band: left it under the bed", "The insulin I left till dinnertime").
+_LEFT_BEHIND: Final = re.compile(
+    r"^\s*[:?—–-]?\s*(?:i\s+)?left\s+(?:it|them|that)?\s*(?:at|in|on|under|behind|till|until|"
+    r"for)\b(?!\s+(?:a\s+(?:walk|run|swim|ride)|work))",
+    re.I,
+)
+# Left somewhere, said before it ("left the jug at home on the counter").
+_LEFT_BEFORE: Final = re.compile(r"\bleft\s+(?:the|my|our)\s+$", re.I)
+_LEFT_WHERE: Final = re.compile(r"^\s+(?:at|in|on|under|behind)\b", re.I)
+# Words for a message received ("text from grandma pearl", "a call from Mum").
+_MESSAGES: Final = frozenset(
+    {"text", "txt", "call", "message", "msg", "email", "letter", "card", "voicemail", "note",
+     "postcard", "sms", "whatsapp", "video"}
+)  # fmt: skip
+_FROM_BEFORE: Final = re.compile(
+    r"\b(?:texts?|txts?|calls?|messages?|msgs?|emails?|letters?|cards?|voicemails?|notes?|"
+    r"postcards?|sms|whatsapps?|videos?)\s+from\s+(?:my\s+|our\s+)?$",
+    re.I,
+)  # "text from grandma pearl": the person who sent it
+_FROM_SOMEONE: Final = re.compile(
+    r"^\s+from\s+(?!(?:the\s+)?(?:car|train|bus|bed|work|home)\b)", re.I
+)
+# Only half of it, said right after it ("water jug only half", "flash sheet half — only
+# linework"), not half an hour or a half marathon.
+_HALF_OF_IT: Final = re.compile(
+    r"^(?:\s+(?!(?:by|at|for|in|on|past|after|before|till|until|from|to)\b)[^\W\d_]+)?"
+    r"\s+(?:only\s+|just\s+|about\s+)?half(?![\w-])"
+    r"(?!\s+(?:an?|hour|hr|past|marathon|mile|km|k|the|of|my|dozen|way|time|term|one|two|"
+    r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d)\b)",
+    re.I,
+)
 # The item called off, said after it ("Mahjong this week cancel", "yoga cancelled again").
 _CALLED_OFF: Final = re.compile(
     r"^[’'\"”]?(?:\s*[—–:-])?(?:\s+[\w']+){0,3}?\s+(?:cancel|cancell?ed|postponed|called off|"
@@ -330,8 +403,21 @@ _UNDONE_MODIFIERS: Final = frozenset(
 _PLAN_HEADING: Final = re.compile(
     r"\b(?:tomorrow|tmrw|tonight|later|next|plans?|planning|goals?|to-?dos?|to do|intentions?|"
     r"someday|one day|wish ?list|wishes|bucket list|resolutions?|aspirations?|ideas|want|wants|"
-    r"hopes?|reminders?|remember|dreams?|upcoming|agenda|would like|need to|must|should)\b",
+    r"hopes?|reminders?|remember|dreams?|upcoming|agenda|would like|need to|must|should|"
+    r"list)\b",  # "Fri list:", "Today's list"
     re.IGNORECASE,
+)
+# A heading of what was done or is felt, whatever its words ("Done list", "Gratitude list",
+# "Ticking off").
+_NOT_A_PLAN_HEADING: Final = re.compile(
+    r"\b(?:done|did|ta-?da|ticking|ticked|finished|completed|wins|highlights|gratitude|"
+    r"grateful|thankful|shopping|grocery|groceries|packing|reading list)\b",
+    re.IGNORECASE,
+)
+# An item of a plan list marked done after an arrow ("dip at Blackrock → done", "bridge
+# club 2pm → went", "physio band x10 → did 10 of each").
+_ARROW_DONE: Final = re.compile(
+    r"(?:→|->|=>)\s*(?:done|did|went|finished|completed|yes|ok|tick(?:ed)?|made it)\b", re.I
 )
 _DONE_MARK: Final = re.compile(r"\[[xX✓✔]\]|[✅☑✔✓]")
 _TICKED_LINE: Final = re.compile(r"^\s*(?:[-*•]\s*)?(?:\[[xX✓✔]\]|[✅☑✔✓])")
@@ -424,6 +510,12 @@ class BlockReason(Enum):
 _SAID_AFTER: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
     (_ANSWERED_NO, BlockReason.MARKED_NOT_DONE),  # "bike: no, rain"
     (_TRAILING_NO, BlockReason.MARKED_NOT_DONE),  # "violin no", "Chanter nil"
+    (_EXCUSED, BlockReason.MARKED_NOT_DONE),  # "airstrip run — too hot, 38°"
+    (_MOVED_ON, BlockReason.A_PLAN),  # "mbira → Thursday"
+    (_HALF_OF_IT, BlockReason.DID_NONE),  # "water jug only half"
+    (_ON_CONDITION, BlockReason.CONDITIONAL),  # "Salthill, if the wind drops"
+    (_DONE_BY_ANOTHER, BlockReason.SOMEONE_ELSE),  # "Cruiser check done by Blessing"
+    (_LEFT_BEHIND, BlockReason.A_THING),  # "jug? left it in the van"
     (_CALLED_OFF, BlockReason.A_PLAN),  # "Mahjong this week cancel"
     (_MARKED_PLAN, BlockReason.A_PLAN),  # "Txt girls from airport (plan)"
     (_PACKED_AWAY, BlockReason.A_THING),  # "Chanter in hold bag"
@@ -726,6 +818,9 @@ def _done_by_another(parsed: ParsedText, head: Token) -> bool:
     )
 
 
+_A_DATE: Final = re.compile(r"\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?")
+
+
 def _not_a_subject(parsed: ParsedText, subject: Token, verb: Token) -> bool:
     """A word the parser took for the subject of a terse, subjectless diary sentence: a
     number, time or measure ("10k easy, stretched after", "20 lengths, stretched after"),
@@ -734,6 +829,8 @@ def _not_a_subject(parsed: ParsedText, subject: Token, verb: Token) -> bool:
     makes one verb with it ("Batch cooked", "Foam rolled")."""
     if _is_measure(parsed, subject) or not any(ch.isalnum() for ch in subject.text):
         return True  # "15 min. Swam 1km": a full stop read as a name is no subject
+    if _A_DATE.fullmatch(subject.text) or subject.lower.rstrip(".") in _DAY_SHORT:
+        return True  # "Tue 11/3 — cycled to IOB": the day's date heads the log
     if subject.lower == "all" and verb.tag == "VBG":
         return True  # "Easy 4k, all running": wholly, not everyone
     if verb.tag == "VBZ" and _counted_exercise(parsed, verb, [subject]):
@@ -819,9 +916,22 @@ def _asks(text: str, at: int, lo: int, hi: int) -> bool:
         if text[pos] != "?":
             continue
         if text[pos + 1 : pos + 2] in _CLOSING_QUOTES or _in_quotes(text, pos):
+            if _quoted_question_holds(text, at, pos):
+                return True  # "client ask me 'you dance sabar?'": asked of it, not done
             continue
         return True
     return False
+
+
+_OPENING_QUOTE: Final = re.compile(r"(?:^|(?<=[\s(:]))['‘\"“](?=\w)")
+
+
+def _quoted_question_holds(text: str, at: int, mark: int) -> bool:
+    """``at`` is inside the quotation that the question mark at ``mark`` closes."""
+    opening = None
+    for m in _OPENING_QUOTE.finditer(text, max(0, mark - 160), mark):
+        opening = m.start()
+    return opening is not None and opening < at < mark
 
 
 _ASKING_AUX: Final = frozenset({"am", "do", "did", "does", "should", "have", "has", "was", "can"})
@@ -845,10 +955,18 @@ _BUJO_DONE_LINE: Final = re.compile(r"^[ \t]*[×xX][ \t]+\S", re.M)
 _BUJO_NOT_DONE: Final = re.compile(r"^[ \t]*[•·>＞<][ \t]*\S")
 
 
+_BUJO_MOVED_LINE: Final = re.compile(r"^[ \t]*[>＞][ \t]*\w", re.M)
+_BUJO_OPEN_LINE: Final = re.compile(r"^[ \t]*[•·][ \t]*\w", re.M)
+
+
 def _open_or_moved_task(text: str, line: str) -> bool:
     """The line is a bullet journal's open or migrated task, in an entry that marks its
     done tasks with "×" (a "•" list elsewhere is only a list)."""
-    return _BUJO_NOT_DONE.match(line) is not None and _BUJO_DONE_LINE.search(text) is not None
+    if _BUJO_NOT_DONE.match(line) is None:
+        return False
+    return _BUJO_DONE_LINE.search(text) is not None or (
+        _BUJO_MOVED_LINE.search(text) is not None and _BUJO_OPEN_LINE.search(text) is not None
+    )  # "> mbira → Thursday", "• bird calls": moved and open tasks, none done yet
 
 
 def _in_quotes(text: str, at: int) -> bool:
@@ -905,7 +1023,7 @@ def _item_not_done(line: str, at: int) -> bool:
     return own or _LINE_NOT_DONE.search(line[start:end]) is not None
 
 
-_LINE_SENTENCE_END: Final = re.compile(r"[.!?;|](?=\s)")
+_LINE_SENTENCE_END: Final = re.compile(r"(?:(?<!\b[A-Z])\.|[!?;|])(?=\s)")  # not "ring F. ✘"
 
 
 def _is_list_line(line: str) -> bool:
@@ -949,7 +1067,8 @@ def _future_heading_over(parsed: ParsedText, tok: Token) -> bool:
 def _is_plan_heading(heading: str) -> bool:
     """A plan word among a heading's first four words ("Plan for later", "Things I want
     to do", not "Three things I'm grateful for tonight")."""
-    return bool(_PLAN_HEADING.search(" ".join(heading.split()[:4])))
+    opening = " ".join(heading.split()[:4])
+    return bool(_PLAN_HEADING.search(opening)) and not _NOT_A_PLAN_HEADING.search(opening)
 
 
 def _plan_heading_over(text: str, at: int) -> bool:
@@ -957,7 +1076,7 @@ def _plan_heading_over(text: str, at: int) -> bool:
     ``at``, or before it on its own line; a line ticked done is not covered."""
     line_start, line_end = _line_bounds(text, at)
     line = text[line_start:line_end]
-    if _DONE_MARK.search(line):
+    if _DONE_MARK.search(line) or _ARROW_DONE.search(line):
         return False
     colon = _CLOCK_COLON.sub(".", line).find(":", 0, at - line_start)
     if 0 < colon <= 40 and _is_plan_heading(line[:colon]):
@@ -1006,8 +1125,8 @@ def _context_reason(body: str, parsed: ParsedText, head: Token, start: int) -> B
     line = body[line_start:line_end]
     marker = _LIST_MARK.match(line) if _is_list_line(line) else None
     bare_line = line[marker.end() :] if marker else line
-    if _REMINDER.match(sentence) or _REMINDER.match(bare_line):
-        return BlockReason.REMINDER
+    if _REMINDER.match(sentence) or (len(bare_line) <= 160 and _REMINDER.match(bare_line)):
+        return BlockReason.REMINDER  # not a whole day's paragraph after "Note to self:"
     if _TOLD_COLON.search(body[s_at:start]):
         return BlockReason.QUOTED_SPEECH
     if _plan_heading_over(body, start):
@@ -1173,6 +1292,8 @@ def blocked(
     for signal, reason in _SAID_AFTER:
         if signal.match(after):
             return reason
+    if _CROSSED_AFTER.match(after) and not _mark_leads(line):
+        return BlockReason.MARKED_NOT_DONE  # "sandhyavandanam ✗ overslept", not "✓ a ✗ b"
     if _LEADING_NO.search(text[line_start:start]):
         return BlockReason.NEGATED  # "no erg (hamstring)": a log's item answered first
     if _ONLY_ONES.search(text, line_start, start) and _WERE_OTHERS.match(after):
@@ -1181,6 +1302,14 @@ def blocked(
         return BlockReason.DID_NONE  # "did only Japji Sahib, rest of the Nitnem left"
     if _LEFT_IDLE.match(after) and _left_idle(parsed, match):
         return BlockReason.A_THING  # "Ankle band sitting on the desk staring at me"
+    if _LEFT_BEFORE.search(text, line_start, start) and _LEFT_WHERE.match(after):
+        return BlockReason.A_THING  # "left the jug at home on the counter"
+    if parsed.tokens[match.last].lower in _MESSAGES and _FROM_SOMEONE.match(after):
+        return BlockReason.SOMEONE_ELSE  # "text from grandma pearl": received, not sent
+    if _FROM_BEFORE.search(text, line_start, start):
+        return BlockReason.SOMEONE_ELSE  # "a call from Mum": she rang
+    if _ASLEEP_BEFORE.search(text, line_start, start):
+        return BlockReason.DID_NONE  # "Fell asleep before the decade"
     if _NAMED_ONLY.search(text, line_start, start):
         return BlockReason.A_THING  # "There is a recipe for…", "bc of the flashcards"
     if _names_a_date(text, parsed, match):
@@ -1241,8 +1370,14 @@ def blocked(
         return BlockReason.FUTURE
     if any(_has_phrase(clause_words, p, compared=False) for p in PAST_PHRASES):
         return BlockReason.LONG_AGO
+    if any(a in ("in", "since", "back") and _LAST_CENTURY.fullmatch(b)
+           for a, b in itertools.pairwise(lowers)):  # fmt: skip
+        return BlockReason.LONG_AGO  # "In 1968 I read to a class of sixty"
     if (
-        any(a == "every" and b in _EVERY_TIME for a, b in itertools.pairwise(lowers))
+        any(
+            a == "every" and b in _EVERY_TIME
+            for a, b in itertools.pairwise(w for w in lowers if w != "single")
+        )  # "every single day"
         and any(t.is_verb and t.tag in ("VBD", "VBP", "VB") for t in chain)
         and not any(t.is_verb and t.tag in ("VBZ", "VBG") for t in chain)  # "has been doing"
         and not any(w in ("this", "today", "tonight", "now") for w in lowers)
@@ -1306,6 +1441,8 @@ def blocked(
     leading = [w.lower for w in before if w.lower not in ("the", "a", "an", "my", "our")]
     if _hindi_agent(before):
         return BlockReason.SOMEONE_ELSE  # "Rohan ne aaj gym join kiya": Rohan did
+    if leading[-1:] in (["nobody"], ["noone"]) or leading[-2:] == ["no", "one"]:
+        return BlockReason.NEGATED  # "nobody run today", however it parses
     if leading[-2:] == ["instead", "of"]:
         return BlockReason.AVOIDED  # "went for pints instead of the run"
     if leading[-1:] == ["without"]:
@@ -1432,6 +1569,7 @@ def blocked(
             owner is not None
             and owner.lower not in FIRST_PERSON
             and not _is_measure(parsed, owner)  # "20 lengths, stretched after"
+            and not _A_DATE.fullmatch(owner.text)  # "Tue 11/3 — cycled to IOB"
         ):
             if owner.lemma in INTENT_NOUNS:
                 return BlockReason.A_PLAN
@@ -2162,6 +2300,9 @@ def _count_evidence(
         if unit == "minute" and (spans := _time_spans(parsed, words)):
             claims.extend(spans)  # "Kip 2215-0540": seven hours and a half
             continue
+        if unit == "page" and (ranges := _page_ranges(parsed, words)):
+            claims.extend(ranges)  # "laws pp. 49–54": six pages, not 54
+            continue
         glued = [(value, w) for value, got, w in glued_measures(words) if got == unit]
         if glued:  # "Hydration 1.4L"
             is_reading = any(w.lemma in _READING_WORDS for w in words)
@@ -2173,7 +2314,8 @@ def _count_evidence(
         numbers = [
             (value, w)
             for w in words
-            if w.pos == "NUM" or w.tag == "CD" or _TIME_OR_NUMBER.match(w.text)
+            if (w.pos == "NUM" or w.tag == "CD" or _TIME_OR_NUMBER.match(w.text))
+            and not _a_temperature(parsed, w)
             for value in [to_number(w.text)]
             if value is not None
         ]
@@ -2197,6 +2339,38 @@ def _count_evidence(
     if value < goal:
         return False, None
     return True, CueMatch(tok.text, tok.i, tok.i)
+
+
+_PAGE_RANGE: Final = re.compile(
+    r"\b(?:pp?|pgs?|pages?)\.?\s*(\d{1,4})\s*[–—-]\s*(\d{1,4})\b", re.IGNORECASE
+)
+
+
+def _page_ranges(parsed: ParsedText, words: Sequence[Token]) -> list[tuple[float, Token]]:
+    """Pages read as a range ("p.46–48" is three), with the token that opens each."""
+    if not words:
+        return []
+    a, b = words[0].start, words[-1].end
+    out: list[tuple[float, Token]] = []
+    for m in _PAGE_RANGE.finditer(parsed.text, a, b):
+        first, last = int(m.group(1)), int(m.group(2))
+        opener = next((w for w in words if w.start <= m.start() < w.end), None)
+        if opener is not None and 0 < last - first < 200:
+            out.append((float(last - first + 1), opener))
+    return out
+
+
+def _a_temperature(parsed: ParsedText, number: Token) -> bool:
+    """The number is degrees ("too hot, 38°", "water 9 degrees"): no count of anything."""
+    after = parsed.tokens[number.i + 1] if number.i + 1 < len(parsed.tokens) else None
+    if number.text.endswith("°"):
+        return True
+    if after is None:
+        return False
+    return (after.start == number.end and after.text.startswith("°")) or after.lower in (
+        "degrees",
+        "degree",
+    )
 
 
 def _walked_steps(parsed: ParsedText, match: CueMatch) -> float | None:
@@ -2327,6 +2501,8 @@ def _ticked_name(body: str, rc: RuleCandidate) -> tuple[int, int] | None:
         if line_end - line_start > 120 or _plan_heading_over(body, m.start(1)):
             continue
         words = re.findall(r"[^\W\d_]+", m.group(1).lower())
+        if words and words[0] in NEGATORS:
+            continue  # "no ringing required ✔": ticked that none was needed
         if 0 < len(words) <= 3 and any(
             stem_of(k, w) or _abbreviates(w, k) for w in words for k in keys
         ):
@@ -2457,22 +2633,48 @@ def _short_of_name(body: str, parsed: ParsedText, match: CueMatch, name: str) ->
         if counted is not None and asked:
             return counted < max(asked)  # "Cube 50 solves": "cube 30" is short of it
     sent = parsed.tokens[match.first].sent
+    line_start, line_end = _line_bounds(body, parsed.tokens[match.first].start)
     near = [
         t
         for t in parsed.tokens[max(match.first - 4, 0) : match.last + 6]
-        if t.sent == sent and t.pos != "PUNCT"
-    ]
+        if (t.sent == sent or line_start <= t.start < line_end) and t.pos not in ("PUNCT", "SPACE")
+    ]  # the sentence, or a log's line the parser split ("airstrip x1 only")
+    if not asked:
+        return False
     named = {w[:4] for w in _NAME_WORD.findall(name.lower())} | _COUNTED
+    target = count_target(name)
+    in_time = target is not None and target[1] == "minute"
+
+    def counts_it(what: Token | None) -> bool:
+        """``what`` is what the name counts, or a thing counted when the name counts
+        no time ("only 2 problems" for "Geometry ×3"; not "only 5 minutes" for squats)."""
+        return (
+            what is None
+            or what.lower[:4] in named
+            or what.lemma[:4] in named
+            or (what.pos == "NOUN" and not in_time and unit_of(what.lower) is None
+                and what.lemma not in _TIME_UNITS)
+        )  # fmt: skip
+
     for only, count, what in zip(near, near[1:], [*near[2:], None], strict=False):
-        value = 0.5 if count.lower == "half" else to_number(count.text)  # "only half juz"
-        if (
-            only.lower in ("only", "just")
-            and value is not None
-            and asked
-            and (what is None or what.lower[:4] in named or what.lemma[:4] in named)
-        ):
+        value = _count_of(count)  # "only half juz", "only x1"
+        if only.lower in ("only", "just") and value is not None and counts_it(what):
             return value < max(asked)  # "only 5 minutes of stretching": not squats
+        stated = _count_of(only)  # "airstrip x1 only", "laws 3 pages only"
+        if stated is not None and count.lower == "only":
+            return stated < max(asked)
+        if stated is not None and what is not None and what.lower == "only" and counts_it(count):
+            return stated < max(asked)
     return False
+
+
+def _count_of(tok: Token) -> float | None:
+    """The number a word says: "3", "three", "half", "x1" (a log's count of times)."""
+    if tok.lower == "half":
+        return 0.5
+    if re.fullmatch(r"[x×]\d{1,3}", tok.lower):
+        return float(tok.lower[1:])
+    return to_number(tok.text) if tok.pos == "NUM" or tok.text[:1].isdigit() else None
 
 
 # What a count of any exercise may be counted in ("only 2 sets").
@@ -2626,6 +2828,43 @@ def _leading_deed(name: str, cues: Sequence[str]) -> str | None:
     return words[0]
 
 
+def _counted_in_time(
+    body: str, parsed: ParsedText, rc: RuleCandidate, target: tuple[float, str] | None
+) -> tuple[bool, CueMatch | None] | None:
+    """The count evidence of ``_count_evidence``; when the count that reaches the target
+    is said of another time or person ("when I was small … 2 pages minimum"), the count
+    of another sentence that reaches it ("in the taxi I read my 2 pages")."""
+    only = _cued_sentences(body, parsed, rc, target)
+    decided = _count_evidence(parsed, target, only)
+    for _ in range(3):
+        if decided is None or not decided[0] or decided[1] is None:
+            return decided
+        match = decided[1]
+        if blocked_for(body, parsed, match, rc.candidate.name, reading=True) is None:
+            return decided
+        left = (set(range(len(parsed.sentences))) if only is None else only) - {
+            parsed.tokens[match.first].sent
+        }
+        if not left:
+            return decided
+        only, decided = left, _count_evidence(parsed, target, left)
+        if (
+            decided is not None
+            and decided[1] is not None
+            and not _cue_passes_in(body, parsed, rc, parsed.tokens[decided[1].first].sent)
+        ):
+            return None  # another count, but no word of the habit said done beside it
+    return decided
+
+
+def _cue_passes_in(body: str, parsed: ParsedText, rc: RuleCandidate, sent: int) -> bool:
+    return any(
+        parsed.tokens[m.first].sent == sent
+        and blocked_for(body, parsed, m, rc.candidate.name) is None
+        for m in find_cues(parsed, rc.cues, rc.exclude)
+    )
+
+
 def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) -> list[Draft]:
     """One draft per candidate the entry shows done, in text order.
 
@@ -2641,7 +2880,7 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
             continue
         span: tuple[int, int] | None = None
         target = count_target(cand.name)
-        decided = _count_evidence(parsed, target, _cued_sentences(body, parsed, rc, target))
+        decided = _counted_in_time(body, parsed, rc, target)
         if decided is None and target is not None and target[1] == "step":
             span = _count_by_distance(body, parsed, rc, target[0])
             if span is None:

@@ -63,7 +63,7 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(seeded), tuple(exclude)
 
 
-_WITH: Final = frozenset({"with", "w/", "c/"})
+_WITH: Final = frozenset({"with", "w/", "c/", "avec", "con", "mit", "com"})
 
 
 def _without_opening_person(name: str, cues: list[str]) -> list[str]:
