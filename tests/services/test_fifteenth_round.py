@@ -202,3 +202,37 @@ def test_a_reminder_opening_a_long_paragraph_does_not_cover_the_whole_day() -> N
         "lunch with Ines, which saved the day. Then ironing and an early night."
     )
     assert _names(body, "Swim") == ["Swim"]
+
+
+# --------------------------------------------------------------------------- asked, quoted, taught
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("the 'practise scales daily' poster fell off the fridge", "Scales 10 min"),
+        ("the pharmacist asked had I taken my iron before food and I said no", "Iron tablet"),
+        ("Showed the new girl how to do the till count, she did it all herself", "Till count"),
+        ("- floss — did I? no idea\n- laundry", "Floss"),
+        ("Gran asked 'do you still do your scales?' and I went red", "Scales 10 min"),
+    ],
+)
+def test_quoted_asked_or_taught_is_not_done(body: str, name: str) -> None:
+    assert _names(body, name) == []
+
+
+def test_a_quote_closed_by_a_question_mark_does_not_cover_the_rest_of_the_line() -> None:
+    body = "Texted Ola, just 'you ok? how's the knee?', and later did my scales for 15 min."
+    assert _names(body, "Scales 10 min") == ["Scales 10 min"]
+
+
+@pytest.mark.parametrize(
+    ("body", "done"),
+    [
+        ("kanji cards 18 on the tram, tired", False),
+        ("kanji cards 35 on the tram", True),
+        ("kanji cards 20 min on the tram", True),
+    ],
+)
+def test_a_count_right_after_the_words_of_a_name_ending_in_its_count(body: str, done: bool) -> None:
+    assert (_names(body, "Kanji cards 30") != []) is done

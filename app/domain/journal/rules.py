@@ -219,6 +219,8 @@ _FROM_BEFORE: Final = re.compile(
 _FROM_SOMEONE: Final = re.compile(
     r"^\s+from\s+(?!(?:the\s+)?(?:car|train|bus|bed|work|home)\b)", re.I
 )
+# Asked after a dash whether it was done ("floss — did I? can't remember").
+_DID_I: Final = re.compile(r"^\s*[—–:-]\s*(?:did|have|had)\s+(?:i|we)\b[^.!\n]{0,20}\?", re.I)
 # Only half of it, said right after it ("water jug only half", "flash sheet half — only
 # linework"), not half an hour or a half marathon.
 _HALF_OF_IT: Final = re.compile(
@@ -514,6 +516,7 @@ _SAID_AFTER: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
     (_MOVED_ON, BlockReason.A_PLAN),  # "mbira → Thursday"
     (_HALF_OF_IT, BlockReason.DID_NONE),  # "water jug only half"
     (_ON_CONDITION, BlockReason.CONDITIONAL),  # "Salthill, if the wind drops"
+    (_DID_I, BlockReason.QUESTION),  # "floss — did I? can't remember"
     (_DONE_BY_ANOTHER, BlockReason.SOMEONE_ELSE),  # "Cruiser check done by Blessing"
     (_LEFT_BEHIND, BlockReason.A_THING),  # "jug? left it in the van"
     (_CALLED_OFF, BlockReason.A_PLAN),  # "Mahjong this week cancel"
@@ -1320,8 +1323,12 @@ def blocked(
     thing_end = owner.end if owner is not None and owner.i == match.last + 1 else None
     if _WHERE_IT_IS.match(after if thing_end is None else text[thing_end:line_end]):
         return BlockReason.A_THING  # "My book is on the nightstand", "the yoga mat is in"
-    if _in_quotes(text, start):
-        return BlockReason.QUOTED_SPEECH
+    if _in_quotes(text, start) or _in_single_quotes(text, parsed, match, line_end):
+        return BlockReason.QUOTED_SPEECH  # "the '15 words a day' sticker", "'stretch' ="
+    if _ASKED_OF_ME.search(text, line_start, start):
+        return BlockReason.QUESTION  # "the nurse asked had I done my insulin"
+    if _TAUGHT_HOW.search(text, line_start, start):
+        return BlockReason.SOMEONE_ELSE  # "I teach him how to do autoclave"
     context = _context_reason(text, parsed, head, start)
     if context is not None:
         return context
@@ -1941,6 +1948,42 @@ def _no_verb(tok: Token) -> bool:
 
 _SINGLE_OPEN: Final = re.compile(r"(?:^|(?<=\s))['‘](?=\w)")
 _SINGLE_CLOSE: Final = re.compile(r"(?<=\w)['’](?=\s|[,.;:!?)]|$)")
+
+
+def _in_single_quotes(text: str, parsed: ParsedText, match: CueMatch, line_end: int) -> bool:
+    """The match stands inside single quotation marks closed after it on its line
+    ("the '15 words a day' sticker"): a phrase quoted or named, not a deed."""
+    first, last = parsed.tokens[match.first], parsed.tokens[match.last]
+    line_start = text.rfind("\n", 0, first.start) + 1
+    opened = None
+    for m in _SINGLE_OPEN.finditer(text, line_start, first.start):
+        opened = m.start()
+    if opened is None or _QUOTE_CLOSE.search(text, opened + 1, first.start):
+        return False
+    closing = _QUOTE_CLOSE.search(text, last.end, line_end)
+    if closing is None or closing.start() - opened > 60:
+        return False  # a short phrase, not a stray apostrophe's whole line
+    reopened = _SINGLE_OPEN.search(text, last.end, closing.start())
+    return reopened is None
+
+
+# A single quotation mark that closes, after a word or the question or stop ending it.
+_QUOTE_CLOSE: Final = re.compile(r"(?<=[\w?!.,])['’](?=\s|[,.;:!?)]|$)")
+
+
+# A question put to the writer about it ("she asked had I done my insulin", "asked me if I
+# had stretched").
+_ASKED_OF_ME: Final = re.compile(
+    r"\b(?:asked|asks|asking)(?:\s+(?:me|us))?\s+(?:had|did|have|has|was|were|if|whether)\s+"
+    r"(?:i|we)\b[^.!?\n]*$",
+    re.I,
+)
+# Teaching someone else how to do it ("I teach him how to do autoclave").
+_TAUGHT_HOW: Final = re.compile(
+    r"\b(?:teach|teaches|teaching|taught|show|showed|shown|showing|explain|explained|tell|"
+    r"told)\b[^.!?\n]{0,30}\bhow to\s+(?:[\w'’]+\s+){0,2}$",
+    re.I,
+)
 
 
 def _in_quotes_or_title(text: str, tok: Token) -> bool:
@@ -2632,6 +2675,17 @@ def _short_of_name(body: str, parsed: ParsedText, match: CueMatch, name: str) ->
         counted = to_number(parsed.tokens[match.last].text)  # the name's word and a number
         if counted is not None and asked:
             return counted < max(asked)  # "Cube 50 solves": "cube 30" is short of it
+    bare = _BARE_COUNT.search(name)
+    if bare is not None and count_target(name) is None and deadline(name) is None:
+        for tok in parsed.tokens[match.last + 1 : match.last + 4]:
+            if "\n" in tok.text or tok.pos == "PUNCT":
+                break
+            value = to_number(tok.text) if tok.text[:1].isdigit() else None
+            if value is not None:
+                after = parsed.tokens[tok.i + 1] if tok.i + 1 < len(parsed.tokens) else None
+                if after is None or unit_of(after.lower) is None:
+                    return value < float(bare.group(1))  # "Flashcards anat 40": "anat cards 22"
+                break
     sent = parsed.tokens[match.first].sent
     line_start, line_end = _line_bounds(body, parsed.tokens[match.first].start)
     near = [
@@ -2666,6 +2720,10 @@ def _short_of_name(body: str, parsed: ParsedText, match: CueMatch, name: str) ->
         if stated is not None and what is not None and what.lower == "only" and counts_it(count):
             return stated < max(asked)
     return False
+
+
+# A name that ends with its count and no unit ("Flashcards anat 40", "English words 15 🃏").
+_BARE_COUNT: Final = re.compile(r"[^\W\d_]\s+(\d{1,4})\W*$")
 
 
 def _count_of(tok: Token) -> float | None:
