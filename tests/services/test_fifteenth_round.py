@@ -236,3 +236,14 @@ def test_a_quote_closed_by_a_question_mark_does_not_cover_the_rest_of_the_line()
 )
 def test_a_count_right_after_the_words_of_a_name_ending_in_its_count(body: str, done: bool) -> None:
     assert (_names(body, "Kanji cards 30") != []) is done
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("- walk round the lake → sat on the bench after, ducks", "Lake walk"),
+        ("Edited the video from the weekend, 40 min.", "Video editing"),
+    ],
+)
+def test_an_arrow_to_a_verb_and_a_thing_from_somewhere_are_still_done(body: str, name: str) -> None:
+    assert _names(body, name) == [name]

@@ -170,8 +170,8 @@ _EXCUSED: Final = re.compile(
 # A task moved to another day, said after it ("mbira → Thursday", "Cruiser check >
 # tomorrow", "run -> next week").
 _MOVED_ON: Final = re.compile(
-    r"^[^.!?\n→>]{0,30}?\s*(?:→|->|=>|>)\s*(?:to\s+)?(?:tomorrow|tmrw|tmr|later|next\b|"
-    r"mon|tue|wed|thu|fri|sat|sun)",
+    r"^[^.!?\n→>]{0,30}?\s*(?:→|->|=>|>)\s*(?:to\s+)?(?:tomorrow|tmrw|tmr|later|next|"
+    r"mon|tues?|wed(?:nes)?|weds|thu(?:rs?)?|fri|satur|sun)(?:day)?\b(?<!\bsun)",
     re.I,
 )
 # A condition after the item ("Salthill, if the wind drops", "run unless it rains"), not a
@@ -208,12 +208,12 @@ _LEFT_BEFORE: Final = re.compile(r"\bleft\s+(?:the|my|our)\s+$", re.I)
 _LEFT_WHERE: Final = re.compile(r"^\s+(?:at|in|on|under|behind)\b", re.I)
 # Words for a message received ("text from grandma pearl", "a call from Mum").
 _MESSAGES: Final = frozenset(
-    {"text", "txt", "call", "message", "msg", "email", "letter", "card", "voicemail", "note",
-     "postcard", "sms", "whatsapp", "video"}
+    {"text", "txt", "call", "message", "msg", "email", "letter", "voicemail", "postcard", "sms",
+     "whatsapp"}
 )  # fmt: skip
 _FROM_BEFORE: Final = re.compile(
-    r"\b(?:texts?|txts?|calls?|messages?|msgs?|emails?|letters?|cards?|voicemails?|notes?|"
-    r"postcards?|sms|whatsapps?|videos?)\s+from\s+(?:my\s+|our\s+)?$",
+    r"\b(?:texts?|txts?|calls?|messages?|msgs?|emails?|letters?|voicemails?|postcards?|sms|"
+    r"whatsapps?)\s+from\s+(?:my\s+|our\s+)?$",
     re.I,
 )  # "text from grandma pearl": the person who sent it
 _FROM_SOMEONE: Final = re.compile(
