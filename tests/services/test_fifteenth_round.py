@@ -247,3 +247,14 @@ def test_a_count_right_after_the_words_of_a_name_ending_in_its_count(body: str, 
 )
 def test_an_arrow_to_a_verb_and_a_thing_from_somewhere_are_still_done(body: str, name: str) -> None:
     assert _names(body, name) == [name]
+
+
+def test_bird_calls_are_birds_and_a_bible_chapter_is_no_thesis() -> None:
+    cues, _ = effective_cues("Bird calls 15 min", None)
+    assert "rang" not in cues
+    assert "bird call*" in cues
+    cues, _ = effective_cues("Bible app chapter", None)
+    assert "drafted" not in cues
+    assert _names("Learned two bird calls by the river, 20 min.", "Bird calls 15 min") == [
+        "Bird calls 15 min"
+    ]
