@@ -258,3 +258,14 @@ def test_bird_calls_are_birds_and_a_bible_chapter_is_no_thesis() -> None:
     assert _names("Learned two bird calls by the river, 20 min.", "Bird calls 15 min") == [
         "Bird calls 15 min"
     ]
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Run: left at 6, back by 7, legs fine", "Morning run"),
+        ("Stretches done by the fire after supper.", "Stretches"),
+    ],
+)
+def test_left_at_a_time_and_done_by_a_place_are_still_done(body: str, name: str) -> None:
+    assert _names(body, name) == [name]

@@ -192,15 +192,16 @@ _ASLEEP_BEFORE: Final = re.compile(
 # hand, by myself or by a time.
 _DONE_BY_ANOTHER: Final = re.compile(
     r"^(?:\s+[\w'’-]+){0,3}?\s+(?:done|did|handled|sorted|taken care of)\s+by\s+"
-    r"(?!(?:me|myself|us|ourselves|hand|noon|midnight|lunch|bedtime|then|now|the\s+time|"
-    r"the\s+end)\b|\d)[\w'’]",
+    r"(?!(?:me|myself|us|ourselves|hand|noon|midnight|lunch|bedtime|then|now|the|a|an)\b|\d)"
+    r"[\w'’]",  # not "done by the window", "by a river"
     re.I,
 )
 # The thing left somewhere or till later, said after it ("jug? left it in the van",
 # "Band: left it under the bed", "The insulin I left till dinnertime").
 _LEFT_BEHIND: Final = re.compile(
     r"^\s*[:?—–-]?\s*(?:i\s+)?left\s+(?:it|them|that)?\s*(?:at|in|on|under|behind|till|until|"
-    r"for)\b(?!\s+(?:a\s+(?:walk|run|swim|ride)|work))",
+    r"for)\b(?!\s+(?:a\s+(?:walk|run|swim|ride)|work|the\s+(?:gym|pool|park|class)|\d|"
+    r"dawn|sunrise|noon|six|seven|eight|nine|ten|eleven|twelve|half)\b)",  # not "left at 6"
     re.I,
 )
 # Left somewhere, said before it ("left the jug at home on the counter").
