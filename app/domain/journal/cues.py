@@ -367,6 +367,7 @@ def seed_cues(
 WEEKDAYS: Final = tuple(
     f"{day}day" for day in ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
 )
+_WEEKDAY_SHORT: Final = "mon|tue|tues|wed|weds|thu|thur|thurs|fri"
 _WHEN: Final = re.compile(
     r"\s+(?:before|after|by(?!\s+heart)|until|till|when|whenever|while)\s.*$"  # "Read before bed"
     r"|\s+(?:at|in|on|during|every|each)\s+(?:the\s+)?(?:nights?|bedtime|mornings?|"
@@ -375,8 +376,8 @@ _WHEN: Final = re.compile(
     r"|\s+for\s+(?:dinner|lunch|breakfast|tea|supper)\s*$"  # "Fish for dinner"
     r"|\s+(?:the\s+)?(?:night|day|evening|morning)\s+before$"  # "Pack the bag night before"
     rf"|\b(?:{'|'.join(WEEKDAYS)})s?\b"  # "Wednesday fast"
-    r"|\s*\(\s*(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\.?\s*\)"  # "Sabar (Thurs)"
-    r"|\s+(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri)\.?\s*$",  # "Bridge club Tues"
+    rf"|\s*\(\s*(?:{_WEEKDAY_SHORT}|sat|sun)\.?\s*\)"  # "Sabar (Thurs)"
+    rf"|\s+(?:{_WEEKDAY_SHORT})\.?\s*$",  # "Bridge club Tues" ("sat", "sun" may be words)
     re.IGNORECASE,
 )
 

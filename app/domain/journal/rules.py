@@ -213,9 +213,7 @@ _MESSAGES: Final = frozenset(
      "whatsapp"}
 )  # fmt: skip
 _FROM_BEFORE: Final = re.compile(
-    r"\b(?:texts?|txts?|calls?|messages?|msgs?|emails?|letters?|voicemails?|postcards?|sms|"
-    r"whatsapps?)\s+from\s+(?:my\s+|our\s+)?$",
-    re.I,
+    rf"\b(?:{'|'.join(sorted(_MESSAGES))})s?\s+from\s+(?:my\s+|our\s+)?$", re.I
 )  # "text from grandma pearl": the person who sent it
 _FROM_SOMEONE: Final = re.compile(
     r"^\s+from\s+(?!(?:the\s+)?(?:car|train|bus|bed|work|home)\b)", re.I
@@ -925,9 +923,6 @@ def _asks(text: str, at: int, lo: int, hi: int) -> bool:
             continue
         return True
     return False
-
-
-_OPENING_QUOTE: Final = re.compile(r"(?:^|(?<=[\s(:]))['‘\"“](?=\w)")
 
 
 def _quoted_question_holds(text: str, at: int, mark: int) -> bool:
@@ -1947,8 +1942,14 @@ def _no_verb(tok: Token) -> bool:
     return any(ch.isdigit() for ch in tok.text) or not any(ch.isalpha() for ch in tok.text)
 
 
+# Quotation marks. A single mark opens after a space and closes after a word
+# (``_SINGLE_*``, for titles: "Finished 'Clean Architecture', read"); a quoted phrase may
+# also close after the question or stop that ends it (``_QUOTE_CLOSE``: "'you ok?'"), and a
+# quotation of either kind may open after a bracket or colon (``_OPENING_QUOTE``).
 _SINGLE_OPEN: Final = re.compile(r"(?:^|(?<=\s))['‘](?=\w)")
 _SINGLE_CLOSE: Final = re.compile(r"(?<=\w)['’](?=\s|[,.;:!?)]|$)")
+_QUOTE_CLOSE: Final = re.compile(r"(?<=[\w?!.,])['’](?=\s|[,.;:!?)]|$)")
+_OPENING_QUOTE: Final = re.compile(r"(?:^|(?<=[\s(:]))['‘\"“](?=\w)")
 
 
 def _in_single_quotes(text: str, parsed: ParsedText, match: CueMatch, line_end: int) -> bool:
@@ -1966,10 +1967,6 @@ def _in_single_quotes(text: str, parsed: ParsedText, match: CueMatch, line_end: 
         return False  # a short phrase, not a stray apostrophe's whole line
     reopened = _SINGLE_OPEN.search(text, last.end, closing.start())
     return reopened is None
-
-
-# A single quotation mark that closes, after a word or the question or stop ending it.
-_QUOTE_CLOSE: Final = re.compile(r"(?<=[\w?!.,])['’](?=\s|[,.;:!?)]|$)")
 
 
 # A question put to the writer about it ("she asked had I done my insulin", "asked me if I
@@ -2887,7 +2884,7 @@ def _leading_deed(name: str, cues: Sequence[str]) -> str | None:
     return words[0]
 
 
-def _counted_in_time(
+def _count_decided(
     body: str, parsed: ParsedText, rc: RuleCandidate, target: tuple[float, str] | None
 ) -> tuple[bool, CueMatch | None] | None:
     """The count evidence of ``_count_evidence``; when the count that reaches the target
@@ -2939,7 +2936,7 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
             continue
         span: tuple[int, int] | None = None
         target = count_target(cand.name)
-        decided = _counted_in_time(body, parsed, rc, target)
+        decided = _count_decided(body, parsed, rc, target)
         if decided is None and target is not None and target[1] == "step":
             span = _count_by_distance(body, parsed, rc, target[0])
             if span is None:
