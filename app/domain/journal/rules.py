@@ -47,6 +47,41 @@ from app.domain.journal.cues import (
     name_words,
     stem_of,
 )
+from app.domain.journal.lines import (
+    ANSWERED_NO,
+    ASLEEP_BEFORE,
+    CALLED_OFF,
+    CROSSED_AFTER,
+    CROSSES,
+    DID_I,
+    DONE_BY_ANOTHER,
+    DONE_MARK,
+    EXCUSED,
+    FROM_BEFORE,
+    FROM_SOMEONE,
+    HALF_OF_IT,
+    ITEM_MARK,
+    ITEM_MARKS,
+    LEFT_BEFORE,
+    LEFT_BEHIND,
+    LEFT_WHERE,
+    LINE_NOT_DONE,
+    LIST_MARK,
+    MARKED_PLAN,
+    MESSAGES,
+    MOVED_ON,
+    ON_CONDITION,
+    PACKED_AWAY,
+    TICKED_LINE,
+    TRAILING_NO,
+    UNCHECKED,
+    is_list_line,
+    item_not_done,
+    line_bounds,
+    mark_leads,
+    open_or_moved_task,
+    plan_heading_over,
+)
 from app.domain.journal.measures import (
     CLOCK_TIME,
     MEASURE_UNITS,
@@ -132,120 +167,6 @@ PAST_PHRASES: Final = (
 _LAST_CENTURY: Final = re.compile(r"19\d\d|'[5-9]\d")
 # Links that stay inside one clause when climbing from a cue word to its verb.
 _CLAUSE_EDGES: Final = frozenset({"conj", "ccomp", "advcl", "relcl", "parataxis", "acl", "csubj"})
-_LIST_MARK: Final = re.compile(
-    r"^\s*(?:(?:[-*•·+–]|\d{1,2}[.)]|\[[ xX✓✔~/>-]?\]|[☐☑☒✅✔✓])\s*|[^\w\s\"'“‘(\[]{1,8}\s+)+"
-)
-_UNCHECKED: Final = re.compile(r"^\s*(?:[-*•]\s*)?(?:\[[ ~/>-]?\]|[☐⬜◻□▢🔲])")
-"""An open box, or one marked partly done, moved or cancelled ("[~]", "[/]", "[>]", "[-]")."""
-# The crosses a list marks an item not done with ("❌ meditate", "✖ footwork").
-_CROSSES: Final = "❌✗✘☒✖❎"
-_LINE_NOT_DONE: Final = re.compile(
-    rf"[{_CROSSES}]|\bnope\b|\bnot done\b|\bskipped\b|\bmissed\b", re.I
-)
-# A log line's answer after the item, saying it was not done ("bike: no, rain", "floss -
-# nope", "pull-ups: 0, bar still not mounted", "Spend log: skip").
-_ANSWERED_NO: Final = re.compile(
-    r"^(?:\s+[^\W\d_]+){0,2}\s*(?:[:=–—-]+\s*|\(\s*)(?:[^\W\d_]+,\s*)?"  # "Txt: drafted, not sent"
-    r"(?:no|nope|nah|none|zero|0(?![.,]\d)|skip|skipped|missed|"
-    r"didn'?t|forgot|forgotten|not (?:today|done|really|yet|sent|started))\b",
-    re.I,
-)  # "bike: no", "floss - nope", "floss (forgot)"
-# A log's item answered no after it, the line or clause ending there ("violin no").
-_TRAILING_NO: Final = re.compile(
-    r"^\s+(?:no|nope|nah|nil|none|zero|n/?a|untouched|not (?:today|tonight|done|yet)|"
-    r"pas fait|pas fini|no hecho|nicht gemacht|niet gedaan|não feito|non fatto)"
-    r"\s*(?:$|[.,;!(]|(?:bc|b/c|because|cos|coz|cause)\b)",  # "abs no bc i had tryouts"
-    re.I,
-)  # "Chanter nil", "SPF n/a, raining", "Glossary untouched", "Examen not tonight"
-# The item crossed right after it, however long its line ("sandhyavandanam ✗ overslept.
-# cycled to work. …").
-_CROSSED_AFTER: Final = re.compile(rf"^\s*[:=–—-]?\s*[{_CROSSES}]")
-# A reason it was not done, after a dash or colon ("airstrip run — too hot", "walk: too
-# tired"): said of an item, a too-much that stopped it.
-_EXCUSED: Final = re.compile(
-    r"^(?:\s+[\w'’-]+){0,2}?\s*(?:[—–:]|-\s)\s*(?:way\s+|far\s+|much\s+)?too\s+(?:hot|cold|tired|late|early|busy|"
-    r"wet|windy|dark|sore|sick|ill|stormy|icy|rainy|full|crowded|exhausted|knackered)\b",
-    re.I,
-)
-# A task moved to another day, said after it ("mbira → Thursday", "Cruiser check >
-# tomorrow", "run -> next week").
-_MOVED_ON: Final = re.compile(
-    r"^[^.!?\n→>]{0,30}?\s*(?:→|->|=>|>)\s*(?:to\s+)?(?:tomorrow|tmrw|tmr|later|next|"
-    r"mon|tues?|wed(?:nes)?|weds|thu(?:rs?)?|fri|satur|sun)(?:day)?\b(?<!\bsun)",
-    re.I,
-)
-# A condition after the item ("Salthill, if the wind drops", "run unless it rains"), not a
-# hedge on what was done ("ran, if you can call it running", "walked, if only to the shop").
-_ON_CONDITION: Final = re.compile(
-    r"^\s*[,—–-]\s*(?:if|unless|weather permitting|provided)\b"
-    r"(?!\s+(?:only|barely|slowly|briefly|just|you\s+(?:can|could)\s+call))",
-    re.I,
-)
-# Asleep before it ("Fell asleep before the decade", "dozed off before my reading"): it
-# never happened.
-_ASLEEP_BEFORE: Final = re.compile(
-    r"\b(?:asleep|dozed off|nodded off|passed out|conked out|drifted off)\s+before\s+"
-    r"(?:the\s+|my\s+|our\s+|any\s+)?$",
-    re.I,
-)
-# Done by someone else, said after it ("Cruiser check done by Blessing again"), not by
-# hand, by myself or by a time.
-_DONE_BY_ANOTHER: Final = re.compile(
-    r"^(?:\s+[\w'’-]+){0,3}?\s+(?:done|did|handled|sorted|taken care of)\s+by\s+"
-    r"(?!(?:me|myself|us|ourselves|hand|noon|midnight|lunch|bedtime|then|now|the|a|an)\b|\d)"
-    r"[\w'’]",  # not "done by the window", "by a river"
-    re.I,
-)
-# The thing left somewhere or till later, said after it ("jug? left it in the van",
-# "Band: left it under the bed", "The insulin I left till dinnertime").
-_LEFT_BEHIND: Final = re.compile(
-    r"^\s*[:?—–-]?\s*(?:i\s+)?left\s+(?:it|them|that)?\s*(?:at|in|on|under|behind|till|until|"
-    r"for)\b(?!\s+(?:a\s+(?:walk|run|swim|ride)|work|the\s+(?:gym|pool|park|class)|\d|"
-    r"dawn|sunrise|noon|six|seven|eight|nine|ten|eleven|twelve|half)\b)",  # not "left at 6"
-    re.I,
-)
-# Left somewhere, said before it ("left the jug at home on the counter").
-_LEFT_BEFORE: Final = re.compile(r"\bleft\s+(?:the|my|our)\s+$", re.I)
-_LEFT_WHERE: Final = re.compile(r"^\s+(?:at|in|on|under|behind)\b", re.I)
-# Words for a message received ("text from grandma pearl", "a call from Mum").
-_MESSAGES: Final = frozenset(
-    {"text", "txt", "call", "message", "msg", "email", "letter", "voicemail", "postcard", "sms",
-     "whatsapp"}
-)  # fmt: skip
-_FROM_BEFORE: Final = re.compile(
-    rf"\b(?:{'|'.join(sorted(_MESSAGES))})s?\s+from\s+(?:my\s+|our\s+)?$", re.I
-)  # "text from grandma pearl": the person who sent it
-_FROM_SOMEONE: Final = re.compile(
-    r"^\s+from\s+(?!(?:the\s+)?(?:car|train|bus|bed|work|home)\b)", re.I
-)
-# Asked after a dash whether it was done ("floss — did I? can't remember").
-_DID_I: Final = re.compile(r"^\s*[—–:-]\s*(?:did|have|had)\s+(?:i|we)\b[^.!\n]{0,20}\?", re.I)
-# Only half of it, said right after it ("water jug only half", "flash sheet half — only
-# linework"), not half an hour or a half marathon.
-_HALF_OF_IT: Final = re.compile(
-    r"^(?:\s+(?!(?:by|at|for|in|on|past|after|before|till|until|from|to)\b)[^\W\d_]+)?"
-    r"\s+(?:only\s+|just\s+|about\s+)?half(?![\w-])"
-    r"(?!\s+(?:an?|hour|hr|past|marathon|mile|km|k|the|of|my|dozen|way|time|term|one|two|"
-    r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d)\b)",
-    re.I,
-)
-# The item called off, said after it ("Mahjong this week cancel", "yoga cancelled again").
-_CALLED_OFF: Final = re.compile(
-    r"^[’'\"”]?(?:\s*[—–:-])?(?:\s+[\w']+){0,3}?\s+(?:cancel|cancell?ed|postponed|called off|"
-    r"rained off)\b",
-    re.I,
-)
-# A log's item marked as planned after it, in brackets ("Txt girls from airport (plan)").
-_MARKED_PLAN: Final = re.compile(
-    r"^[^.!?\n()]{0,40}\(\s*(?:plan|planned|to ?do|tbd|later|maybe|tomorrow|tmrw)\s*\)", re.I
-)
-# The thing packed in a container, said right after it ("Chanter in hold bag").
-_PACKED_AWAY: Final = re.compile(
-    r"^\s+(?:is\s+|are\s+|still\s+|packed\s+|left\s+)*(?:in|into)\s+(?:the\s+|my\s+|a\s+|"
-    r"his\s+|her\s+)?(?:[\w-]+\s+)?(?:bag|case|suitcase|backpack|rucksack|box|drawer|"
-    r"cupboard|locker|holdall)s?\b",
-    re.I,
-)
 # "The only shots today were tequila ones", "the only laps I did were around the market":
 # the cue word names something else.
 _ONLY_ONES: Final = re.compile(r"\bthe only\s+$", re.I)
@@ -399,33 +320,6 @@ _UNDONE_MODIFIERS: Final = frozenset(
     {"plan", "planned", "cancel", "cancelled", "canceled",
      "postpone", "postponed", "schedule", "scheduled", "upcoming", "intended"}
 )  # fmt: skip
-# A heading that puts what is listed under it in the future or the wish list ("Plan for
-# later:", "Goals:", "To do:", "Things I want to try:"); a ticked line under it is still done.
-_PLAN_HEADING: Final = re.compile(
-    r"\b(?:tomorrow|tmrw|tonight|later|next|plans?|planning|goals?|to-?dos?|to do|intentions?|"
-    r"someday|one day|wish ?list|wishes|bucket list|resolutions?|aspirations?|ideas|want|wants|"
-    r"hopes?|reminders?|remember|dreams?|upcoming|agenda|would like|need to|must|should|"
-    r"list)\b",  # "Fri list:", "Today's list"
-    re.IGNORECASE,
-)
-# A heading of what was done or is felt, whatever its words ("Done list", "Gratitude list",
-# "Ticking off").
-_NOT_A_PLAN_HEADING: Final = re.compile(
-    r"\b(?:done|did|ta-?da|ticking|ticked|finished|completed|wins|highlights|gratitude|"
-    r"grateful|thankful|shopping|grocery|groceries|packing|reading list)\b",
-    re.IGNORECASE,
-)
-# An item of a plan list marked done after an arrow ("dip at Blackrock → done", "bridge
-# club 2pm → went", "physio band x10 → did 10 of each").
-_ARROW_DONE: Final = re.compile(
-    r"(?:→|->|=>)\s*(?:done|did|went|finished|completed|yes|ok|tick(?:ed)?|made it)\b", re.I
-)
-_DONE_MARK: Final = re.compile(r"\[[xX✓✔]\]|[✅☑✔✓]")
-_TICKED_LINE: Final = re.compile(r"^\s*(?:[-*•]\s*)?(?:\[[xX✓✔]\]|[✅☑✔✓])")
-"""A line the writer ticked done before its words ("✅ gym twice??", "[x] piano - bars
-1-16"): its terse words are read as done, whatever the parser makes of them."""
-# A clock time's colon ("07:30 TODO: run"), not a heading's.
-_CLOCK_COLON: Final = re.compile(r"(?<=\d):(?=\d)")
 # A note to self: "Note to self: stretch", "Reminder - floss", "Remember to call Mum",
 # "Don't forget the vitamins" (a sentence that starts so; "I remembered to" is a deed).
 _REMINDER: Final = re.compile(
@@ -509,18 +403,18 @@ class BlockReason(Enum):
 # What a log says right after the item, in the rest of its line, that makes it no deed:
 # each signal with its reason, checked in order (the first that matches is the reason).
 _SAID_AFTER: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
-    (_ANSWERED_NO, BlockReason.MARKED_NOT_DONE),  # "bike: no, rain"
-    (_TRAILING_NO, BlockReason.MARKED_NOT_DONE),  # "violin no", "Chanter nil"
-    (_EXCUSED, BlockReason.MARKED_NOT_DONE),  # "airstrip run — too hot, 38°"
-    (_MOVED_ON, BlockReason.A_PLAN),  # "mbira → Thursday"
-    (_HALF_OF_IT, BlockReason.DID_NONE),  # "water jug only half"
-    (_ON_CONDITION, BlockReason.CONDITIONAL),  # "Salthill, if the wind drops"
-    (_DID_I, BlockReason.QUESTION),  # "floss — did I? can't remember"
-    (_DONE_BY_ANOTHER, BlockReason.SOMEONE_ELSE),  # "Cruiser check done by Blessing"
-    (_LEFT_BEHIND, BlockReason.A_THING),  # "jug? left it in the van"
-    (_CALLED_OFF, BlockReason.A_PLAN),  # "Mahjong this week cancel"
-    (_MARKED_PLAN, BlockReason.A_PLAN),  # "Txt girls from airport (plan)"
-    (_PACKED_AWAY, BlockReason.A_THING),  # "Chanter in hold bag"
+    (ANSWERED_NO, BlockReason.MARKED_NOT_DONE),  # "bike: no, rain"
+    (TRAILING_NO, BlockReason.MARKED_NOT_DONE),  # "violin no", "Chanter nil"
+    (EXCUSED, BlockReason.MARKED_NOT_DONE),  # "airstrip run — too hot, 38°"
+    (MOVED_ON, BlockReason.A_PLAN),  # "mbira → Thursday"
+    (HALF_OF_IT, BlockReason.DID_NONE),  # "water jug only half"
+    (ON_CONDITION, BlockReason.CONDITIONAL),  # "Salthill, if the wind drops"
+    (DID_I, BlockReason.QUESTION),  # "floss — did I? can't remember"
+    (DONE_BY_ANOTHER, BlockReason.SOMEONE_ELSE),  # "Cruiser check done by Blessing"
+    (LEFT_BEHIND, BlockReason.A_THING),  # "jug? left it in the van"
+    (CALLED_OFF, BlockReason.A_PLAN),  # "Mahjong this week cancel"
+    (MARKED_PLAN, BlockReason.A_PLAN),  # "Txt girls from airport (plan)"
+    (PACKED_AWAY, BlockReason.A_THING),  # "Chanter in hold bag"
     (_NONE_OF_IT, BlockReason.DID_NONE),  # "Logged nothing"
     (_DAYS_AWAY, BlockReason.FUTURE),  # "IELTS in six weeks"
     (_LEFT_TO_OTHERS, BlockReason.SOMEONE_ELSE),  # "The drops I let his daughter do"
@@ -584,16 +478,14 @@ def mask_for_parsing(body: str) -> str:
     offsets), so that a parser reads "[x] called Dad" as "called Dad"."""
     out: list[str] = []
     for line in body.split("\n"):
-        marker = _LIST_MARK.match(line)
-        if marker is not None and _is_list_line(line):
+        marker = LIST_MARK.match(line)
+        if marker is not None and is_list_line(line):
             line = " " * marker.end() + line[marker.end() :]
         out.append("".join(" " if _is_symbol(ch) else ch for ch in line))
     return "\n".join(out)
 
 
-_ITEM_MARKS: Final = "✅✔✓☑" + _CROSSES
-"""Ticks and crosses that mark a log's items done or not."""
-_ITEM_MARK_AT: Final = re.compile(f"[{_ITEM_MARKS}]\ufe0f?[\\s.,;:!)\\]-]*(?=\\w)")
+_ITEM_MARK_AT: Final = re.compile(f"[{ITEM_MARKS}]\ufe0f?[\\s.,;:!)\\]-]*(?=\\w)")
 
 
 def item_starts(body: str) -> frozenset[int]:
@@ -948,26 +840,6 @@ def _inverted_question(sentence: Sequence[Token]) -> bool:
     )
 
 
-# A bullet journal's key: "×" (or "x") a task done, "•" a task still open, ">" moved to a
-# later day, "<" scheduled. An entry written in that key has a line opening with "× ".
-_BUJO_DONE_LINE: Final = re.compile(r"^[ \t]*[×xX][ \t]+\S", re.M)
-_BUJO_NOT_DONE: Final = re.compile(r"^[ \t]*[•·>＞<][ \t]*\S")
-
-
-_BUJO_MOVED_LINE: Final = re.compile(r"^[ \t]*[>＞][ \t]*\w", re.M)
-_BUJO_OPEN_LINE: Final = re.compile(r"^[ \t]*[•·][ \t]*\w", re.M)
-
-
-def _open_or_moved_task(text: str, line: str) -> bool:
-    """The line is a bullet journal's open or migrated task, in an entry that marks its
-    done tasks with "×" (a "•" list elsewhere is only a list)."""
-    if _BUJO_NOT_DONE.match(line) is None:
-        return False
-    return _BUJO_DONE_LINE.search(text) is not None or (
-        _BUJO_MOVED_LINE.search(text) is not None and _BUJO_OPEN_LINE.search(text) is not None
-    )  # "> mbira → Thursday", "• bird calls": moved and open tasks, none done yet
-
-
 def _in_quotes(text: str, at: int) -> bool:
     """True when position ``at`` is inside quotation marks of its paragraph."""
     para_start = text.rfind("\n\n", 0, at) + 1
@@ -975,58 +847,6 @@ def _in_quotes(text: str, at: int) -> bool:
     straight = before.count('"') % 2 == 1
     curly = before.count("“") > before.count("”")
     return straight or curly
-
-
-def _line_bounds(text: str, at: int) -> tuple[int, int]:
-    start = text.rfind("\n", 0, at) + 1
-    end = text.find("\n", at)
-    return start, len(text) if end < 0 else end
-
-
-_ITEM_MARK: Final = re.compile(f"[{_ITEM_MARKS}]")
-
-
-def _mark_leads(line: str) -> bool:
-    """The line opens with a tick or cross (after any bullet): its marks lead their items
-    ("✔ read ✘ floss"), rather than follow them ("Water ✓. Yoga ✗.")."""
-    return _ITEM_MARK.match(line.lstrip(" \t-*•·+–")) is not None
-
-
-_ASIDE: Final = re.compile(r"\ufe0f?[ \t]*\([^()]*")
-
-
-def _item_not_done(line: str, at: int) -> bool:
-    """The list line's item at ``at`` is marked not done.  A line that ticks some items
-    and crosses others ("✔ sit 10 min ✔ 2L ✘ walk ✔ chapter 4") marks each item by the
-    mark just before it (or, with none before, just after: "walk ✅"); any other line
-    is not done when it says so anywhere ("❌ meditate", "reading - skipped")."""
-    marks = [(m.start(), m.group() in _CROSSES) for m in _ITEM_MARK.finditer(line)]
-    if marks and all(crossed for _, crossed in marks):
-        # "flashed the pink v4. rehab bands ✗ forgot.": a cross in another sentence is
-        # that sentence's item's
-        starts = [0, *(m.end() for m in _LINE_SENTENCE_END.finditer(line, 0, at))]
-        closing = _LINE_SENTENCE_END.search(line, at)
-        segment = line[starts[-1] : closing.end() if closing else len(line)]
-        return _LINE_NOT_DONE.search(segment) is not None
-    if not any(not crossed for _, crossed in marks) or not any(c for _, c in marks):
-        return _LINE_NOT_DONE.search(line) is not None
-    before = [crossed for pos, crossed in marks if pos < at]
-    after = [crossed for pos, crossed in marks if pos > at]
-    # "✔ read ✘ floss": the mark before an item is its own; "Water ✓. Yoga ✗.": the one after;
-    # "hook ✓ (two rows!), pool ✗": a bracket just after a mark says more of its item.
-    last_mark = max((pos for pos, _ in marks if pos < at), default=-1)
-    aside = last_mark >= 0 and _ASIDE.fullmatch(line, last_mark + 1, at) is not None
-    own = before[-1] if before and (_mark_leads(line) or not after or aside) else after[0]
-    end = next((pos for pos, _ in marks if pos > at), len(line))
-    start = max((pos for pos, _ in marks if pos < at), default=0)
-    return own or _LINE_NOT_DONE.search(line[start:end]) is not None
-
-
-_LINE_SENTENCE_END: Final = re.compile(r"(?:(?<!\b[A-Z])\.|[!?;|])(?=\s)")  # not "ring F. ✘"
-
-
-def _is_list_line(line: str) -> bool:
-    return bool(_LIST_MARK.match(line)) and len(line) <= 200
 
 
 def _has_phrase(words: Sequence[Token], phrase: Sequence[str], *, compared: bool = True) -> bool:
@@ -1063,41 +883,6 @@ def _future_heading_over(parsed: ParsedText, tok: Token) -> bool:
     return False
 
 
-def _is_plan_heading(heading: str) -> bool:
-    """A plan word among a heading's first four words ("Plan for later", "Things I want
-    to do", not "Three things I'm grateful for tonight")."""
-    opening = " ".join(heading.split()[:4])
-    return bool(_PLAN_HEADING.search(opening)) and not _NOT_A_PLAN_HEADING.search(opening)
-
-
-def _plan_heading_over(text: str, at: int) -> bool:
-    """A heading line ("Plan for later:", "Goals:", "To do:") above the list lines that hold
-    ``at``, or before it on its own line; a line ticked done is not covered."""
-    line_start, line_end = _line_bounds(text, at)
-    line = text[line_start:line_end]
-    if _DONE_MARK.search(line) or _ARROW_DONE.search(line):
-        return False
-    colon = _CLOCK_COLON.sub(".", line).find(":", 0, at - line_start)
-    if 0 < colon <= 40 and _is_plan_heading(line[:colon]):
-        return True
-    if not _is_list_line(line) and line.strip():
-        return False
-    cursor = line_start
-    while cursor > 0:
-        prev_start, prev_end = _line_bounds(text, cursor - 1)
-        prev = text[prev_start:prev_end].strip()
-        if not prev:
-            return False  # a blank line ends the heading's reach
-        if prev.endswith(":") and len(prev) <= 60:
-            return _is_plan_heading(prev)
-        if not _is_list_line(prev) and len(prev.split()) <= 3:
-            return _is_plan_heading(prev)  # "TODO", "Tomorrow", "Plan for Sat" alone
-        if not _is_list_line(prev):
-            return False
-        cursor = prev_start
-    return False
-
-
 def _addressed_region(text: str) -> int | None:
     """Where text addressed to the app (an instruction, a fake delimiter) starts: at the
     first such marker; ``None`` when there is none. All that follows is not the writer's
@@ -1108,7 +893,7 @@ def _addressed_region(text: str) -> int | None:
 
 def _sentence_text(body: str, parsed: ParsedText, tok: Token) -> tuple[int, str]:
     s_start, s_end = parsed.sentence_span(tok)
-    line_start, line_end = _line_bounds(body, tok.start)
+    line_start, line_end = line_bounds(body, tok.start)
     a, b = max(s_start, line_start), min(s_end + 1, line_end)
     return a, body[a:b]
 
@@ -1120,15 +905,15 @@ def _context_reason(body: str, parsed: ParsedText, head: Token, start: int) -> B
     if region is not None and start >= region:
         return BlockReason.ADDRESSED_TO_THE_APP
     s_at, sentence = _sentence_text(body, parsed, head)
-    line_start, line_end = _line_bounds(body, start)
+    line_start, line_end = line_bounds(body, start)
     line = body[line_start:line_end]
-    marker = _LIST_MARK.match(line) if _is_list_line(line) else None
+    marker = LIST_MARK.match(line) if is_list_line(line) else None
     bare_line = line[marker.end() :] if marker else line
     if _REMINDER.match(sentence) or (len(bare_line) <= 160 and _REMINDER.match(bare_line)):
         return BlockReason.REMINDER  # not a whole day's paragraph after "Note to self:"
     if _TOLD_COLON.search(body[s_at:start]):
         return BlockReason.QUOTED_SPEECH
-    if _plan_heading_over(body, start):
+    if plan_heading_over(body, start):
         return BlockReason.FUTURE_HEADING
     if _ASPIRATION.search(body[s_at:start]):
         return BlockReason.WISH_LIST
@@ -1278,20 +1063,20 @@ def blocked(
     text = body
     head = _phrase_head(parsed, match)
     start = parsed.tokens[match.first].start
-    line_start, line_end = _line_bounds(text, start)
+    line_start, line_end = line_bounds(text, start)
     line = text[line_start:line_end]
-    if _UNCHECKED.match(line):
+    if UNCHECKED.match(line):
         return BlockReason.UNCHECKED
-    if _open_or_moved_task(text, line):
+    if open_or_moved_task(text, line):
         return BlockReason.UNCHECKED  # a bullet journal's "• floss" (open), "> yoga" (moved)
-    marked = _is_list_line(line) or (len(line) <= 120 and _ITEM_MARK.search(line) is not None)
-    if marked and _item_not_done(line, start - line_start):
+    marked = is_list_line(line) or (len(line) <= 120 and ITEM_MARK.search(line) is not None)
+    if marked and item_not_done(line, start - line_start):
         return BlockReason.MARKED_NOT_DONE  # "- guitar ❌", "Yoga ✗", "Jogging ✗ (rain)"
     after = text[parsed.tokens[match.last].end : line_end]
     for signal, reason in _SAID_AFTER:
         if signal.match(after):
             return reason
-    if _CROSSED_AFTER.match(after) and not _mark_leads(line):
+    if CROSSED_AFTER.match(after) and not mark_leads(line):
         return BlockReason.MARKED_NOT_DONE  # "sandhyavandanam ✗ overslept", not "✓ a ✗ b"
     if _LEADING_NO.search(text[line_start:start]):
         return BlockReason.NEGATED  # "no erg (hamstring)": a log's item answered first
@@ -1301,13 +1086,13 @@ def blocked(
         return BlockReason.DID_NONE  # "did only Japji Sahib, rest of the Nitnem left"
     if _LEFT_IDLE.match(after) and _left_idle(parsed, match):
         return BlockReason.A_THING  # "Ankle band sitting on the desk staring at me"
-    if _LEFT_BEFORE.search(text, line_start, start) and _LEFT_WHERE.match(after):
+    if LEFT_BEFORE.search(text, line_start, start) and LEFT_WHERE.match(after):
         return BlockReason.A_THING  # "left the jug at home on the counter"
-    if parsed.tokens[match.last].lower in _MESSAGES and _FROM_SOMEONE.match(after):
+    if parsed.tokens[match.last].lower in MESSAGES and FROM_SOMEONE.match(after):
         return BlockReason.SOMEONE_ELSE  # "text from grandma pearl": received, not sent
-    if _FROM_BEFORE.search(text, line_start, start):
+    if FROM_BEFORE.search(text, line_start, start):
         return BlockReason.SOMEONE_ELSE  # "a call from Mum": she rang
-    if _ASLEEP_BEFORE.search(text, line_start, start):
+    if ASLEEP_BEFORE.search(text, line_start, start):
         return BlockReason.DID_NONE  # "Fell asleep before the decade"
     if _NAMED_ONLY.search(text, line_start, start):
         return BlockReason.A_THING  # "There is a recipe for…", "bc of the flashcards"
@@ -1328,7 +1113,7 @@ def blocked(
     context = _context_reason(text, parsed, head, start)
     if context is not None:
         return context
-    if _TICKED_LINE.match(line) and not _LINE_NOT_DONE.search(line):
+    if TICKED_LINE.match(line) and not LINE_NOT_DONE.search(line):
         return None
     sentence = _sentence_words(parsed, head)
     s_start, s_end = parsed.sentence_span(head)
@@ -2147,17 +1932,17 @@ def quote_for(body: str, parsed: ParsedText, match: CueMatch) -> tuple[int, int]
     """The span to quote for a match: its list line, its clause, or its phrase."""
     text = body
     start = parsed.tokens[match.first].start
-    line_start, line_end = _line_bounds(text, start)
+    line_start, line_end = line_bounds(text, start)
     line = text[line_start:line_end]
-    if _is_list_line(line) and ("\n" in text or len(_ITEM_MARK.findall(line)) > 1):
-        marker = _LIST_MARK.match(line)
+    if is_list_line(line) and ("\n" in text or len(ITEM_MARK.findall(line)) > 1):
+        marker = LIST_MARK.match(line)
         body_start = line_start + (marker.end() if marker else 0)
         trailing = _TRAILING_MARKS.search(line)
         body_end = line_start + (trailing.start() if trailing else len(line))
         for k, ch in enumerate(line):
             if ch in _EMOJI_WORDS and start < line_start + k < body_end:
                 body_end = line_start + k  # "🏃 5k ✅ 📖 ✅": the next item is another's
-        for mark in _ITEM_MARK.finditer(line):  # "✔ read 10p ✘ floss ✔ stretch"
+        for mark in ITEM_MARK.finditer(line):  # "✔ read 10p ✘ floss ✔ stretch"
             at = line_start + mark.start()
             if at < start:
                 body_start = max(body_start, line_start + mark.end())
@@ -2256,7 +2041,7 @@ def _same_line(parsed: ParsedText, one: int, other: int) -> bool:
         return False
     last = parsed.tokens[parsed.sentences[one][1] - 1]
     start = parsed.tokens[parsed.sentences[other][0]].start
-    _, line_end = _line_bounds(parsed.text, last.start)
+    _, line_end = line_bounds(parsed.text, last.start)
     return start < line_end and last.text not in (".", "!", "?")
 
 
@@ -2472,7 +2257,7 @@ def _emoji_items(body: str) -> list[tuple[int, int, str]]:
         heads = [(k, w) for k, ch in enumerate(line) if (w := _EMOJI_WORDS.get(ch))]
         for n, (k, words) in enumerate(heads):
             end = heads[n + 1][0] if n + 1 < len(heads) else len(line)
-            if line[:k].strip() and n == 0 and not _LIST_MARK.match(line):
+            if line[:k].strip() and n == 0 and not LIST_MARK.match(line):
                 break  # an emoji inside a sentence is not a log item
             items.append((at + k, at + end, words))
         at += len(line) + 1
@@ -2487,12 +2272,12 @@ def _emoji_line(body: str, rc: RuleCandidate, limit: int | None) -> tuple[int, i
     for start, end, words in _emoji_items(body):
         item = body[start:end].rstrip()
         rest = item[1:]
-        if not _MEASURE_ONLY.match(rest) or _LINE_NOT_DONE.search(item):
+        if not _MEASURE_ONLY.match(rest) or LINE_NOT_DONE.search(item):
             continue
-        line_start, _ = _line_bounds(body, start)
-        if _UNCHECKED.match(body[line_start:end]) or _plan_heading_over(body, start):
+        line_start, _ = line_bounds(body, start)
+        if UNCHECKED.match(body[line_start:end]) or plan_heading_over(body, start):
             continue
-        if not (_DONE_MARK.search(item) or re.search(r"\d", item)):
+        if not (DONE_MARK.search(item) or re.search(r"\d", item)):
             continue
         if limit is not None:
             times = [
@@ -2510,7 +2295,7 @@ def _emoji_line(body: str, rc: RuleCandidate, limit: int | None) -> tuple[int, i
 
 
 # A short log item ticked after its words ("Water ✓", "Devotion ✓", "maa ✅ short call").
-_TICKED_ITEM: Final = re.compile(rf"([^\n.;,✓✅✔☑{_CROSSES}]{{1,30}}?)[ \t]*[:=–—-]?[ \t]*[✓✅✔☑]")
+_TICKED_ITEM: Final = re.compile(rf"([^\n.;,✓✅✔☑{CROSSES}]{{1,30}}?)[ \t]*[:=–—-]?[ \t]*[✓✅✔☑]")
 # Name words too common to stand for a habit alone ("Cycle to work": not "work ✓").
 _GENERIC_NAME_WORDS: Final = frozenset(
     {"work", "morning", "evening", "night", "daily", "home", "new", "good", "things", "thing",
@@ -2536,10 +2321,10 @@ def _ticked_name(body: str, rc: RuleCandidate) -> tuple[int, int] | None:
     for m in _TICKED_ITEM.finditer(body):
         if region is not None and m.start() >= region:
             break  # text addressed to the app is no log of the day
-        line_start, line_end = _line_bounds(body, m.start(1))
-        if _mark_leads(body[line_start:line_end]):
+        line_start, line_end = line_bounds(body, m.start(1))
+        if mark_leads(body[line_start:line_end]):
             continue  # "✔ sit ✘ walk ✔ chapter 4": there the mark leads its item
-        if line_end - line_start > 120 or _plan_heading_over(body, m.start(1)):
+        if line_end - line_start > 120 or plan_heading_over(body, m.start(1)):
             continue
         words = re.findall(r"[^\W\d_]+", m.group(1).lower())
         if words and words[0] in NEGATORS:
@@ -2685,7 +2470,7 @@ def _short_of_name(body: str, parsed: ParsedText, match: CueMatch, name: str) ->
                     return value < float(bare.group(1))  # "Flashcards anat 40": "anat cards 22"
                 break
     sent = parsed.tokens[match.first].sent
-    line_start, line_end = _line_bounds(body, parsed.tokens[match.first].start)
+    line_start, line_end = line_bounds(body, parsed.tokens[match.first].start)
     near = [
         t
         for t in parsed.tokens[max(match.first - 4, 0) : match.last + 6]
@@ -2750,7 +2535,7 @@ def _with_what_follows(
         not inside
         or len(words) > 3
         or any(t.is_verb or t.pos == "AUX" or t.lower.endswith("ed") for t in inside)
-        or any(ch in _ITEM_MARKS for ch in body[a:b])
+        or any(ch in ITEM_MARKS for ch in body[a:b])
     ):
         return span  # "flossed.", "Omega ✓.": said done already
     sent = inside[-1].sent

@@ -1,0 +1,263 @@
+"""A log's lines: list marks, ticks and crosses, and what a line says about its item.
+
+Journals are often kept as lists ("✅ read", "- [ ] floss", "× swim" in a bullet
+journal's key) and terse logs ("bike: no, rain", "mbira → Thursday"). This module reads
+those lines without a parser: whether a line is a list line, whether its item at a
+position is marked not done, whether a plan heading ("Tomorrow:", "Fri list:") stands
+over it, and the patterns for what a log says right after an item (``rules`` maps each
+to its reason) or right before it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+LIST_MARK: Final = re.compile(
+    r"^\s*(?:(?:[-*•·+–]|\d{1,2}[.)]|\[[ xX✓✔~/>-]?\]|[☐☑☒✅✔✓])\s*|[^\w\s\"'“‘(\[]{1,8}\s+)+"
+)
+UNCHECKED: Final = re.compile(r"^\s*(?:[-*•]\s*)?(?:\[[ ~/>-]?\]|[☐⬜◻□▢🔲])")
+"""An open box, or one marked partly done, moved or cancelled ("[~]", "[/]", "[>]", "[-]")."""
+# The crosses a list marks an item not done with ("❌ meditate", "✖ footwork").
+CROSSES: Final = "❌✗✘☒✖❎"
+ITEM_MARKS: Final = "✅✔✓☑" + CROSSES
+"""Ticks and crosses that mark a log's items done or not."""
+LINE_NOT_DONE: Final = re.compile(
+    rf"[{CROSSES}]|\bnope\b|\bnot done\b|\bskipped\b|\bmissed\b", re.I
+)
+# A log line's answer after the item, saying it was not done ("bike: no, rain", "floss -
+# nope", "pull-ups: 0, bar still not mounted", "Spend log: skip").
+ANSWERED_NO: Final = re.compile(
+    r"^(?:\s+[^\W\d_]+){0,2}\s*(?:[:=–—-]+\s*|\(\s*)(?:[^\W\d_]+,\s*)?"  # "Txt: drafted, not sent"
+    r"(?:no|nope|nah|none|zero|0(?![.,]\d)|skip|skipped|missed|"
+    r"didn'?t|forgot|forgotten|not (?:today|done|really|yet|sent|started))\b",
+    re.I,
+)  # "bike: no", "floss - nope", "floss (forgot)"
+# A log's item answered no after it, the line or clause ending there ("violin no").
+TRAILING_NO: Final = re.compile(
+    r"^\s+(?:no|nope|nah|nil|none|zero|n/?a|untouched|not (?:today|tonight|done|yet)|"
+    r"pas fait|pas fini|no hecho|nicht gemacht|niet gedaan|não feito|non fatto)"
+    r"\s*(?:$|[.,;!(]|(?:bc|b/c|because|cos|coz|cause)\b)",  # "abs no bc i had tryouts"
+    re.I,
+)  # "Chanter nil", "SPF n/a, raining", "Glossary untouched", "Examen not tonight"
+# The item crossed right after it, however long its line ("sandhyavandanam ✗ overslept.
+# cycled to work. …").
+CROSSED_AFTER: Final = re.compile(rf"^\s*[:=–—-]?\s*[{CROSSES}]")
+# A reason it was not done, after a dash or colon ("airstrip run — too hot", "walk: too
+# tired"): said of an item, a too-much that stopped it.
+EXCUSED: Final = re.compile(
+    r"^(?:\s+[\w'’-]+){0,2}?\s*(?:[—–:]|-\s)\s*(?:way\s+|far\s+|much\s+)?too\s+(?:hot|cold|tired|late|early|busy|"
+    r"wet|windy|dark|sore|sick|ill|stormy|icy|rainy|full|crowded|exhausted|knackered)\b",
+    re.I,
+)
+# A task moved to another day, said after it ("mbira → Thursday", "Cruiser check >
+# tomorrow", "run -> next week").
+MOVED_ON: Final = re.compile(
+    r"^[^.!?\n→>]{0,30}?\s*(?:→|->|=>|>)\s*(?:to\s+)?(?:tomorrow|tmrw|tmr|later|next|"
+    r"mon|tues?|wed(?:nes)?|weds|thu(?:rs?)?|fri|satur|sun)(?:day)?\b(?<!\bsun)",
+    re.I,
+)
+# A condition after the item ("Salthill, if the wind drops", "run unless it rains"), not a
+# hedge on what was done ("ran, if you can call it running", "walked, if only to the shop").
+ON_CONDITION: Final = re.compile(
+    r"^\s*[,—–-]\s*(?:if|unless|weather permitting|provided)\b"
+    r"(?!\s+(?:only|barely|slowly|briefly|just|you\s+(?:can|could)\s+call))",
+    re.I,
+)
+# Asleep before it ("Fell asleep before the decade", "dozed off before my reading"): it
+# never happened.
+ASLEEP_BEFORE: Final = re.compile(
+    r"\b(?:asleep|dozed off|nodded off|passed out|conked out|drifted off)\s+before\s+"
+    r"(?:the\s+|my\s+|our\s+|any\s+)?$",
+    re.I,
+)
+# Done by someone else, said after it ("Cruiser check done by Blessing again"), not by
+# hand, by myself or by a time.
+DONE_BY_ANOTHER: Final = re.compile(
+    r"^(?:\s+[\w'’-]+){0,3}?\s+(?:done|did|handled|sorted|taken care of)\s+by\s+"
+    r"(?!(?:me|myself|us|ourselves|hand|noon|midnight|lunch|bedtime|then|now|the|a|an)\b|\d)"
+    r"[\w'’]",  # not "done by the window", "by a river"
+    re.I,
+)
+# The thing left somewhere or till later, said after it ("jug? left it in the van",
+# "Band: left it under the bed", "The insulin I left till dinnertime").
+LEFT_BEHIND: Final = re.compile(
+    r"^\s*[:?—–-]?\s*(?:i\s+)?left\s+(?:it|them|that)?\s*(?:at|in|on|under|behind|till|until|"
+    r"for)\b(?!\s+(?:a\s+(?:walk|run|swim|ride)|work|the\s+(?:gym|pool|park|class)|\d|"
+    r"dawn|sunrise|noon|six|seven|eight|nine|ten|eleven|twelve|half)\b)",  # not "left at 6"
+    re.I,
+)
+# Left somewhere, said before it ("left the jug at home on the counter").
+LEFT_BEFORE: Final = re.compile(r"\bleft\s+(?:the|my|our)\s+$", re.I)
+LEFT_WHERE: Final = re.compile(r"^\s+(?:at|in|on|under|behind)\b", re.I)
+# Words for a message received ("text from grandma pearl", "a call from Mum").
+MESSAGES: Final = frozenset(
+    {"text", "txt", "call", "message", "msg", "email", "letter", "voicemail", "postcard", "sms",
+     "whatsapp"}
+)  # fmt: skip
+FROM_BEFORE: Final = re.compile(
+    rf"\b(?:{'|'.join(sorted(MESSAGES))})s?\s+from\s+(?:my\s+|our\s+)?$", re.I
+)  # "text from grandma pearl": the person who sent it
+FROM_SOMEONE: Final = re.compile(
+    r"^\s+from\s+(?!(?:the\s+)?(?:car|train|bus|bed|work|home)\b)", re.I
+)
+# Asked after a dash whether it was done ("floss — did I? can't remember").
+DID_I: Final = re.compile(r"^\s*[—–:-]\s*(?:did|have|had)\s+(?:i|we)\b[^.!\n]{0,20}\?", re.I)
+# Only half of it, said right after it ("water jug only half", "flash sheet half — only
+# linework"), not half an hour or a half marathon.
+HALF_OF_IT: Final = re.compile(
+    r"^(?:\s+(?!(?:by|at|for|in|on|past|after|before|till|until|from|to)\b)[^\W\d_]+)?"
+    r"\s+(?:only\s+|just\s+|about\s+)?half(?![\w-])"
+    r"(?!\s+(?:an?|hour|hr|past|marathon|mile|km|k|the|of|my|dozen|way|time|term|one|two|"
+    r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d)\b)",
+    re.I,
+)
+# The item called off, said after it ("Mahjong this week cancel", "yoga cancelled again").
+CALLED_OFF: Final = re.compile(
+    r"^[’'\"”]?(?:\s*[—–:-])?(?:\s+[\w']+){0,3}?\s+(?:cancel|cancell?ed|postponed|called off|"
+    r"rained off)\b",
+    re.I,
+)
+# A log's item marked as planned after it, in brackets ("Txt girls from airport (plan)").
+MARKED_PLAN: Final = re.compile(
+    r"^[^.!?\n()]{0,40}\(\s*(?:plan|planned|to ?do|tbd|later|maybe|tomorrow|tmrw)\s*\)", re.I
+)
+# The thing packed in a container, said right after it ("Chanter in hold bag").
+PACKED_AWAY: Final = re.compile(
+    r"^\s+(?:is\s+|are\s+|still\s+|packed\s+|left\s+)*(?:in|into)\s+(?:the\s+|my\s+|a\s+|"
+    r"his\s+|her\s+)?(?:[\w-]+\s+)?(?:bag|case|suitcase|backpack|rucksack|box|drawer|"
+    r"cupboard|locker|holdall)s?\b",
+    re.I,
+)
+
+# A heading that puts what is listed under it in the future or the wish list ("Plan for
+# later:", "Goals:", "To do:", "Things I want to try:"); a ticked line under it is still done.
+_PLAN_HEADING: Final = re.compile(
+    r"\b(?:tomorrow|tmrw|tonight|later|next|plans?|planning|goals?|to-?dos?|to do|intentions?|"
+    r"someday|one day|wish ?list|wishes|bucket list|resolutions?|aspirations?|ideas|want|wants|"
+    r"hopes?|reminders?|remember|dreams?|upcoming|agenda|would like|need to|must|should|"
+    r"list)\b",  # "Fri list:", "Today's list"
+    re.IGNORECASE,
+)
+# A heading of what was done or is felt, whatever its words ("Done list", "Gratitude list",
+# "Ticking off").
+_NOT_A_PLAN_HEADING: Final = re.compile(
+    r"\b(?:done|did|ta-?da|ticking|ticked|finished|completed|wins|highlights|gratitude|"
+    r"grateful|thankful|shopping|grocery|groceries|packing|reading list)\b",
+    re.IGNORECASE,
+)
+# An item of a plan list marked done after an arrow ("dip at Blackrock → done", "bridge
+# club 2pm → went", "physio band x10 → did 10 of each").
+_ARROW_DONE: Final = re.compile(
+    r"(?:→|->|=>)\s*(?:done|did|went|finished|completed|yes|ok|tick(?:ed)?|made it)\b", re.I
+)
+DONE_MARK: Final = re.compile(r"\[[xX✓✔]\]|[✅☑✔✓]")
+TICKED_LINE: Final = re.compile(r"^\s*(?:[-*•]\s*)?(?:\[[xX✓✔]\]|[✅☑✔✓])")
+"""A line the writer ticked done before its words ("✅ gym twice??", "[x] piano - bars
+1-16"): its terse words are read as done, whatever the parser makes of them."""
+# A clock time's colon ("07:30 TODO: run"), not a heading's.
+_CLOCK_COLON: Final = re.compile(r"(?<=\d):(?=\d)")
+
+# A bullet journal's key: "×" (or "x") a task done, "•" a task still open, ">" moved to a
+# later day, "<" scheduled. An entry written in that key has a line opening with "× ".
+_BUJO_DONE_LINE: Final = re.compile(r"^[ \t]*[×xX][ \t]+\S", re.M)
+_BUJO_NOT_DONE: Final = re.compile(r"^[ \t]*[•·>＞<][ \t]*\S")
+_BUJO_MOVED_LINE: Final = re.compile(r"^[ \t]*[>＞][ \t]*\w", re.M)
+_BUJO_OPEN_LINE: Final = re.compile(r"^[ \t]*[•·][ \t]*\w", re.M)
+
+
+def open_or_moved_task(text: str, line: str) -> bool:
+    """The line is a bullet journal's open or migrated task, in an entry that marks its
+    done tasks with "×" (a "•" list elsewhere is only a list)."""
+    if _BUJO_NOT_DONE.match(line) is None:
+        return False
+    return _BUJO_DONE_LINE.search(text) is not None or (
+        _BUJO_MOVED_LINE.search(text) is not None and _BUJO_OPEN_LINE.search(text) is not None
+    )  # "> mbira → Thursday", "• bird calls": moved and open tasks, none done yet
+
+
+def line_bounds(text: str, at: int) -> tuple[int, int]:
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    return start, len(text) if end < 0 else end
+
+
+ITEM_MARK: Final = re.compile(f"[{ITEM_MARKS}]")
+
+
+def mark_leads(line: str) -> bool:
+    """The line opens with a tick or cross (after any bullet): its marks lead their items
+    ("✔ read ✘ floss"), rather than follow them ("Water ✓. Yoga ✗.")."""
+    return ITEM_MARK.match(line.lstrip(" \t-*•·+–")) is not None
+
+
+_ASIDE: Final = re.compile(r"\ufe0f?[ \t]*\([^()]*")
+
+
+def item_not_done(line: str, at: int) -> bool:
+    """The list line's item at ``at`` is marked not done.  A line that ticks some items
+    and crosses others ("✔ sit 10 min ✔ 2L ✘ walk ✔ chapter 4") marks each item by the
+    mark just before it (or, with none before, just after: "walk ✅"); any other line
+    is not done when it says so anywhere ("❌ meditate", "reading - skipped")."""
+    marks = [(m.start(), m.group() in CROSSES) for m in ITEM_MARK.finditer(line)]
+    if marks and all(crossed for _, crossed in marks):
+        # "flashed the pink v4. rehab bands ✗ forgot.": a cross in another sentence is
+        # that sentence's item's
+        starts = [0, *(m.end() for m in _LINE_SENTENCE_END.finditer(line, 0, at))]
+        closing = _LINE_SENTENCE_END.search(line, at)
+        segment = line[starts[-1] : closing.end() if closing else len(line)]
+        return LINE_NOT_DONE.search(segment) is not None
+    if not any(not crossed for _, crossed in marks) or not any(c for _, c in marks):
+        return LINE_NOT_DONE.search(line) is not None
+    before = [crossed for pos, crossed in marks if pos < at]
+    after = [crossed for pos, crossed in marks if pos > at]
+    # "✔ read ✘ floss": the mark before an item is its own; "Water ✓. Yoga ✗.": the one after;
+    # "hook ✓ (two rows!), pool ✗": a bracket just after a mark says more of its item.
+    last_mark = max((pos for pos, _ in marks if pos < at), default=-1)
+    aside = last_mark >= 0 and _ASIDE.fullmatch(line, last_mark + 1, at) is not None
+    own = before[-1] if before and (mark_leads(line) or not after or aside) else after[0]
+    end = next((pos for pos, _ in marks if pos > at), len(line))
+    start = max((pos for pos, _ in marks if pos < at), default=0)
+    return own or LINE_NOT_DONE.search(line[start:end]) is not None
+
+
+_LINE_SENTENCE_END: Final = re.compile(r"(?:(?<!\b[A-Z])\.|[!?;|])(?=\s)")  # not "ring F. ✘"
+
+
+def is_list_line(line: str) -> bool:
+    return bool(LIST_MARK.match(line)) and len(line) <= 200
+
+
+def _is_plan_heading(heading: str) -> bool:
+    """A plan word among a heading's first four words ("Plan for later", "Things I want
+    to do", not "Three things I'm grateful for tonight")."""
+    opening = " ".join(heading.split()[:4])
+    return bool(_PLAN_HEADING.search(opening)) and not _NOT_A_PLAN_HEADING.search(opening)
+
+
+def plan_heading_over(text: str, at: int) -> bool:
+    """A heading line ("Plan for later:", "Goals:", "To do:") above the list lines that hold
+    ``at``, or before it on its own line; a line ticked done is not covered."""
+    line_start, line_end = line_bounds(text, at)
+    line = text[line_start:line_end]
+    if DONE_MARK.search(line) or _ARROW_DONE.search(line):
+        return False
+    colon = _CLOCK_COLON.sub(".", line).find(":", 0, at - line_start)
+    if 0 < colon <= 40 and _is_plan_heading(line[:colon]):
+        return True
+    if not is_list_line(line) and line.strip():
+        return False
+    cursor = line_start
+    while cursor > 0:
+        prev_start, prev_end = line_bounds(text, cursor - 1)
+        prev = text[prev_start:prev_end].strip()
+        if not prev:
+            return False  # a blank line ends the heading's reach
+        if prev.endswith(":") and len(prev) <= 60:
+            return _is_plan_heading(prev)
+        if not is_list_line(prev) and len(prev.split()) <= 3:
+            return _is_plan_heading(prev)  # "TODO", "Tomorrow", "Plan for Sat" alone
+        if not is_list_line(prev):
+            return False
+        cursor = prev_start
+    return False
