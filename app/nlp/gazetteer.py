@@ -30,19 +30,6 @@ GAZETTEER_DISTRIBUTION: Final = "faker"
 
 _WORDS: Final = json.loads(name_words())
 
-HONORIFICS: Final = frozenset(_WORDS["honorifics"])
-"""Titles written before a name ("Mr.", "Dr", "Pani")."""
-KINSHIP: Final = frozenset(_WORDS["kinship"])
-"""Kinship words, alone a relation rather than a name ("Ammi rang", "Grandma Leila")."""
-TITLES: Final = HONORIFICS | KINSHIP
-WEEKDAYS_AND_MONTHS: Final = frozenset(_WORDS["dates"])
-"""Days, months and holidays ("Tues", "Feb", "Easter")."""
-
-
-def title_word(word: str) -> str:
-    """``word`` lower-case without a trailing full stop (``"Mr."`` → ``"mr"``)."""
-    return word.rstrip(".").lower()
-
 
 @dataclass(frozen=True)
 class Gazetteer:
@@ -72,6 +59,25 @@ def _unaccented(name: str) -> str:
     """``name`` without combining accents ("Józef" → "Jozef"); letters like "ł" stay."""
     decomposed = unicodedata.normalize("NFKD", name)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def title_word(word: str) -> str:
+    """``word`` as the word lists compare it: lower-case, without accents or a trailing
+    full stop (``"Mr."`` → ``"mr"``, ``"Mamá"`` → ``"mama"``, ``"Tío"`` → ``"tio"``)."""
+    return _unaccented(word.rstrip(".").lower())
+
+
+def _word_list(key: str) -> frozenset[str]:
+    return frozenset(title_word(w) for w in _WORDS[key])
+
+
+HONORIFICS: Final = _word_list("honorifics")
+"""Titles written before a name ("Mr.", "Dr", "Pani", "Encik")."""
+KINSHIP: Final = _word_list("kinship")
+"""Kinship words, alone a relation rather than a name ("Ammi rang", "Grandma Leila")."""
+TITLES: Final = HONORIFICS | KINSHIP
+WEEKDAYS_AND_MONTHS: Final = _word_list("dates")
+"""Days, months and holidays ("Tues", "Feb", "Easter")."""
 
 
 def _values(value: object) -> Iterable[object]:

