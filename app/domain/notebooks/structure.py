@@ -51,7 +51,9 @@ _CHECKBOX: Final = re.compile(
     r"^\s*(?:[-*+•]\s*)?(?:\[(?P<mark>[^\]\n]?)\]|(?P<glyph>[" + _OPEN_BOXES + _DONE_BOXES + r"]))"
     r"\s*(?P<body>.*)$"
 )
-_KEYWORD: Final = re.compile(r"^\s*(?:TODO|To ?do|todo|TO DO)\s*:\s*(?P<body>\S.*)$")
+_KEYWORD: Final = re.compile(
+    r"^\s*(?:TODO|To ?do|todo|TO DO)\s*(?::|[-–—](?=\s))\s*(?P<body>\S.*)$"
+)
 _BULLET: Final = re.compile(r"^\s*[-*+•·▪◦‣]\s+(?P<body>\S.*)$")
 _NUMBERED: Final = re.compile(r"^\s*(?:\d{1,3}[.)]|[a-z]\)|\(\d{1,3}\))\s+(?P<body>\S.*)$")
 _TODO_HEADING: Final = re.compile(

@@ -45,6 +45,17 @@ def test_line_kinds_cover_the_usual_markers() -> None:
     ]
 
 
+def test_a_todo_keyword_with_a_dash_marks_a_task() -> None:
+    text = "TODO - ring the plumber\nTo do – pay the council\nTODO-list app\ntodo: x"
+    kinds = [(line.kind, line.body) for line in page_lines(text)]
+    assert kinds == [
+        ("keyword", "ring the plumber"),
+        ("keyword", "pay the council"),
+        ("plain", "TODO-list app"),  # a word joined by a hyphen is no marker
+        ("keyword", "x"),
+    ]
+
+
 def test_a_checklist_is_a_todo_list_not_a_list_with_items_and_statuses() -> None:
     page = "Errands\n\n- [x] post the parcel\n- [ ] renew the bus pass\n- [ ] buy stamps"
     structure = read_structure("todo_lists", _pages(PROSE, page))
