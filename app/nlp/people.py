@@ -33,6 +33,9 @@ PEOPLE_RULES: Final = "people-4"
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
 
+_WEEKDAYS_AS_WORDS: Final = ("Wed", "Wed.", "WED", "WED.")
+"""Weekday abbreviations the tokenizer would split as contractions."""
+
 _lock = threading.Lock()
 _nlp: Any = None
 
@@ -113,6 +116,8 @@ def _load(purpose: str = "Finding names") -> Any:
             if _LINE_BREAKS not in spacy_language.Language.factories:
                 spacy_language.Language.component(_LINE_BREAKS, func=_line_breaks)
             nlp.add_pipe(_LINE_BREAKS, before="parser")
+            for day in _WEEKDAYS_AS_WORDS:  # "Wed." would read as "We'd": "We" + "d."
+                nlp.tokenizer.add_special_case(day, [{"ORTH": day}])
         except Exception as exc:  # a damaged model package
             raise NerUnavailable(f"spaCy's English model could not be loaded ({exc}).") from exc
         _nlp = nlp

@@ -392,9 +392,30 @@ def _without_tail(what: str) -> str:
     what by themselves ("Exercícios cadeira c/ Mr Doyle": the exercises, not Mr Doyle);
     one word may need its tail ("Skype with Mama", "Help with dinner")."""
     tail = _TAIL.search(what)
-    if tail is None or sum(_is_content(w) for w in _WORD.findall(what[: tail.start()])) < 2:
+    if tail is None:
+        return what
+    if sum(_is_content(w) for w in _WORD.findall(what[: tail.start()])) < 2 and not _for_people(
+        what[tail.start() :]
+    ):
         return what
     return what[: tail.start()]
+
+
+# Whom a thing is done for, never what is done ("Baon for the kids", "Soup for my dad").
+_BENEFICIARIES: Final = frozenset(
+    {"kids", "kid", "children", "child", "family", "mum", "mom", "dad", "grandma", "grandpa",
+     "nan", "gran", "boys", "girls", "baby", "husband", "wife", "partner", "son", "daughter",
+     "parents", "grandkids", "students", "team", "class", "neighbours", "neighbors", "twins"}
+)  # fmt: skip
+
+
+def _for_people(tail: str) -> bool:
+    """The tail says for whom: "for the kids", "for Mum and Dad"."""
+    words = [w.lower() for w in _WORD.findall(tail)]
+    if not words or words[0] != "for":
+        return False
+    rest = [w for w in words[1:] if w not in ("the", "my", "our", "and", "his", "her")]
+    return bool(rest) and all(w in _BENEFICIARIES for w in rest)
 
 
 def _families_of(what: str, families: Sequence[CueFamily]) -> list[CueFamily]:

@@ -35,11 +35,35 @@ ANSWERED_NO: Final = re.compile(
 )  # "bike: no", "floss - nope", "floss (forgot)"
 # A log's item answered no after it, the line or clause ending there ("violin no").
 TRAILING_NO: Final = re.compile(
-    r"^\s+(?:no|nope|nah|nil|none|zero|n/?a|untouched|not (?:today|tonight|done|yet)|"
+    r"^(?:\s+(?:and|&)\s+[^\W\d_]+)?"  # "tide and birds no (fog)": both
+    r"\s+(?:no|nope|nah|nil|none|zero|n/?a|untouched|not (?:today|tonight|done|yet)|"
+    r"x(?=\s*(?:$|[.,;(]))|"  # "stretch x. panel x. meal x (cup noodles)"
     r"pas fait|pas fini|no hecho|nicht gemacht|niet gedaan|não feito|non fatto)"
     r"\s*(?:$|[.,;!(]|(?:bc|b/c|because|cos|coz|cause)\b)",  # "abs no bc i had tryouts"
     re.I,
 )  # "Chanter nil", "SPF n/a, raining", "Glossary untouched", "Examen not tonight"
+# The thing named first, then the writer says they will do it or did not ("push ups I
+# will do in the morning", "The tide gauge I did not look at").
+_FRONTED: Final = (
+    r"^(?:\s+(?!(?:then|and|so|but|now|today|tonight)\b)[^\W\d_]+){0,2}?\s+(?:i|we)\s*"
+)
+"""The rest of the thing's name, then the writer ("tide gauge I…"), not "run, then we…"."""
+FRONTED_LATER: Final = re.compile(
+    _FRONTED + r"(?:will|shall|must|should|(?:have|need|want|am going|am gonna) to|gonna|"
+    r"(?:['’]ll|['’]m going to|['’]m gonna))\b",
+    re.I,
+)
+FRONTED_NOT: Final = re.compile(
+    _FRONTED + r"(?:did not|didn['’]?t|do not|don['’]?t|never|have not|haven['’]?t|"
+    r"forgot to|could not|couldn['’]?t|can['’]?t|cannot)\b",
+    re.I,
+)
+# The writer takes it back after a dash ("watched my game clip — no, didn't, Netflix won").
+TAKEN_BACK: Final = re.compile(
+    r"^[^.!?\n—–]{0,60}?\s[—–]\s*(?:(?:no|nope|nah|actually|well|ok|okay)[,.!]?\s*)?"
+    r"(?:i\s+)?(?:didn'?t|did not|never did|not really|wasn'?t|lie|lies|lying|kidding)\b",
+    re.I,
+)
 # The item crossed right after it, however long its line ("sandhyavandanam ✗ overslept.
 # cycled to work. …").
 CROSSED_AFTER: Final = re.compile(rf"^\s*[:=–—-]?\s*[{CROSSES}]")
@@ -73,10 +97,16 @@ ASLEEP_BEFORE: Final = re.compile(
 )
 # Done by someone else, said after it ("Cruiser check done by Blessing again"), not by
 # hand, by myself or by a time.
+_BY_SOMEONE: Final = (
+    r"(?:the|a|an)\s+(?:[\w'’-]+\s+)?(?:boy|girl|lad|lass|man|woman|kids?|children|"
+    r"neighbou?rs?|nurse|carer|vet|postman|farmer|cleaner|nanny|babysitter|staff|team)\b"
+)
 DONE_BY_ANOTHER: Final = re.compile(
-    r"^(?:\s+[\w'’-]+){0,3}?\s+(?:done|did|handled|sorted|taken care of)\s+by\s+"
-    r"(?!(?:me|myself|us|ourselves|hand|noon|midnight|lunch|bedtime|then|now|the|a|an)\b|\d)"
-    r"[\w'’]",  # not "done by the window", "by a river"
+    r"^(?:(?:\s+[\w'’-]+){0,3}?\s+(?:done|did|handled|sorted|taken care of)\s+by\s+"
+    r"(?:(?!(?:me|myself|us|ourselves|hand|noon|midnight|lunch|bedtime|then|now|the|a|an)\b|\d)"
+    rf"[\w'’]|{_BY_SOMEONE})|(?:\s+[\w'’-]+){{0,3}}?\s+(?:fed|made|given|taken|brought|kept|"
+    rf"sent|[a-z]+ed)?\s*by\s+{_BY_SOMEONE})",
+    # not "done by the window", "by a river"; "(hens fed) by the Rendall boy" is someone
     re.I,
 )
 # The thing left somewhere or till later, said after it ("jug? left it in the van",
@@ -101,6 +131,23 @@ FROM_BEFORE: Final = re.compile(
 FROM_SOMEONE: Final = re.compile(
     r"^\s+from\s+(?!(?:the\s+)?(?:car|train|bus|bed|work|home)\b)", re.I
 )
+# Only part of the way, said after it ("only to the end of the village on the bike",
+# "Walked as far as the post box only").
+# not "just to burn the adrenaline off", "only to find it shut"
+_PART_OF_THE_WAY: Final = (
+    r"(?:only|just)\s+"
+    r"(?:to\s+(?:the|my|our|a|an)\b|as far as|halfway|part of the way|partway)\b"
+)
+PARTWAY: Final = re.compile(
+    rf"^(?:\s+[\w'’-]+){{0,3}}?\s+{_PART_OF_THE_WAY}|^\s*{_PART_OF_THE_WAY}|"
+    r"^[^.!?\n]{0,20}?\bas far as\b[^.!?\n]{0,40}?\bonly\b",
+    re.I,
+)
+PARTWAY_BEFORE: Final = re.compile(
+    rf"^\W*(?:[\w'’]+\W+){{0,3}}?{_PART_OF_THE_WAY}[^.!?\n]{{0,60}}$", re.I
+)
+"""The sentence opens with only part of the way, then the thing ("Dear Anneke, only to the
+end of the village on the bike and back")."""
 # Asked after a dash whether it was done ("floss — did I? can't remember").
 DID_I: Final = re.compile(r"^\s*[—–:-]\s*(?:did|have|had)\s+(?:i|we)\b[^.!\n]{0,20}\?", re.I)
 # Only half of it, said right after it ("water jug only half", "flash sheet half — only
@@ -164,16 +211,29 @@ _BUJO_DONE_LINE: Final = re.compile(r"^[ \t]*[×xX][ \t]+\S", re.M)
 _BUJO_NOT_DONE: Final = re.compile(r"^[ \t]*[•·>＞<][ \t]*\S")
 _BUJO_MOVED_LINE: Final = re.compile(r"^[ \t]*[>＞][ \t]*\w", re.M)
 _BUJO_OPEN_LINE: Final = re.compile(r"^[ \t]*[•·][ \t]*\w", re.M)
+_BUJO_NOTE_LINE: Final = re.compile(r"^[ \t]*[–○◦][ \t]+\S", re.M)
+"""A bullet journal's note ("– tired, long meeting") or event ("○ lunch w/ team")."""
+_BUJO_INLINE: Final = re.compile(r"(?:^|\s)([×•])\s")
 
 
-def open_or_moved_task(text: str, line: str) -> bool:
+def open_or_moved_task(text: str, line: str, at: int | None = None) -> bool:
     """The line is a bullet journal's open or migrated task, in an entry that marks its
-    done tasks with "×" (a "•" list elsewhere is only a list)."""
+    done tasks with "×", or its notes with "–" or events with "○" (a "•" list alone is
+    only a list); or, with ``at`` (the item's place in the line), the item follows a "•"
+    on a line that marks others "×" ("× sketch × ASL: 20 signs • bike, flat tire")."""
+    if at is not None:
+        marks = [m.group(1) for m in _BUJO_INLINE.finditer(line, 0, at)]
+        if marks and marks[-1] == "•" and "×" in marks:
+            return True
     if _BUJO_NOT_DONE.match(line) is None:
         return False
-    return _BUJO_DONE_LINE.search(text) is not None or (
-        _BUJO_MOVED_LINE.search(text) is not None and _BUJO_OPEN_LINE.search(text) is not None
-    )  # "> mbira → Thursday", "• bird calls": moved and open tasks, none done yet
+    if _BUJO_DONE_LINE.search(text) is not None:
+        return True
+    # "> mbira → Thursday", "• bird calls": moved and open tasks, none done yet;
+    # "• vlog", "– tired, long meeting": open tasks beside the key's notes
+    return _BUJO_OPEN_LINE.search(text) is not None and (
+        _BUJO_MOVED_LINE.search(text) is not None or _BUJO_NOTE_LINE.search(text) is not None
+    )
 
 
 def line_bounds(text: str, at: int) -> tuple[int, int]:
@@ -235,6 +295,9 @@ def _is_plan_heading(heading: str) -> bool:
     return bool(_PLAN_HEADING.search(opening)) and not _NOT_A_PLAN_HEADING.search(opening)
 
 
+_ASIDES: Final = re.compile(r"\([^()\n]*\)")
+
+
 def plan_heading_over(text: str, at: int) -> bool:
     """A heading line ("Plan for later:", "Goals:", "To do:") above the list lines that hold
     ``at``, or before it on its own line; a line ticked done is not covered."""
@@ -255,8 +318,9 @@ def plan_heading_over(text: str, at: int) -> bool:
             return False  # a blank line ends the heading's reach
         if prev.endswith(":") and len(prev) <= 60:
             return _is_plan_heading(prev)
-        if not is_list_line(prev) and len(prev.split()) <= 3:
-            return _is_plan_heading(prev)  # "TODO", "Tomorrow", "Plan for Sat" alone
+        if not is_list_line(prev) and len(_ASIDES.sub("", prev).split()) <= 3:
+            # "TODO", "Tomorrow", "Plan for Sat", "goal list (new month)" alone
+            return _is_plan_heading(prev)
         if not is_list_line(prev):
             return False
         cursor = prev_start

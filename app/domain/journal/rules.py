@@ -59,6 +59,8 @@ from app.domain.journal.lines import (
     EXCUSED,
     FROM_BEFORE,
     FROM_SOMEONE,
+    FRONTED_LATER,
+    FRONTED_NOT,
     HALF_OF_IT,
     ITEM_MARK,
     ITEM_MARKS,
@@ -72,6 +74,9 @@ from app.domain.journal.lines import (
     MOVED_ON,
     ON_CONDITION,
     PACKED_AWAY,
+    PARTWAY,
+    PARTWAY_BEFORE,
+    TAKEN_BACK,
     TICKED_LINE,
     TRAILING_NO,
     UNCHECKED,
@@ -210,6 +215,15 @@ _NONE_OF_IT: Final = re.compile(r"^\s+(?:nothing|none)\b", re.I)
 _DAYS_AWAY: Final = re.compile(
     r"^\s+(?:is\s+)?in\s+(?:\w+\s+|\d+\s*)?(?:days?|weeks?|months?)\b", re.I
 )
+# A rate or a regimen said after it, in a clause with no past deed ("two pills a day and
+# still tired", "1 panel/day"), and more of it wished ("She wants me to walk more. Walk
+# more!").
+_A_RATE: Final = re.compile(
+    r"^(?:\s+[\w'’-]+){0,2}?\s+(?:a|per|each|every)\s+(?:day|week|night|morning)\b|"
+    r"^\s*/\s*(?:day|d|wk|week)\b",
+    re.I,
+)
+_MORE_OF_IT: Final = re.compile(r"^\s+(?:more|less)\s*(?:[!.?]|$)", re.I)
 # Only thought about ("Thought about going up to see Isa but…", "considering a swim"), as
 # long as no "but" or "anyway" says it was done after all.
 _CONSIDERED: Final = re.compile(
@@ -288,6 +302,9 @@ _SCHEDULE_WORD: Final = re.compile(
 _HOW_IT_WENT: Final = frozenset({"feel", "seem", "go", "take", "last", "look", "kill", "wreck"})
 # Verbs that send someone else somewhere ("got them to bed", "took the kids to swimming").
 _SENDING_VERBS: Final = frozenset({"get", "put", "take", "send", "tuck", "drop", "bring", "drive"})
+_SENDING_FORMS: Final = frozenset(
+    {"got", "gotten", "took", "taken", "sent", "tucked", "dropped", "brought", "drove", "driven"}
+)
 _PEOPLE: Final = frozenset(
     {
         "kid", "child", "baby", "son", "daughter", "boy", "girl", "twin", "toddler", "student",
@@ -410,6 +427,10 @@ _SAID_AFTER: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
     (HALF_OF_IT, BlockReason.DID_NONE),  # "water jug only half"
     (ON_CONDITION, BlockReason.CONDITIONAL),  # "Salthill, if the wind drops"
     (DID_I, BlockReason.QUESTION),  # "floss — did I? can't remember"
+    (PARTWAY, BlockReason.DID_NONE),  # "only to the end of the village on the bike"
+    (TAKEN_BACK, BlockReason.NEGATED),  # "watched my game clip — no, didn't"
+    (FRONTED_LATER, BlockReason.FUTURE),  # "push ups I will do in the morning"
+    (FRONTED_NOT, BlockReason.NEGATED),  # "The tide gauge I did not look at"
     (DONE_BY_ANOTHER, BlockReason.SOMEONE_ELSE),  # "Cruiser check done by Blessing"
     (LEFT_BEHIND, BlockReason.A_THING),  # "jug? left it in the van"
     (CALLED_OFF, BlockReason.A_PLAN),  # "Mahjong this week cancel"
@@ -639,9 +660,15 @@ def _subject(parsed: ParsedText, verb: Token) -> Token | None:
             for child in [*kids, *(g for k in kids if k.dep == "aux" for g in parsed.children(k))]
             if child.dep in ("nsubj", "nsubjpass") and child.i < current.i
         ]
-        if subjects:  # the nearest: "the game with my team, we lost 2-0" is ours
-            child = max(subjects, key=lambda t: t.i)
-            return None if _not_a_subject(parsed, child, current) else child
+        # the nearest: "the game with my team, we lost 2-0" is ours; past a count the
+        # parser made a subject ("he did 50 push up": "he", not "50")
+        for child in sorted(subjects, key=lambda t: -t.i):
+            if not _not_a_subject(parsed, child, current):
+                return child
+            if not _is_measure(parsed, child):
+                return None
+        if subjects:
+            return None
         up = parsed.head(current)
         if current.dep in ("conj", "xcomp", "advcl") and up is not None:
             if _across_break(parsed, current, up) or (current.dep == "conj" and up.lemma == "be"):
@@ -1037,11 +1064,17 @@ def _runs_a_thing(parsed: ParsedText, match: CueMatch) -> bool:
     verb = parsed.tokens[match.first]
     if verb.pos != "VERB" or (verb.lower not in _RUN_FORMS and verb.lemma != "run"):
         return False
-    return any(
-        k.dep == "dobj" and k.pos == "NOUN" and k.lemma not in _RUN_OBJECTS
-        and not any(ch.isdigit() for ch in k.text)
-        for k in parsed.children(verb)
-    )  # fmt: skip
+    objects = [k for k in parsed.children(verb) if k.dep == "dobj"]
+    if any(
+        k.pos == "NOUN" and k.lemma not in _RUN_OBJECTS and not any(ch.isdigit() for ch in k.text)
+        for k in objects
+    ):
+        return True
+    # "we ran El Son de la Negra like 5 times", "ran it twice more": a piece run through
+    later = [t.lower for t in _sentence_words(parsed, verb) if t.i > verb.i]
+    return any(k.pos in ("PROPN", "PRON") for k in objects) and any(
+        w in ("times", "twice", "thrice") for w in later
+    )
 
 
 def blocked(
@@ -1067,7 +1100,7 @@ def blocked(
     line = text[line_start:line_end]
     if UNCHECKED.match(line):
         return BlockReason.UNCHECKED
-    if open_or_moved_task(text, line):
+    if open_or_moved_task(text, line, start - line_start):
         return BlockReason.UNCHECKED  # a bullet journal's "• floss" (open), "> yoga" (moved)
     marked = is_list_line(line) or (len(line) <= 120 and ITEM_MARK.search(line) is not None)
     if marked and item_not_done(line, start - line_start):
@@ -1094,6 +1127,8 @@ def blocked(
         return BlockReason.SOMEONE_ELSE  # "a call from Mum": she rang
     if ASLEEP_BEFORE.search(text, line_start, start):
         return BlockReason.DID_NONE  # "Fell asleep before the decade"
+    if PARTWAY_BEFORE.match(text[parsed.sentence_span(head)[0] : start]):
+        return BlockReason.DID_NONE  # "only to the end of the village on the bike"
     if _NAMED_ONLY.search(text, line_start, start):
         return BlockReason.A_THING  # "There is a recipe for…", "bc of the flashcards"
     if _names_a_date(text, parsed, match):
@@ -1152,10 +1187,17 @@ def blocked(
         chain = [t for t in chain if t.i < cut]
         clause_words = [w for w in _sentence_words(parsed, head) if w.i < cut]
     lowers = [w.lower for w in clause_words]
-    if any(w in FUTURE_WORDS for w in lowers) or any(
-        a == "next" and b in FUTURE_NEXT for a, b in itertools.pairwise(lowers)
-    ):
+    past = any(_in_the_past(w) for w in clause_words)
+    if any(  # "chopped cebolla for tmrw": made ready for tomorrow, done today
+        w in FUTURE_WORDS and not (past and k > 0 and lowers[k - 1] == "for")
+        for k, w in enumerate(lowers)
+    ) or any(a == "next" and b in FUTURE_NEXT for a, b in itertools.pairwise(lowers)):
         return BlockReason.FUTURE
+    if any(  # "Maybe I start ASL again Monday": a maybe, not a deed
+        a in ("maybe", "perhaps") and b.lower in FIRST_PERSON and c.tag in ("VB", "VBP")
+        for a, b, c in zip(lowers, clause_words[1:], clause_words[2:], strict=False)
+    ):
+        return BlockReason.INTENTION
     if any(_has_phrase(clause_words, p, compared=False) for p in PAST_PHRASES):
         return BlockReason.LONG_AGO
     if any(a in ("in", "since", "back") and _LAST_CENTURY.fullmatch(b)
@@ -1222,7 +1264,11 @@ def blocked(
         if _scheduled(parsed, tok):
             return BlockReason.A_PLAN  # "OSCE exam is on the 14th", "lesson is Thursday"
         if not theirs and any(
-            k.dep == "poss" and k.lower not in MY and k.lower not in _TIME_OWNERS for k in kids
+            k.dep == "poss"
+            and k.lower not in MY
+            and k.lower not in _TIME_OWNERS
+            and k.text[:1].isalpha()  # "8 × 30 s hill sprints": seconds, not the ×'s
+            for k in kids
         ):
             return BlockReason.SOMEONE_ELSES
     before = _words(parsed, parsed.sentences[head.sent][0], match.first)
@@ -1408,6 +1454,8 @@ def blocked(
                         continue  # "the run felt easy", not "the dog looked at me"
                     if _done_how(parsed, governor, tok):
                         continue  # "I did the examen lying down": how it was done
+                    if _a_reading(parsed, tok, governor, head):
+                        continue  # "the gauge showed +2.10"
                     return BlockReason.SOMEONE_ELSE
     if (
         head.tag == "NNS"
@@ -1430,9 +1478,26 @@ def blocked(
         return BlockReason.A_THING  # "an article about magnesium", "talked about yoga"
     if head.dep == "compound" and not _terse_past_verb(parsed, head):
         owner = parsed.head(head)
-        if governor is not None and governor.lemma not in DOING_VERBS and owner is not None:
+        if (
+            governor is not None
+            and governor.lemma not in DOING_VERBS
+            and owner is not None
+            and not _object_of_doing(parsed, head)
+        ):
             return BlockReason.A_THING
+    if not past and (_A_RATE.match(after) or _MORE_OF_IT.match(after)):
+        return BlockReason.INTENTION  # "two pills a day and still tired", "Walk more!"
     return None
+
+
+def _object_of_doing(parsed: ParsedText, tok: Token) -> bool:
+    """The compound ``tok`` opens names what a doing verb's object is ("I did khöömei
+    breath exercise 15 min"), however the parser tagged that object's last word."""
+    top = tok
+    while top.dep == "compound" and (up := parsed.head(top)) is not None:
+        top = up
+    verb = parsed.head(top)
+    return top.dep == "dobj" and verb is not None and verb.lemma in DOING_VERBS
 
 
 # Verbs a terse log puts after the thing the writer did them to ("water bottle emptied
@@ -1707,8 +1772,8 @@ def _scheduled(parsed: ParsedText, verb: Token) -> bool:
 def _sent_someone(parsed: ParsedText, verb: Token, head: Token) -> bool:
     """The cue is where a sending verb sends someone else ("got them to bed by 8", "took
     the kids to the pool"), not what the writer did."""
-    if verb.lemma not in _SENDING_VERBS or head.i < verb.i:
-        return False
+    if (verb.lemma not in _SENDING_VERBS and verb.lower not in _SENDING_FORMS) or head.i < verb.i:
+        return False  # "Got them to bed": a capital can leave "got" its own lemma
     between = parsed.tokens[verb.i + 1 : head.i + 1]
     if not any(t.lower in ("to", "into") for t in between):
         return False
@@ -1986,17 +2051,41 @@ def _said_late(parsed: ParsedText, match: CueMatch) -> bool:
     return any(w.lower in ("late", "later", "belatedly") for w in _sentence_words(parsed, head))
 
 
-def _time_ok(parsed: ParsedText, match: CueMatch, limit: int) -> bool:
+def _time_ok(body: str, parsed: ParsedText, match: CueMatch, limit: int) -> bool:
+    """A time stated in the cue's sentence is no later than the name's deadline. A
+    morning deadline ("Light the saj by 5am") reads hours without am/pm as the morning's
+    ("4:45", "at 2 in the night"); with no time stated, "done early" or a tick on the
+    item ("☑ saj") says it was in time."""
     head = _phrase_head(parsed, match)
     s_start, s_end = parsed.sentence_span(head)
     sentence = parsed.text[s_start:s_end]
+    morning = limit < 12 * 60
     times = [
-        minutes_of_day(m.group(1) or "0", m.group(2), m.group(3), m.group(4))
+        _morning_minutes(m.group(1), m.group(2), m.group(3))
+        if morning and not m.group(4)
+        else minutes_of_day(m.group(1) or "0", m.group(2), m.group(3), m.group(4))
         for m in CLOCK_TIME.finditer(sentence)
-    ] + word_times(sentence)
+    ] + ([] if morning else word_times(sentence))
     if not times:
-        return bool(_IN_GOOD_TIME.search(sentence))  # "one hem, done early"
+        start = parsed.tokens[match.first].start
+        line_start, line_end = line_bounds(body, start)
+        ticked = _TICK_BEFORE.search(body, line_start, start) or _TICK_AFTER.match(
+            body, parsed.tokens[match.last].end, line_end
+        )
+        return bool(_IN_GOOD_TIME.search(sentence) or ticked)  # "one hem, done early"
     return min(times) <= limit
+
+
+def _morning_minutes(hour: str, minute: str | None, meridiem: str | None) -> int:
+    h = int(hour) % 24
+    if (meridiem or "").lower().startswith("p") and h < 12:
+        h += 12
+    return h * 60 + (int(minute) if minute else 0)
+
+
+# A tick right before or after a list's item ("☑ saj", "saj ✔").
+_TICK_BEFORE: Final = re.compile(r"(?:\[[xX✓✔]\]|[✅☑✔✓])\ufe0f?[ \t]*$")
+_TICK_AFTER: Final = re.compile(r"[ \t]*(?:\[[xX✓✔]\]|[✅☑✔✓])")
 
 
 # Said done before a deadline without the hour: "done early", "finished ahead of time".
@@ -2613,18 +2702,43 @@ def _the_thing_does_it(parsed: ParsedText, match: CueMatch, name: str) -> bool:
 def _person_acts(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     """The cue is only a person the habit's name writes with a capital, and they are the
     one doing something ("Pay Sandra": "Sandra took Ellie to swimming"; "Visit Isa": "Isa
-    rang")."""
+    rang"); or the cue is a call someone made to the writer, read as a noun ("Elin
+    rang.")."""
     words = parsed.tokens[match.first : match.last + 1]
     people = {w.lower() for w in _NAME_WORD.findall(name)[1:] if w[:1].isupper()}
+    if len(words) == 1 and words[0].lower in _REACHED_ME:
+        return any(  # "Elin rang.", the parser's compound: someone reached the writer
+            k.dep == "compound" and k.i < words[0].i and (k.pos == "PROPN" or k.lemma in _KIN)
+            for k in parsed.children(words[0])
+        )
+    if len(words) != 1 or words[0].lower not in people:
+        return False
+    verb = parsed.head(words[0])
+    if verb is None:
+        return False
+    if words[0].dep == "compound" and verb.lower in _REACHED_ME:
+        return True  # "Elin rang.": the call read as a noun the name qualifies
     return (
-        len(words) == 1
-        and words[0].lower in people
-        and words[0].dep == "nsubj"
-        and (verb := parsed.head(words[0])) is not None
+        words[0].dep == "nsubj"
         and verb.is_verb
         and verb.lemma not in _DONE_VERBS  # "Did the Jumble", "Pickles got his food"
         and not _done_how(parsed, verb, words[0])  # "I did the examen lying down"
     )
+
+
+# Past forms of reaching the writer that the parser reads as nouns after a name ("Elin
+# rang.", "Isa called").
+_REACHED_ME: Final = frozenset(
+    {"rang", "called", "phoned", "texted", "messaged", "emailed", "wrote", "visited",
+     "came", "popped", "dropped", "facetimed", "skyped", "replied"}
+)  # fmt: skip
+
+
+# What is written or sent to someone ("wrote a letter", "sent a card"): it may be theirs.
+_MESSAGES_SENT: Final = frozenset(
+    {"letter", "card", "note", "message", "email", "line", "postcard", "reply", "text", "word",
+     "sms", "msg", "voicemail", "parcel", "package", "gift", "present", "photo", "picture"}
+)  # fmt: skip
 
 
 def _reaches_someone_else(parsed: ParsedText, match: CueMatch, person: tuple[str, str]) -> bool:
@@ -2643,6 +2757,11 @@ def _reaches_someone_else(parsed: ParsedText, match: CueMatch, person: tuple[str
         else:
             preps = [k for k in parsed.children(verb) if k.lower == how]
             reached = [k for p in preps for k in parsed.children(p) if k.dep == "pobj"]
+            if not preps and any(  # "wrote a Christmas card list": not to Callum
+                k.dep == "dobj" and k.pos == "NOUN" and k.lemma not in _MESSAGES_SENT
+                for k in parsed.children(verb)
+            ):
+                return True
         for obj in reached:
             if match.first <= obj.i <= match.last or obj.pos not in ("NOUN", "PROPN"):
                 continue
@@ -2715,11 +2834,13 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
     text = body
     spans: list[tuple[tuple[int, int], int]] = []
     used: list[tuple[int, int]] = []
+    cue_at: dict[tuple[int, int], tuple[int, int]] = {}  # a taken span's cue
     for rc in sorted(candidates, key=lambda rc: -_specificity(body, parsed, rc)):
         cand = rc.candidate
         if not rc.cues or is_abstinence(cand.name):
             continue
         span: tuple[int, int] | None = None
+        span_cue: tuple[int, int] | None = None
         target = count_target(cand.name)
         decided = _count_decided(body, parsed, rc, target)
         if decided is None and target is not None and target[1] == "step":
@@ -2735,15 +2856,21 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
             ):
                 continue
             span = quote_for(body, parsed, match)
+            span_cue = _cue_span(parsed, match)
         else:
             limit = deadline(cand.name)
             person = named_person(cand.name)
             short = False
             leading = _leading_deed(cand.name, rc.cues)
-            for candidate_match in find_cues(parsed, rc.cues, rc.exclude):
+            matches = find_cues(parsed, rc.cues, rc.exclude)
+            for candidate_match in matches:
                 if blocked_for(body, parsed, candidate_match, cand.name) is not None:
                     continue
-                if limit is not None and not _time_ok(parsed, candidate_match, limit):
+                if _denied_beside(parsed, matches, candidate_match):
+                    continue  # "Watched Liiga highlights on phone, not my game"
+                if _the_object_acts(parsed, candidate_match, cand.name):
+                    continue  # "Feed the levain": "The levain smell sour sour"
+                if limit is not None and not _time_ok(body, parsed, candidate_match, limit):
                     continue
                 if on_time(cand.name) and _said_late(parsed, candidate_match):
                     continue  # "Meds on time": "took the tablets at 11, three hours late"
@@ -2754,13 +2881,15 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                 if _short_of_name(body, parsed, candidate_match, cand.name):
                     short = True
                     continue  # "Anki 50": "anki 32/50"
-                quoted = quote_for(body, parsed, candidate_match)
-                if any(overlaps(quoted, taken) for taken in used):
+                _make_room(text, _cue_span(parsed, candidate_match), used, spans, cue_at)
+                quoted = _apart_from(
+                    text, parsed, candidate_match, quote_for(body, parsed, candidate_match), used
+                )
+                if quoted is None:
                     continue  # "stretched after the run": that clause is another habit's
-                if span is None:
-                    span = quoted
+                if span is None or not leading or leading in candidate_match.cue.split():
+                    span, span_cue = quoted, _cue_span(parsed, candidate_match)
                 if not leading or leading in candidate_match.cue.split():
-                    span = quoted
                     break
             if span is None and not short:
                 span = _emoji_line(body, rc, limit)
@@ -2772,6 +2901,8 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
             continue
         used.append(span)
         spans.append((span, cand.index))
+        if span_cue is not None:
+            cue_at[span] = span_cue
     found: list[tuple[int, Draft]] = []
     for span, index in spans:
         others = [taken for taken in used if taken != span]
@@ -2780,6 +2911,136 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
         amount, unit = _amount(parsed, a, b)
         found.append((a, Draft(index, quote, amount, unit, _when(quote))))
     return [draft for _, draft in sorted(found, key=lambda p: p[0])]
+
+
+# What opens the object of a name of a deed ("Feed the levain", "Walk my dog"): the word
+# before it is the deed's verb.
+_OBJECT_OPENERS: Final = frozenset({"the", "my", "our", "his", "her", "their", "mum's", "dad's"})
+
+
+def _the_object_acts(parsed: ParsedText, match: CueMatch, name: str) -> bool:
+    """What a name of a deed and its object ("Feed the levain") is done to is the subject
+    of another verb ("The levain smell sour sour"): it did something, nobody did the deed
+    to it. Not when the verb reports it done ("levain fed", "the hens got their corn")."""
+    words: list[str] = _NAME_WORD.findall(name.lower())
+    thing = parsed.tokens[match.last]
+    if len(words) < 3 or words[1] not in _OBJECT_OPENERS or thing.lower not in words[2:]:
+        return False
+    deed = words[0]
+    verb = parsed.head(thing)
+    return (
+        thing.dep == "nsubj"
+        and thing.pos == "NOUN"
+        and verb is not None
+        and (verb.is_verb or verb.lemma == "be")
+        and (verb.lemma not in _DONE_VERBS or verb.lemma == "be")  # "The hens were noisy"
+        and not stem_of(deed, verb.lower)
+        and not _handled(parsed, verb)
+        and not _a_reading(parsed, thing, verb, thing)  # "the gauge showed +2.10"
+    )
+
+
+# Past forms a capital at a sentence's start can leave tagged as a base form ("Took two
+# tablets a day all week").
+_IRREGULAR_PAST: Final = frozenset(
+    {"took", "went", "did", "had", "made", "got", "ran", "swam", "ate", "drank", "wrote",
+     "sat", "rode", "gave", "came", "saw", "slept", "kept", "felt", "left", "met", "paid",
+     "put", "told", "sent", "spent", "stood", "brought", "bought", "taught", "found", "won",
+     "lost", "sang", "rang", "began", "fed", "led", "read"}
+)  # fmt: skip
+
+
+def _in_the_past(tok: Token) -> bool:
+    return tok.tag in ("VBD", "VBN") or (tok.is_verb and tok.lower in _IRREGULAR_PAST)
+
+
+def _a_reading(parsed: ParsedText, subject: Token, verb: Token, head: Token) -> bool:
+    """The habit's instrument shows its reading ("Note the tide gauge": "the gauge showed
+    +2.10"): the writer read it, the gauge did nothing else."""
+    return (
+        subject.i == head.i
+        and verb.lemma in ("show", "read", "say", "register", "display")
+        and any(k.dep in ("dobj", "attr") and any(ch.isdigit() for ch in k.text)
+                for k in parsed.children(verb))
+    )  # fmt: skip
+
+
+def _denied_beside(parsed: ParsedText, matches: Sequence[CueMatch], match: CueMatch) -> bool:
+    """Another of the habit's cue words later in the sentence is denied right after a
+    comma ("Watched Liiga highlights on phone, not my game"): what was done was not it."""
+    sent = parsed.tokens[match.first].sent
+    for other in matches:
+        if other.first <= match.last or parsed.tokens[other.first].sent != sent:
+            continue
+        before = [t.lower for t in parsed.tokens[max(0, other.first - 3) : other.first]]
+        if before[-1:] and before[-1] in MY | {"the"}:
+            before = before[:-1]  # ", not my game", ", not the tape"
+        if before[-2:] == [",", "not"]:
+            return True
+    return False
+
+
+def _cue_span(parsed: ParsedText, match: CueMatch) -> tuple[int, int]:
+    return parsed.tokens[match.first].start, parsed.tokens[match.last].end
+
+
+# Where one clause of a run-on sentence ends and the next begins ("jogged the canal path,
+# 3.1 mi, then did 20 min scales").
+_CLAUSE_SPLIT: Final = re.compile(
+    r",\s+|;\s*|\s+(?:then|and then|after that|afterwards)\s+|\s+\+\s+|\s+[—–]\s+"
+)
+
+
+def _make_room(
+    text: str,
+    cue: tuple[int, int],
+    used: list[tuple[int, int]],
+    spans: list[tuple[tuple[int, int], int]],
+    cue_at: dict[tuple[int, int], tuple[int, int]],
+) -> None:
+    """Shrink another habit's quote that runs over ``cue`` to its own clause, where a
+    comma, "then" or "+" parts the two cues ("jogged the canal path, 3.1 mi on my watch
+    then did 20 min scales": the jog is the run's, the scales the practice's)."""
+    for k, taken in enumerate(used):
+        own = cue_at.get(taken)
+        if own is None or not overlaps(cue, taken) or overlaps(cue, own):
+            continue
+        if cue[1] <= own[0]:
+            parts = list(_CLAUSE_SPLIT.finditer(text, cue[1], own[0]))
+            cut = _trim(text, parts[-1].end(), taken[1]) if parts else None
+        else:
+            part = _CLAUSE_SPLIT.search(text, own[1], cue[0])
+            cut = _trim(text, taken[0], part.start()) if part else None
+        if cut is None or not (cut[0] <= own[0] and own[1] <= cut[1]):
+            continue
+        used[k] = cut
+        spans[:] = [(cut if s == taken else s, i) for s, i in spans]
+        cue_at[cut] = cue_at.pop(taken)
+
+
+def _apart_from(
+    text: str,
+    parsed: ParsedText,
+    match: CueMatch,
+    quoted: tuple[int, int],
+    taken: Sequence[tuple[int, int]],
+) -> tuple[int, int] | None:
+    """``quoted`` without the other habits' quotes it runs into ("ran the levee trail,
+    2.3 mi, then did 15 min buzzing": the buzzing is the lip slurs'); ``None`` when the
+    cue itself is in one of them."""
+    cue = (parsed.tokens[match.first].start, parsed.tokens[match.last].end)
+    a, b = quoted
+    for start, end in taken:
+        if not overlaps((a, b), (start, end)):
+            continue
+        if overlaps(cue, (start, end)):
+            return None
+        if end <= cue[0]:
+            a = max(a, end)
+        else:
+            b = min(b, start)
+    a, b = _trim(text, a, b)
+    return (a, b) if a < b and a <= cue[0] and cue[1] <= b else None
 
 
 # --------------------------------------------------------------------------- others' quotes
