@@ -193,3 +193,12 @@ def test_whom_a_thing_is_done_for_is_no_cue() -> None:
     assert "kids" not in cues
     body = "🙏 Vespers 6pm with the kids"
     assert _names(body, "Baon for the kids", "Evening vespers") == ["Evening vespers"]
+
+
+def test_new_and_own_in_a_name_are_no_cues() -> None:
+    for name in ("Spanish 15 new words", "Watch own match video"):
+        cues, _ = effective_cues(name, None)
+        assert "new" not in cues
+        assert "own" not in cues
+    body = "new group of cyclists today. typed this on the bus"
+    assert _names(body, "Spanish 15 new words") == []

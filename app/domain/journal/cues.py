@@ -45,7 +45,7 @@ _NAME_STOP: Final = frozenset(
         "home", "time", "times", "minute", "minutes", "min", "mins", "session", "sessions",
         "habit", "some", "one", "two", "three", "before", "after", "per", "least", "class",
         "classes", "lesson", "lessons", "training", "routine", "week", "weekly", "from",
-        "away", "without", "into", "off", "over", "while",
+        "away", "without", "into", "off", "over", "while", "new", "own",
         # "with" and "for" as other languages write them ("Wolof avec Mariama")
         "avec", "con", "mit", "com", "pour", "para",
         "app", "apps",  # "Eikaiwa app 10min": the app's own name says which
