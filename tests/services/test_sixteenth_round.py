@@ -202,3 +202,8 @@ def test_new_and_own_in_a_name_are_no_cues() -> None:
         assert "own" not in cues
     body = "new group of cyclists today. typed this on the bus"
     assert _names(body, "Spanish 15 new words") == []
+
+
+def test_put_off_for_tomorrow_stays_a_plan() -> None:
+    body = "21:00 Welsh podcast queued for tomorrow"
+    assert _names(body, "Welsh study") == []

@@ -215,6 +215,11 @@ _NONE_OF_IT: Final = re.compile(r"^\s+(?:nothing|none)\b", re.I)
 _DAYS_AWAY: Final = re.compile(
     r"^\s+(?:is\s+)?in\s+(?:\w+\s+|\d+\s*)?(?:days?|weeks?|months?)\b", re.I
 )
+# Verbs that put a thing off to the day they name ("podcast queued for tomorrow").
+_PUT_OFF: Final = frozenset(
+    {"queue", "schedule", "reschedule", "book", "plan", "set", "save", "leave", "keep",
+     "arrange", "move", "push", "postpone", "pencil", "put", "line", "shift", "defer"}
+)  # fmt: skip
 # A rate or a regimen said after it, in a clause with no past deed ("two pills a day and
 # still tired", "1 panel/day"), and more of it wished ("She wants me to walk more. Walk
 # more!").
@@ -1188,8 +1193,9 @@ def blocked(
         clause_words = [w for w in _sentence_words(parsed, head) if w.i < cut]
     lowers = [w.lower for w in clause_words]
     past = any(_in_the_past(w) for w in clause_words)
+    readied = past and not any(w.lemma in _PUT_OFF for w in clause_words)
     if any(  # "chopped cebolla for tmrw": made ready for tomorrow, done today
-        w in FUTURE_WORDS and not (past and k > 0 and lowers[k - 1] == "for")
+        w in FUTURE_WORDS and not (readied and k > 0 and lowers[k - 1] == "for")
         for k, w in enumerate(lowers)
     ) or any(a == "next" and b in FUTURE_NEXT for a, b in itertools.pairwise(lowers)):
         return BlockReason.FUTURE
