@@ -207,3 +207,9 @@ def test_new_and_own_in_a_name_are_no_cues() -> None:
 def test_put_off_for_tomorrow_stays_a_plan() -> None:
     body = "21:00 Welsh podcast queued for tomorrow"
     assert _names(body, "Welsh study") == []
+
+
+def test_a_jab_before_a_meal_is_the_insulin() -> None:
+    body = "Back by six, jab before tea as the nurse says, then the paper."
+    assert _names(body, "Insulin before tea") == ["Insulin before tea"]
+    assert _names("Got the flu jab at the chemist.", "Insulin before tea") == []
