@@ -213,3 +213,19 @@ def test_a_jab_before_a_meal_is_the_insulin() -> None:
     body = "Back by six, jab before tea as the nurse says, then the paper."
     assert _names(body, "Insulin before tea") == ["Insulin before tea"]
     assert _names("Got the flu jab at the chemist.", "Insulin before tea") == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Papa send message about the rent, he is worried.",  # a kinship word as the doer
+        "Sent the rent last month, so that's fine.",  # last month is not today
+        "Paid the rent last week, so nothing today.",
+    ],
+)
+def test_a_relative_as_doer_and_last_month_are_no_deed_today(body: str) -> None:
+    assert _names(body, "Send the rent") == []
+
+
+def test_the_rent_sent_today_still_counts() -> None:
+    assert _names("Sent the rent this morning.", "Send the rent") == ["Send the rent"]

@@ -156,6 +156,8 @@ PAST_PHRASES: Final = (
     ("back", "in"),
     ("when", "i", "was"),
     ("last", "year"),
+    ("last", "month"),  # "I send it last month, not this month"
+    ("last", "week"),
     ("last", "time"),  # "can't remember the last time I read"
     ("younger", "days"),
     ("in", "my", "youth"),
@@ -324,6 +326,10 @@ _KIN: Final = frozenset(
         "sister", "brother", "grandma", "grandpa", "gran", "nan", "granny", "roommate",
         "flatmate", "housemate", "boyfriend", "girlfriend", "fiance", "fiancee", "neighbour",
         "neighbor", "friend", "colleague", "boss", "aunt", "auntie", "uncle", "cousin",
+        # as other languages and families say them ("Mama send message", "Nanay slept")
+        "mama", "papa", "ma", "pa", "nana", "aunty", "amma", "appa", "ammi", "abbu", "nonna",
+        "nonno", "oma", "opa", "abuela", "abuelo", "lola", "lolo", "nanay", "tatay", "teta",
+        "jiddo", "baba", "bibi", "mami", "papi", "mamá", "papá",
     }
 )  # fmt: skip
 _BREAKS: Final = frozenset({"—", "–", ";", ":", "(", ")"})
