@@ -2096,8 +2096,8 @@ def _morning_minutes(hour: str, minute: str | None, meridiem: str | None) -> int
 
 
 # A tick right before or after a list's item ("☑ saj", "saj ✔").
-_TICK_BEFORE: Final = re.compile(r"(?:\[[xX✓✔]\]|[✅☑✔✓])\ufe0f?[ \t]*$")
-_TICK_AFTER: Final = re.compile(r"[ \t]*(?:\[[xX✓✔]\]|[✅☑✔✓])")
+_TICK_BEFORE: Final = re.compile(rf"(?:{DONE_MARK.pattern})\ufe0f?[ \t]*$")
+_TICK_AFTER: Final = re.compile(rf"[ \t]*(?:{DONE_MARK.pattern})")
 
 
 # Said done before a deadline without the hour: "done early", "finished ahead of time".
@@ -2747,9 +2747,9 @@ _REACHED_ME: Final = frozenset(
 
 
 # What is written or sent to someone ("wrote a letter", "sent a card"): it may be theirs.
-_MESSAGES_SENT: Final = frozenset(
-    {"letter", "card", "note", "message", "email", "line", "postcard", "reply", "text", "word",
-     "sms", "msg", "voicemail", "parcel", "package", "gift", "present", "photo", "picture"}
+_MESSAGES_SENT: Final = MESSAGES | frozenset(
+    {"card", "note", "line", "reply", "word", "parcel", "package", "gift", "present", "photo",
+     "picture"}
 )  # fmt: skip
 
 
