@@ -90,6 +90,15 @@ class ParsedText:
     def sentence_of(self, tok: Token) -> tuple[int, int]:
         return self.sentences[tok.sent]
 
+    def words(self, first: int, last: int) -> list[Token]:
+        """The tokens ``first`` to ``last`` (exclusive) that are words, not white space."""
+        return [t for t in self.tokens[first:last] if t.pos != "SPACE" and t.text.strip()]
+
+    def sentence_words(self, tok: Token) -> list[Token]:
+        """The words of the sentence that holds ``tok``."""
+        first, last = self.sentence_of(tok)
+        return self.words(first, last)
+
     def sentence_span(self, tok: Token) -> tuple[int, int]:
         first, last = self.sentence_of(tok)
         return self.tokens[first].start, self.tokens[last - 1].end

@@ -625,6 +625,16 @@ class CueMatch:
     last: int
 
 
+def phrase_head(parsed: ParsedText, match: CueMatch) -> Token:
+    """The token of a cue match whose head lies outside the match (its syntactic head)."""
+    inside = range(match.first, match.last + 1)
+    for i in inside:
+        tok = parsed.tokens[i]
+        if tok.head not in inside or tok.head == tok.i:
+            return tok
+    return parsed.tokens[match.last]
+
+
 def _variants(
     text: str, words: Sequence[Token], index: WordIndex, *, fuzzy: bool = True
 ) -> list[tuple[int, int]]:

@@ -254,3 +254,15 @@ _ON_TIME: Final = re.compile(r"\b(?:on time|punctual)", re.IGNORECASE)
 def on_time(name: str) -> bool:
     """A habit of doing something on time ("Meds on time")."""
     return _ON_TIME.search(name) is not None
+
+
+# A number or a time as a log writes it ("5k", "21:00", "3x12").
+TIME_OR_NUMBER: Final = re.compile(r"^\d[\d:.,]*(?:k|km|m|mi|am|pm|h|x\d+)?$", re.IGNORECASE)
+
+# Words that say a count is a device's or a record's reading ("phone says 11,400 steps").
+READING_WORDS: Final = frozenset(
+    {
+        "say", "show", "read", "count", "log", "track", "record", "clock", "hit", "phone",
+        "watch", "app", "counter", "tracker", "fitbit", "garmin", "pedometer", "total",
+    }
+)  # fmt: skip

@@ -22,8 +22,8 @@ heading or a noun glued to the verb for a subject ("20 lengths, stretched after"
 activity ("💧 ✅"). Habits with a target in their name are checked against it: "Sleep
 by 11" needs a stated time no later than 11 (digits or words), "Walk 10k steps" a
 stated count of at least 10,000 (a device's reading wins over a claim) or a distance
-that comes to it. Habits of not doing something ("No sugar") are
-never read as done.
+that comes to it (``counts`` reads the numbers, times and ticked log items). Habits of not
+doing something ("No sugar") are never read as done.
 """
 
 from __future__ import annotations
@@ -36,6 +36,15 @@ from enum import Enum
 from typing import Final
 
 from app.domain.journal.candidates import Candidate
+from app.domain.journal.counts import (
+    EMOJI_WORDS,
+    count_evidence,
+    emoji_line,
+    said_late,
+    ticked_name,
+    time_ok,
+    walked_steps,
+)
 from app.domain.journal.cues import (
     MAX_CUES,
     NEGATORS,
@@ -45,6 +54,7 @@ from app.domain.journal.cues import (
     find_cues,
     is_abstinence,
     name_words,
+    phrase_head,
     stem_of,
 )
 from app.domain.journal.lines import (
@@ -52,10 +62,8 @@ from app.domain.journal.lines import (
     ASLEEP_BEFORE,
     CALLED_OFF,
     CROSSED_AFTER,
-    CROSSES,
     DID_I,
     DONE_BY_ANOTHER,
-    DONE_MARK,
     EXCUSED,
     FROM_BEFORE,
     FROM_SOMEONE,
@@ -88,19 +96,13 @@ from app.domain.journal.lines import (
     plan_heading_over,
 )
 from app.domain.journal.measures import (
-    CLOCK_TIME,
-    MEASURE_UNITS,
-    STEPS_PER,
-    UNIT_WORDS,
-    WORD_NUMBERS,
+    READING_WORDS,
+    TIME_OR_NUMBER,
     count_target,
     deadline,
-    glued_measures,
-    minutes_of_day,
     on_time,
     to_number,
     unit_of,
-    word_times,
 )
 from app.domain.journal.parse import Draft
 from app.domain.parsed import ParsedText, Token
@@ -274,12 +276,6 @@ _EVERY_TIME: Final = frozenset(
      "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
 )  # fmt: skip
 _TRAILING_MARKS: Final = re.compile(r"[\s✅✔✓☑]+$")
-_READING_WORDS: Final = frozenset(
-    {
-        "say", "show", "read", "count", "log", "track", "record", "clock", "hit", "phone",
-        "watch", "app", "counter", "tracker", "fitbit", "garmin", "pedometer", "total",
-    }
-)  # fmt: skip
 _WHEN_PHRASES: Final = ("last night", "yesterday", "this morning", "this afternoon", "this evening")
 _DONE_VERBS: Final = frozenset({"do", "finish", "complete", "happen", "get", "be"})
 # How an activity went, said with the activity as subject ("squats felt heavy", "the swim
@@ -541,7 +537,7 @@ def item_starts(body: str) -> frozenset[int]:
 def _pictures_word_before(body: str, at: int) -> bool:
     """The picture at ``at`` shows the word right before it ("floss 🦷", "piano 🎹")."""
     words = re.findall(r"[^\W\d_]+", body[max(0, at - 30) : at])
-    pictured = _EMOJI_WORDS.get(body[at], "")
+    pictured = EMOJI_WORDS.get(body[at], "")
     return bool(words) and any(word[:4] == words[-1].lower()[:4] for word in pictured.split())
 
 
@@ -559,20 +555,6 @@ def _is_symbol(ch: str) -> bool:
         or 0x25A0 <= code <= 0x25FF  # geometric shapes (□ ◻ ▢)
         or code in (0x200D, 0xFE0F, 0xFE0E, 0x2B1B, 0x2B1C, 0x2B50, 0x2B55)  # ⬜, joiners
     )
-
-
-def _words(parsed: ParsedText, first: int, last: int) -> list[Token]:
-    return [t for t in parsed.tokens[first:last] if t.pos != "SPACE" and t.text.strip()]
-
-
-def _phrase_head(parsed: ParsedText, match: CueMatch) -> Token:
-    """The token of a cue match whose head lies outside the match (its syntactic head)."""
-    inside = range(match.first, match.last + 1)
-    for i in inside:
-        tok = parsed.tokens[i]
-        if tok.head not in inside or tok.head == tok.i:
-            return tok
-    return parsed.tokens[match.last]
 
 
 def _across_break(parsed: ParsedText, a: Token, b: Token) -> bool:
@@ -697,12 +679,9 @@ def _subject(parsed: ParsedText, verb: Token) -> Token | None:
     return None
 
 
-_TIME_OR_NUMBER: Final = re.compile(r"^\d[\d:.,]*(?:k|km|m|mi|am|pm|h|x\d+)?$", re.IGNORECASE)
-
-
 def _is_measure(parsed: ParsedText, tok: Token) -> bool:
     """A number, a time or a counted thing ("5k", "21:00", "20 lengths"), never a person."""
-    return bool(_TIME_OR_NUMBER.match(tok.text)) or (
+    return bool(TIME_OR_NUMBER.match(tok.text)) or (
         tok.lemma not in _PEOPLE
         and any(k.dep == "nummod" and k.text[:1].isdigit() for k in parsed.children(tok))
     )
@@ -772,7 +751,7 @@ def _not_a_subject(parsed: ParsedText, subject: Token, verb: Token) -> bool:
     if _an_item_before(parsed, subject, verb):
         return True
     first, _ = parsed.sentences[subject.sent]
-    opening = _words(parsed, first, subject.i)
+    opening = parsed.words(first, subject.i)
     if opening and opening[0].lemma == "do" and opening[0].dep == "aux":
         return True
     return (verb.tag == "VBD" and not opening and _noun_compound(parsed, subject, verb)) or (
@@ -900,18 +879,13 @@ def _has_phrase(words: Sequence[Token], phrase: Sequence[str], *, compared: bool
     )
 
 
-def _sentence_words(parsed: ParsedText, tok: Token) -> list[Token]:
-    first, last = parsed.sentence_of(tok)
-    return _words(parsed, first, last)
-
-
 def _future_heading_over(parsed: ParsedText, tok: Token) -> bool:
     """A sentence like "Tomorrow:" or "Tonight: ..." governs the rest of its paragraph."""
     text = parsed.text
     para_start = text.rfind("\n\n", 0, tok.start) + 1
     for s_index in range(tok.sent, -1, -1):
         first, last = parsed.sentences[s_index]
-        words = _words(parsed, first, last)
+        words = parsed.words(first, last)
         if not words or words[0].start < para_start:
             break
         if len(words) >= 2 and words[0].lower in HEADING_WORDS and words[1].text == ":":
@@ -1082,7 +1056,7 @@ def _runs_a_thing(parsed: ParsedText, match: CueMatch) -> bool:
     ):
         return True
     # "we ran El Son de la Negra like 5 times", "ran it twice more": a piece run through
-    later = [t.lower for t in _sentence_words(parsed, verb) if t.i > verb.i]
+    later = [t.lower for t in parsed.sentence_words(verb) if t.i > verb.i]
     return any(k.pos in ("PROPN", "PRON") for k in objects) and any(
         w in ("times", "twice", "thrice") for w in later
     )
@@ -1105,7 +1079,7 @@ def blocked(
 
     ``parsed`` is the parse of ``mask_for_parsing(body)`` (same offsets)."""
     text = body
-    head = _phrase_head(parsed, match)
+    head = phrase_head(parsed, match)
     start = parsed.tokens[match.first].start
     line_start, line_end = line_bounds(text, start)
     line = text[line_start:line_end]
@@ -1161,7 +1135,7 @@ def blocked(
         return context
     if TICKED_LINE.match(line) and not LINE_NOT_DONE.search(line):
         return None
-    sentence = _sentence_words(parsed, head)
+    sentence = parsed.sentence_words(head)
     s_start, s_end = parsed.sentence_span(head)
     if _asks(text, start, max(s_start, line_start), min(s_end + 1, line_end)):
         return BlockReason.QUESTION
@@ -1196,7 +1170,7 @@ def blocked(
     cut = _spliced_off(parsed, head, chain)
     if cut is not None:  # "Yoga today, next week I start the advanced class"
         chain = [t for t in chain if t.i < cut]
-        clause_words = [w for w in _sentence_words(parsed, head) if w.i < cut]
+        clause_words = [w for w in parsed.sentence_words(head) if w.i < cut]
     lowers = [w.lower for w in clause_words]
     past = any(_in_the_past(w) for w in clause_words)
     readied = past and not any(w.lemma in _PUT_OFF for w in clause_words)
@@ -1283,7 +1257,7 @@ def blocked(
             for k in kids
         ):
             return BlockReason.SOMEONE_ELSES
-    before = _words(parsed, parsed.sentences[head.sent][0], match.first)
+    before = parsed.words(parsed.sentences[head.sent][0], match.first)
     leading = [w.lower for w in before if w.lower not in ("the", "a", "an", "my", "our")]
     if _hindi_agent(before):
         return BlockReason.SOMEONE_ELSE  # "Rohan ne aaj gym join kiya": Rohan did
@@ -1339,7 +1313,7 @@ def blocked(
         return BlockReason.INTENTION  # "Wanna cook tonight", "Gon na swim", however it parses
     lowered = [w.lower for w in before]
     for verb in (t for t in (head, *chain) if t.is_verb and _infinitive(parsed, t)):
-        ahead = _words(parsed, parsed.sentences[verb.sent][0], verb.i)
+        ahead = parsed.words(parsed.sentences[verb.sent][0], verb.i)
         if (
             len(ahead) >= 2
             and ahead[-1].lower == "to"
@@ -1373,7 +1347,7 @@ def blocked(
             if (
                 speaker is not None
                 and speaker.lower not in FIRST_PERSON
-                and speaker.lemma not in _READING_WORDS  # "phone says 11,400 steps"
+                and speaker.lemma not in READING_WORDS  # "phone says 11,400 steps"
             ):
                 return BlockReason.QUOTED_SPEECH  # "dentist says floss more"
         if (
@@ -1629,7 +1603,7 @@ def _logged_label(parsed: ParsedText, subject: Token) -> bool:
         and subject.tag == "NN"
         and subject.lemma not in _PEOPLE | _KIN | _BEINGS
         and following is not None
-        and bool(_TIME_OR_NUMBER.match(following.text) or _CLOCK_SPAN.match(following.text))
+        and bool(TIME_OR_NUMBER.match(following.text) or _CLOCK_SPAN.match(following.text))
         and not any(k.dep in ("det", "poss") for k in parsed.children(subject))
     )
 
@@ -1907,8 +1881,8 @@ def _line_opening(parsed: ParsedText, head: Token) -> list[Token]:
     """The words before ``head`` in its sentence and on its line, times and numbers left
     out ("21:00 tidied desk": nothing)."""
     line_start = parsed.text.rfind("\n", 0, head.start)
-    before = _words(parsed, parsed.sentences[head.sent][0], head.i)
-    return [w for w in before if w.start > line_start and not _TIME_OR_NUMBER.match(w.text)]
+    before = parsed.words(parsed.sentences[head.sent][0], head.i)
+    return [w for w in before if w.start > line_start and not TIME_OR_NUMBER.match(w.text)]
 
 
 def _opens_clause(before: Sequence[Token]) -> bool:
@@ -1966,7 +1940,7 @@ def _clause_words(parsed: ParsedText, chain: Sequence[Token]) -> list[Token]:
     """The words of the cue's clause, up to the verb that closes it."""
     governor = next((t for t in reversed(chain) if t.is_verb), None)
     if governor is None:
-        return _sentence_words(parsed, chain[0])
+        return parsed.sentence_words(chain[0])
     return [w for w in _clause_tokens(parsed, governor) if w.pos != "SPACE"]
 
 
@@ -2017,7 +1991,7 @@ def quote_for(body: str, parsed: ParsedText, match: CueMatch) -> tuple[int, int]
         trailing = _TRAILING_MARKS.search(line)
         body_end = line_start + (trailing.start() if trailing else len(line))
         for k, ch in enumerate(line):
-            if ch in _EMOJI_WORDS and start < line_start + k < body_end:
+            if ch in EMOJI_WORDS and start < line_start + k < body_end:
                 body_end = line_start + k  # "🏃 5k ✅ 📖 ✅": the next item is another's
         for mark in ITEM_MARK.finditer(line):  # "✔ read 10p ✘ floss ✔ stretch"
             at = line_start + mark.start()
@@ -2027,7 +2001,7 @@ def quote_for(body: str, parsed: ParsedText, match: CueMatch) -> tuple[int, int]
                 body_end = at
         if body_start <= start < body_end:
             return _trim(text, body_start, body_end)
-    head = _phrase_head(parsed, match)
+    head = phrase_head(parsed, match)
     governor = _governor(_clause_chain(parsed, head))
     if governor is not None:
         kept = {t.i for t in _clause_tokens(parsed, governor)}
@@ -2057,57 +2031,6 @@ def quote_for(body: str, parsed: ParsedText, match: CueMatch) -> tuple[int, int]
 
 
 # --------------------------------------------------------------------------- targets
-def _said_late(parsed: ParsedText, match: CueMatch) -> bool:
-    """The cue's sentence says it was late ("Meds late", "three hours late")."""
-    head = _phrase_head(parsed, match)
-    return any(w.lower in ("late", "later", "belatedly") for w in _sentence_words(parsed, head))
-
-
-def _time_ok(body: str, parsed: ParsedText, match: CueMatch, limit: int) -> bool:
-    """A time stated in the cue's sentence is no later than the name's deadline. A
-    morning deadline ("Light the saj by 5am") reads hours without am/pm as the morning's
-    ("4:45", "at 2 in the night"); with no time stated, "done early" or a tick on the
-    item ("☑ saj") says it was in time."""
-    head = _phrase_head(parsed, match)
-    s_start, s_end = parsed.sentence_span(head)
-    sentence = parsed.text[s_start:s_end]
-    morning = limit < 12 * 60
-    times = [
-        _morning_minutes(m.group(1), m.group(2), m.group(3))
-        if morning and not m.group(4)
-        else minutes_of_day(m.group(1) or "0", m.group(2), m.group(3), m.group(4))
-        for m in CLOCK_TIME.finditer(sentence)
-    ] + ([] if morning else word_times(sentence))
-    if not times:
-        start = parsed.tokens[match.first].start
-        line_start, line_end = line_bounds(body, start)
-        ticked = _TICK_BEFORE.search(body, line_start, start) or _TICK_AFTER.match(
-            body, parsed.tokens[match.last].end, line_end
-        )
-        return bool(_IN_GOOD_TIME.search(sentence) or ticked)  # "one hem, done early"
-    return min(times) <= limit
-
-
-def _morning_minutes(hour: str, minute: str | None, meridiem: str | None) -> int:
-    h = int(hour) % 24
-    if (meridiem or "").lower().startswith("p") and h < 12:
-        h += 12
-    return h * 60 + (int(minute) if minute else 0)
-
-
-# A tick right before or after a list's item ("☑ saj", "saj ✔").
-_TICK_BEFORE: Final = re.compile(rf"(?:{DONE_MARK.pattern})\ufe0f?[ \t]*$")
-_TICK_AFTER: Final = re.compile(rf"[ \t]*(?:{DONE_MARK.pattern})")
-
-
-# Said done before a deadline without the hour: "done early", "finished ahead of time".
-_IN_GOOD_TIME: Final = re.compile(
-    r"\b(?:done|finished|did it|did them|all done)\s+(?:early|ahead of time|in good time)\b"
-    r"|\b(?:early|ahead of time|in good time)\s+(?:today|tonight)?\s*(?:done|finished)\b",
-    re.I,
-)
-
-
 # Units of time: any activity takes minutes, so a count of them is a habit's only with the
 # habit's own words beside it ("I have ten minutes" is no meditation).
 _TIME_UNITS: Final = frozenset({"min", "minute", "hour", "hr", "h", "sec", "second"})
@@ -2146,179 +2069,6 @@ def _same_line(parsed: ParsedText, one: int, other: int) -> bool:
     return start < line_end and last.text not in (".", "!", "?")
 
 
-# From one time of day to another, as logs write it ("2215-0540", "22:15–05:40",
-# "23.00-6.10"): four digits, or hours and minutes apart.
-_TIME_SPAN: Final = re.compile(
-    r"(?<![\d:.])(?:([01]\d|2[0-3])([0-5]\d)|([01]?\d|2[0-3])[:.]([0-5]\d))\s*[-–—]\s*"
-    r"(?:([01]\d|2[0-3])([0-5]\d)|([01]?\d|2[0-3])[:.]([0-5]\d))(?![\d:.]\d)"
-)
-_LONGEST_SPAN: Final = 16 * 60
-
-
-def _time_spans(parsed: ParsedText, words: Sequence[Token]) -> list[tuple[float, Token]]:
-    """The minutes each span of clock times in ``words`` lasts, past midnight too, with the
-    token it starts at ("Kip 0030-0620": 350)."""
-    if not words:
-        return []
-    a, b = words[0].start, words[-1].end
-    out: list[tuple[float, Token]] = []
-    for m in _TIME_SPAN.finditer(parsed.text, a, b):
-        g = [int(x) if x else None for x in m.groups()]
-        start = (g[0] if g[0] is not None else g[2] or 0) * 60 + (g[1] or g[3] or 0)
-        end = (g[4] if g[4] is not None else g[6] or 0) * 60 + (g[5] or g[7] or 0)
-        minutes = (end - start) % (24 * 60)
-        at = next((w for w in words if w.start <= m.start() < w.end), None)
-        if at is not None and 0 < minutes <= _LONGEST_SPAN:
-            out.append((float(minutes), at))
-    return out
-
-
-_TIMES_OVER: Final = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
-
-
-_CALENDAR: Final = frozenset({"day", "week", "month", "year"})
-
-
-def _in_another(parsed: ParsedText, number: Token, unit: str) -> bool:
-    """A number counted in a measure other than ``unit`` ("every four hours" is no count of
-    nebulisers, "2 days" no count of pages), read from the word after it or its head."""
-    near = [parsed.tokens[number.head]]
-    if number.i + 1 < len(parsed.tokens):
-        near.append(parsed.tokens[number.i + 1])
-    for word in near:
-        measure = unit_of(word.lower)
-        counted_in = measure[0] if measure else ("day" if word.lemma in _CALENDAR else None)
-        if counted_in is not None and counted_in != unit:
-            return True
-    return False
-
-
-def _count_evidence(
-    parsed: ParsedText, target: tuple[float, str] | None, only: set[int] | None = None
-) -> tuple[bool, CueMatch | None] | None:
-    """Decide a count habit from the numbers stated with its unit (None: none stated, or
-    no count habit), read only in the sentences ``only`` holds (every one when None).
-
-    A reading ("phone says 11,400 steps") wins over a claim; the evidence is the
-    number's clause when it reaches the target.
-    """
-    if target is None:
-        return None
-    goal, unit = target
-    readings: list[tuple[float, Token]] = []
-    claims: list[tuple[float, Token]] = []
-
-    def is_unit(w: Token) -> bool:
-        measure = unit_of(w.lower)
-        if measure is not None or unit in MEASURE_UNITS:
-            return measure is not None and measure[0] == unit
-        return w.lemma == unit or w.lower.startswith(unit) or w.lower in UNIT_WORDS.get(unit, ())
-
-    def scaled(value: float, w: Token) -> float:
-        measure = unit_of(parsed.tokens[w.head].lower) or (
-            unit_of(parsed.tokens[w.i + 1].lower) if w.i + 1 < len(parsed.tokens) else None
-        )
-        return value * measure[1] if measure is not None else value
-
-    for number, (first, last) in enumerate(parsed.sentences):
-        if only is not None and number not in only:
-            continue
-        words = _words(parsed, first, last)
-        if unit == "minute" and (spans := _time_spans(parsed, words)):
-            claims.extend(spans)  # "Kip 2215-0540": seven hours and a half
-            continue
-        if unit == "page" and (ranges := _page_ranges(parsed, words)):
-            claims.extend(ranges)  # "laws pp. 49–54": six pages, not 54
-            continue
-        glued = [(value, w) for value, got, w in glued_measures(words) if got == unit]
-        if glued:  # "Hydration 1.4L"
-            is_reading = any(w.lemma in _READING_WORDS for w in words)
-            (readings if is_reading else claims).extend(glued)
-            continue
-        if not any(is_unit(w) for w in words):
-            continue
-        times = [(_TIMES_OVER[w.lower], w) for w in words if w.lower in _TIMES_OVER]
-        numbers = [
-            (value, w)
-            for w in words
-            if (w.pos == "NUM" or w.tag == "CD" or _TIME_OR_NUMBER.match(w.text))
-            and not _a_temperature(parsed, w)
-            for value in [to_number(w.text)]
-            if value is not None
-        ]
-        counted = [
-            (value, w)
-            for value, w in numbers
-            if is_unit(parsed.tokens[w.head])
-            or (w.i + 1 < len(parsed.tokens) and is_unit(parsed.tokens[w.i + 1]))
-        ]
-        # "40 minute ride, maybe ten pages": the ten; "nebuliser twice today, his sats 94"
-        numbers = (
-            counted or times or [(v, w) for v, w in numbers if not _in_another(parsed, w, unit)]
-        )
-        numbers = [(scaled(value, w), w) for value, w in numbers]  # "500 ml": half a litre
-        is_reading = any(w.lemma in _READING_WORDS for w in words)
-        (readings if is_reading else claims).extend(numbers)
-    pool = readings or claims
-    if not pool:
-        return None
-    value, tok = max(pool, key=lambda p: p[0])
-    if value < goal:
-        return False, None
-    return True, CueMatch(tok.text, tok.i, tok.i)
-
-
-_PAGE_RANGE: Final = re.compile(
-    r"\b(?:pp?|pgs?|pages?)\.?\s*(\d{1,4})\s*[–—-]\s*(\d{1,4})\b", re.IGNORECASE
-)
-
-
-def _page_ranges(parsed: ParsedText, words: Sequence[Token]) -> list[tuple[float, Token]]:
-    """Pages read as a range ("p.46–48" is three), with the token that opens each."""
-    if not words:
-        return []
-    a, b = words[0].start, words[-1].end
-    out: list[tuple[float, Token]] = []
-    for m in _PAGE_RANGE.finditer(parsed.text, a, b):
-        first, last = int(m.group(1)), int(m.group(2))
-        opener = next((w for w in words if w.start <= m.start() < w.end), None)
-        if opener is not None and 0 < last - first < 200:
-            out.append((float(last - first + 1), opener))
-    return out
-
-
-def _a_temperature(parsed: ParsedText, number: Token) -> bool:
-    """The number is degrees ("too hot, 38°", "water 9 degrees"): no count of anything."""
-    after = parsed.tokens[number.i + 1] if number.i + 1 < len(parsed.tokens) else None
-    if number.text.endswith("°"):
-        return True
-    if after is None:
-        return False
-    return (after.start == number.end and after.text.startswith("°")) or after.lower in (
-        "degrees",
-        "degree",
-    )
-
-
-def _walked_steps(parsed: ParsedText, match: CueMatch) -> float | None:
-    """The steps a distance stated in the cue's sentence comes to ("a good six miles",
-    "walked 9 km"), or None when no distance is stated."""
-    head = _phrase_head(parsed, match)
-    words = _sentence_words(parsed, head)
-    best: float | None = None
-    for left, right in itertools.pairwise(words):
-        unit = right.lower.rstrip("s") if right.lower not in ("km", "mi") else right.lower
-        value = to_number(left.text) if left.text[:1].isdigit() else WORD_NUMBERS.get(left.lower)
-        glued = re.match(r"^(\d+(?:\.\d+)?)(km|mi)$", left.lower)
-        if glued:
-            value, unit = float(glued.group(1)), glued.group(2)
-        if value is None or (unit not in STEPS_PER and not glued):
-            continue
-        steps = value * STEPS_PER[unit]
-        best = steps if best is None else max(best, steps)
-    return best
-
-
 def _count_by_distance(
     body: str, parsed: ParsedText, rc: RuleCandidate, goal: float
 ) -> tuple[int, int] | None:
@@ -2327,113 +2077,9 @@ def _count_by_distance(
     for match in find_cues(parsed, rc.cues, rc.exclude):
         if blocked(body, parsed, match) is not None:
             continue
-        steps = _walked_steps(parsed, match)
+        steps = walked_steps(parsed, match)
         if steps is not None and steps >= goal:
             return quote_for(body, parsed, match)
-    return None
-
-
-# What an emoji leading a log item stands for, in words a habit's seed cues know.
-_EMOJI_WORDS: Final = {
-    "🏊": "swim", "🏃": "run", "🚴": "bike", "🚲": "bike", "🧘": "meditation yoga",
-    "💧": "drank water", "🚰": "drank water", "📖": "read", "📚": "read", "🎸": "guitar",
-    "🎹": "piano", "🦷": "floss", "🛌": "went to bed", "🛏": "went to bed", "😴": "slept",
-    "💊": "vitamins", "🏋": "weights", "💪": "workout", "🍳": "cooked", "🥘": "cooked",
-    "🍲": "cooked", "🧹": "tidied", "🧺": "laundry", "📞": "rang", "☎": "rang",
-    "🥶": "cold shower", "🧊": "cold shower", "✍": "journal", "📝": "journal",
-    "🌱": "gardening", "🪴": "gardening", "🚶": "walk", "🎤": "singing", "🎨": "painting",
-}  # fmt: skip
-# What may stand beside the emoji in such an item: measures and marks, no words of its own.
-_MEASURE_ONLY: Final = re.compile(
-    r"^(?:[\s\d:.,/x@+()-]|min|mins|h|hr|hrs|m|km|k|l|ml|mi|reps?|sets?|done|ok|[^\w\s])*$", re.I
-)
-
-
-def _emoji_items(body: str) -> list[tuple[int, int, str]]:
-    """``(start, end, words)`` for each item of a log line that an emoji stands for: from
-    the emoji to the next one ("🎸 20 min ✅ 🦷 ✅" holds two)."""
-    items: list[tuple[int, int, str]] = []
-    at = 0
-    for line in body.split("\n"):
-        heads = [(k, w) for k, ch in enumerate(line) if (w := _EMOJI_WORDS.get(ch))]
-        for n, (k, words) in enumerate(heads):
-            end = heads[n + 1][0] if n + 1 < len(heads) else len(line)
-            if line[:k].strip() and n == 0 and not LIST_MARK.match(line):
-                break  # an emoji inside a sentence is not a log item
-            items.append((at + k, at + end, words))
-        at += len(line) + 1
-    return items
-
-
-def _emoji_line(body: str, rc: RuleCandidate, limit: int | None) -> tuple[int, int] | None:
-    """A log or checklist item led by an emoji that stands for the habit ("💧 ✅",
-    "🏊 1500m ✔"): ticked or measured, with no words of its own (those are read as
-    words), not crossed out, unchecked or under a plan heading."""
-    cues = [Cue.parse(c) for c in rc.cues]
-    for start, end, words in _emoji_items(body):
-        item = body[start:end].rstrip()
-        rest = item[1:]
-        if not _MEASURE_ONLY.match(rest) or LINE_NOT_DONE.search(item):
-            continue
-        line_start, _ = line_bounds(body, start)
-        if UNCHECKED.match(body[line_start:end]) or plan_heading_over(body, start):
-            continue
-        if not (DONE_MARK.search(item) or re.search(r"\d", item)):
-            continue
-        if limit is not None:
-            times = [
-                minutes_of_day(m[1] or "0", m[2], m[3], m[4]) for m in CLOCK_TIME.finditer(item)
-            ]
-            if not times or min(times) > limit:
-                continue
-        tokens = [
-            Token(k, 0, len(w), w, w, "NOUN", "NN", "ROOT", k, 0)
-            for k, w in enumerate(words.split())
-        ]
-        if any(cue.find(tokens) for cue in cues):
-            return start, start + len(item)
-    return None
-
-
-# A short log item ticked after its words ("Water ✓", "Devotion ✓", "maa ✅ short call").
-_TICKED_ITEM: Final = re.compile(rf"([^\n.;,✓✅✔☑{CROSSES}]{{1,30}}?)[ \t]*[:=–—-]?[ \t]*[✓✅✔☑]")
-# Name words too common to stand for a habit alone ("Cycle to work": not "work ✓").
-_GENERIC_NAME_WORDS: Final = frozenset(
-    {"work", "morning", "evening", "night", "daily", "home", "new", "good", "things", "thing",
-     "early", "late", "proper", "real", "big", "small", "long", "short", "quick", "today"}
-)  # fmt: skip
-
-
-def _abbreviates(word: str, key: str) -> bool:
-    """A log's short form of a long name word ("mob ✅" for "Mobility", "prot 140 ✅" for
-    "Protein"): three letters or more, two or more short of the word."""
-    return len(key) >= 6 and 3 <= len(word) <= len(key) - 2 and key.startswith(word)
-
-
-def _ticked_name(body: str, rc: RuleCandidate) -> tuple[int, int] | None:
-    """A log item of at most three words, ticked after them, that names the habit by a
-    word of its own name ("Water ✓" for "Water 2L", "Devotion ✓" for "Morning
-    devotion"): the writer ticked it, though the word alone is no cue in a sentence."""
-    keys = [w.rstrip("*") for w in name_words(rc.candidate.name)]
-    keys = [k for k in keys if len(k) >= 3 and k not in _GENERIC_NAME_WORDS]
-    if not keys:
-        return None
-    region = _addressed_region(body)
-    for m in _TICKED_ITEM.finditer(body):
-        if region is not None and m.start() >= region:
-            break  # text addressed to the app is no log of the day
-        line_start, line_end = line_bounds(body, m.start(1))
-        if mark_leads(body[line_start:line_end]):
-            continue  # "✔ sit ✘ walk ✔ chapter 4": there the mark leads its item
-        if line_end - line_start > 120 or plan_heading_over(body, m.start(1)):
-            continue
-        words = re.findall(r"[^\W\d_]+", m.group(1).lower())
-        if words and words[0] in NEGATORS:
-            continue  # "no ringing required ✔": ticked that none was needed
-        if 0 < len(words) <= 3 and any(
-            stem_of(k, w) or _abbreviates(w, k) for w in words for k in keys
-        ):
-            return m.start(1) + len(m.group(1)) - len(m.group(1).lstrip()), m.end()
     return None
 
 
@@ -2759,7 +2405,7 @@ def _reaches_someone_else(parsed: ParsedText, match: CueMatch, person: tuple[str
     kinship word, a child or a pet may be them ("rang her", "rang Mum")."""
     who, how = person
     words = parsed.tokens[match.first : match.last + 1]
-    verbs = [t for t in words if t.is_verb] or [_phrase_head(parsed, match)]
+    verbs = [t for t in words if t.is_verb] or [phrase_head(parsed, match)]
     for verb in verbs:  # "Rang the council": the verb read as a name, its object appended
         if how == "dobj":
             reached = [k for k in parsed.children(verb) if k.dep in ("dobj", "appos")]
@@ -2803,11 +2449,11 @@ def _leading_deed(name: str, cues: Sequence[str]) -> str | None:
 def _count_decided(
     body: str, parsed: ParsedText, rc: RuleCandidate, target: tuple[float, str] | None
 ) -> tuple[bool, CueMatch | None] | None:
-    """The count evidence of ``_count_evidence``; when the count that reaches the target
+    """The count evidence of ``count_evidence``; when the count that reaches the target
     is said of another time or person ("when I was small … 2 pages minimum"), the count
     of another sentence that reaches it ("in the taxi I read my 2 pages")."""
     only = _cued_sentences(body, parsed, rc, target)
-    decided = _count_evidence(parsed, target, only)
+    decided = count_evidence(parsed, target, only)
     for _ in range(3):
         if decided is None or not decided[0] or decided[1] is None:
             return decided
@@ -2819,7 +2465,7 @@ def _count_decided(
         }
         if not left:
             return decided
-        only, decided = left, _count_evidence(parsed, target, left)
+        only, decided = left, count_evidence(parsed, target, left)
         if (
             decided is not None
             and decided[1] is not None
@@ -2882,9 +2528,9 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                     continue  # "Watched Liiga highlights on phone, not my game"
                 if _the_object_acts(parsed, candidate_match, cand.name):
                     continue  # "Feed the levain": "The levain smell sour sour"
-                if limit is not None and not _time_ok(body, parsed, candidate_match, limit):
+                if limit is not None and not time_ok(body, parsed, candidate_match, limit):
                     continue
-                if on_time(cand.name) and _said_late(parsed, candidate_match):
+                if on_time(cand.name) and said_late(parsed, candidate_match):
                     continue  # "Meds on time": "took the tablets at 11, three hours late"
                 if person is not None and _reaches_someone_else(parsed, candidate_match, person):
                     continue  # "Ring Edna": "rang the surgery"
@@ -2904,9 +2550,9 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                 if not leading or leading in candidate_match.cue.split():
                     break
             if span is None and not short:
-                span = _emoji_line(body, rc, limit)
+                span = emoji_line(body, rc.cues, limit)
             if span is None and limit is None and not short:  # a ticked item, no count
-                span = _ticked_name(body, rc)
+                span = ticked_name(body, rc.candidate.name, _addressed_region(body))
         if span is None:
             continue
         if span[1] <= span[0]:

@@ -1,0 +1,370 @@
+"""How much, and when, an entry says a habit was done: counts stated with the unit a
+habit's name sets (a device's reading wins over a claim; "Kip 0030-0620" is a span of
+minutes, "pp. 49-54" six pages), distances walked as steps, a stated time against a
+deadline, and log items an emoji or a tick stands for ("💧 ✅", "Water ✓").
+
+Pure functions of the parse and the text; the reader (``rules``) decides which sentences
+and cue matches they are asked about.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from app.domain.journal.cues import NEGATORS, Cue, CueMatch, name_words, phrase_head, stem_of
+from app.domain.journal.lines import (
+    CROSSES,
+    DONE_MARK,
+    LINE_NOT_DONE,
+    LIST_MARK,
+    UNCHECKED,
+    line_bounds,
+    mark_leads,
+    plan_heading_over,
+)
+from app.domain.journal.measures import (
+    CLOCK_TIME,
+    MEASURE_UNITS,
+    READING_WORDS,
+    STEPS_PER,
+    TIME_OR_NUMBER,
+    UNIT_WORDS,
+    WORD_NUMBERS,
+    glued_measures,
+    minutes_of_day,
+    to_number,
+    unit_of,
+    word_times,
+)
+from app.domain.parsed import ParsedText, Token
+
+
+def said_late(parsed: ParsedText, match: CueMatch) -> bool:
+    """The cue's sentence says it was late ("Meds late", "three hours late")."""
+    head = phrase_head(parsed, match)
+    return any(w.lower in ("late", "later", "belatedly") for w in parsed.sentence_words(head))
+
+
+def time_ok(body: str, parsed: ParsedText, match: CueMatch, limit: int) -> bool:
+    """A time stated in the cue's sentence is no later than the name's deadline. A
+    morning deadline ("Light the saj by 5am") reads hours without am/pm as the morning's
+    ("4:45", "at 2 in the night"); with no time stated, "done early" or a tick on the
+    item ("☑ saj") says it was in time."""
+    head = phrase_head(parsed, match)
+    s_start, s_end = parsed.sentence_span(head)
+    sentence = parsed.text[s_start:s_end]
+    morning = limit < 12 * 60
+    times = [
+        _morning_minutes(m.group(1), m.group(2), m.group(3))
+        if morning and not m.group(4)
+        else minutes_of_day(m.group(1) or "0", m.group(2), m.group(3), m.group(4))
+        for m in CLOCK_TIME.finditer(sentence)
+    ] + ([] if morning else word_times(sentence))
+    if not times:
+        start = parsed.tokens[match.first].start
+        line_start, line_end = line_bounds(body, start)
+        ticked = _TICK_BEFORE.search(body, line_start, start) or _TICK_AFTER.match(
+            body, parsed.tokens[match.last].end, line_end
+        )
+        return bool(_IN_GOOD_TIME.search(sentence) or ticked)  # "one hem, done early"
+    return min(times) <= limit
+
+
+def _morning_minutes(hour: str, minute: str | None, meridiem: str | None) -> int:
+    h = int(hour) % 24
+    if (meridiem or "").lower().startswith("p") and h < 12:
+        h += 12
+    return h * 60 + (int(minute) if minute else 0)
+
+
+# A tick right before or after a list's item ("☑ saj", "saj ✔").
+_TICK_BEFORE: Final = re.compile(rf"(?:{DONE_MARK.pattern})\ufe0f?[ \t]*$")
+_TICK_AFTER: Final = re.compile(rf"[ \t]*(?:{DONE_MARK.pattern})")
+
+
+# Said done before a deadline without the hour: "done early", "finished ahead of time".
+_IN_GOOD_TIME: Final = re.compile(
+    r"\b(?:done|finished|did it|did them|all done)\s+(?:early|ahead of time|in good time)\b"
+    r"|\b(?:early|ahead of time|in good time)\s+(?:today|tonight)?\s*(?:done|finished)\b",
+    re.I,
+)
+
+
+# From one time of day to another, as logs write it ("2215-0540", "22:15–05:40",
+# "23.00-6.10"): four digits, or hours and minutes apart.
+_TIME_SPAN: Final = re.compile(
+    r"(?<![\d:.])(?:([01]\d|2[0-3])([0-5]\d)|([01]?\d|2[0-3])[:.]([0-5]\d))\s*[-–—]\s*"
+    r"(?:([01]\d|2[0-3])([0-5]\d)|([01]?\d|2[0-3])[:.]([0-5]\d))(?![\d:.]\d)"
+)
+_LONGEST_SPAN: Final = 16 * 60
+
+
+def _time_spans(parsed: ParsedText, words: Sequence[Token]) -> list[tuple[float, Token]]:
+    """The minutes each span of clock times in ``words`` lasts, past midnight too, with the
+    token it starts at ("Kip 0030-0620": 350)."""
+    if not words:
+        return []
+    a, b = words[0].start, words[-1].end
+    out: list[tuple[float, Token]] = []
+    for m in _TIME_SPAN.finditer(parsed.text, a, b):
+        g = [int(x) if x else None for x in m.groups()]
+        start = (g[0] if g[0] is not None else g[2] or 0) * 60 + (g[1] or g[3] or 0)
+        end = (g[4] if g[4] is not None else g[6] or 0) * 60 + (g[5] or g[7] or 0)
+        minutes = (end - start) % (24 * 60)
+        at = next((w for w in words if w.start <= m.start() < w.end), None)
+        if at is not None and 0 < minutes <= _LONGEST_SPAN:
+            out.append((float(minutes), at))
+    return out
+
+
+_TIMES_OVER: Final = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
+
+
+_CALENDAR: Final = frozenset({"day", "week", "month", "year"})
+
+
+def _in_another(parsed: ParsedText, number: Token, unit: str) -> bool:
+    """A number counted in a measure other than ``unit`` ("every four hours" is no count of
+    nebulisers, "2 days" no count of pages), read from the word after it or its head."""
+    near = [parsed.tokens[number.head]]
+    if number.i + 1 < len(parsed.tokens):
+        near.append(parsed.tokens[number.i + 1])
+    for word in near:
+        measure = unit_of(word.lower)
+        counted_in = measure[0] if measure else ("day" if word.lemma in _CALENDAR else None)
+        if counted_in is not None and counted_in != unit:
+            return True
+    return False
+
+
+def count_evidence(
+    parsed: ParsedText, target: tuple[float, str] | None, only: set[int] | None = None
+) -> tuple[bool, CueMatch | None] | None:
+    """Decide a count habit from the numbers stated with its unit (None: none stated, or
+    no count habit), read only in the sentences ``only`` holds (every one when None).
+
+    A reading ("phone says 11,400 steps") wins over a claim; the evidence is the
+    number's clause when it reaches the target.
+    """
+    if target is None:
+        return None
+    goal, unit = target
+    readings: list[tuple[float, Token]] = []
+    claims: list[tuple[float, Token]] = []
+
+    def is_unit(w: Token) -> bool:
+        measure = unit_of(w.lower)
+        if measure is not None or unit in MEASURE_UNITS:
+            return measure is not None and measure[0] == unit
+        return w.lemma == unit or w.lower.startswith(unit) or w.lower in UNIT_WORDS.get(unit, ())
+
+    def scaled(value: float, w: Token) -> float:
+        measure = unit_of(parsed.tokens[w.head].lower) or (
+            unit_of(parsed.tokens[w.i + 1].lower) if w.i + 1 < len(parsed.tokens) else None
+        )
+        return value * measure[1] if measure is not None else value
+
+    for number, (first, last) in enumerate(parsed.sentences):
+        if only is not None and number not in only:
+            continue
+        words = parsed.words(first, last)
+        if unit == "minute" and (spans := _time_spans(parsed, words)):
+            claims.extend(spans)  # "Kip 2215-0540": seven hours and a half
+            continue
+        if unit == "page" and (ranges := _page_ranges(parsed, words)):
+            claims.extend(ranges)  # "laws pp. 49–54": six pages, not 54
+            continue
+        glued = [(value, w) for value, got, w in glued_measures(words) if got == unit]
+        if glued:  # "Hydration 1.4L"
+            is_reading = any(w.lemma in READING_WORDS for w in words)
+            (readings if is_reading else claims).extend(glued)
+            continue
+        if not any(is_unit(w) for w in words):
+            continue
+        times = [(_TIMES_OVER[w.lower], w) for w in words if w.lower in _TIMES_OVER]
+        numbers = [
+            (value, w)
+            for w in words
+            if (w.pos == "NUM" or w.tag == "CD" or TIME_OR_NUMBER.match(w.text))
+            and not _a_temperature(parsed, w)
+            for value in [to_number(w.text)]
+            if value is not None
+        ]
+        counted = [
+            (value, w)
+            for value, w in numbers
+            if is_unit(parsed.tokens[w.head])
+            or (w.i + 1 < len(parsed.tokens) and is_unit(parsed.tokens[w.i + 1]))
+        ]
+        # "40 minute ride, maybe ten pages": the ten; "nebuliser twice today, his sats 94"
+        numbers = (
+            counted or times or [(v, w) for v, w in numbers if not _in_another(parsed, w, unit)]
+        )
+        numbers = [(scaled(value, w), w) for value, w in numbers]  # "500 ml": half a litre
+        is_reading = any(w.lemma in READING_WORDS for w in words)
+        (readings if is_reading else claims).extend(numbers)
+    pool = readings or claims
+    if not pool:
+        return None
+    value, tok = max(pool, key=lambda p: p[0])
+    if value < goal:
+        return False, None
+    return True, CueMatch(tok.text, tok.i, tok.i)
+
+
+_PAGE_RANGE: Final = re.compile(
+    r"\b(?:pp?|pgs?|pages?)\.?\s*(\d{1,4})\s*[–—-]\s*(\d{1,4})\b", re.IGNORECASE
+)
+
+
+def _page_ranges(parsed: ParsedText, words: Sequence[Token]) -> list[tuple[float, Token]]:
+    """Pages read as a range ("p.46–48" is three), with the token that opens each."""
+    if not words:
+        return []
+    a, b = words[0].start, words[-1].end
+    out: list[tuple[float, Token]] = []
+    for m in _PAGE_RANGE.finditer(parsed.text, a, b):
+        first, last = int(m.group(1)), int(m.group(2))
+        opener = next((w for w in words if w.start <= m.start() < w.end), None)
+        if opener is not None and 0 < last - first < 200:
+            out.append((float(last - first + 1), opener))
+    return out
+
+
+def _a_temperature(parsed: ParsedText, number: Token) -> bool:
+    """The number is degrees ("too hot, 38°", "water 9 degrees"): no count of anything."""
+    after = parsed.tokens[number.i + 1] if number.i + 1 < len(parsed.tokens) else None
+    if number.text.endswith("°"):
+        return True
+    if after is None:
+        return False
+    return (after.start == number.end and after.text.startswith("°")) or after.lower in (
+        "degrees",
+        "degree",
+    )
+
+
+def walked_steps(parsed: ParsedText, match: CueMatch) -> float | None:
+    """The steps a distance stated in the cue's sentence comes to ("a good six miles",
+    "walked 9 km"), or None when no distance is stated."""
+    head = phrase_head(parsed, match)
+    words = parsed.sentence_words(head)
+    best: float | None = None
+    for left, right in itertools.pairwise(words):
+        unit = right.lower.rstrip("s") if right.lower not in ("km", "mi") else right.lower
+        value = to_number(left.text) if left.text[:1].isdigit() else WORD_NUMBERS.get(left.lower)
+        glued = re.match(r"^(\d+(?:\.\d+)?)(km|mi)$", left.lower)
+        if glued:
+            value, unit = float(glued.group(1)), glued.group(2)
+        if value is None or (unit not in STEPS_PER and not glued):
+            continue
+        steps = value * STEPS_PER[unit]
+        best = steps if best is None else max(best, steps)
+    return best
+
+
+# What an emoji leading a log item stands for, in words a habit's seed cues know.
+EMOJI_WORDS: Final = {
+    "🏊": "swim", "🏃": "run", "🚴": "bike", "🚲": "bike", "🧘": "meditation yoga",
+    "💧": "drank water", "🚰": "drank water", "📖": "read", "📚": "read", "🎸": "guitar",
+    "🎹": "piano", "🦷": "floss", "🛌": "went to bed", "🛏": "went to bed", "😴": "slept",
+    "💊": "vitamins", "🏋": "weights", "💪": "workout", "🍳": "cooked", "🥘": "cooked",
+    "🍲": "cooked", "🧹": "tidied", "🧺": "laundry", "📞": "rang", "☎": "rang",
+    "🥶": "cold shower", "🧊": "cold shower", "✍": "journal", "📝": "journal",
+    "🌱": "gardening", "🪴": "gardening", "🚶": "walk", "🎤": "singing", "🎨": "painting",
+}  # fmt: skip
+# What may stand beside the emoji in such an item: measures and marks, no words of its own.
+_MEASURE_ONLY: Final = re.compile(
+    r"^(?:[\s\d:.,/x@+()-]|min|mins|h|hr|hrs|m|km|k|l|ml|mi|reps?|sets?|done|ok|[^\w\s])*$", re.I
+)
+
+
+def _emoji_items(body: str) -> list[tuple[int, int, str]]:
+    """``(start, end, words)`` for each item of a log line that an emoji stands for: from
+    the emoji to the next one ("🎸 20 min ✅ 🦷 ✅" holds two)."""
+    items: list[tuple[int, int, str]] = []
+    at = 0
+    for line in body.split("\n"):
+        heads = [(k, w) for k, ch in enumerate(line) if (w := EMOJI_WORDS.get(ch))]
+        for n, (k, words) in enumerate(heads):
+            end = heads[n + 1][0] if n + 1 < len(heads) else len(line)
+            if line[:k].strip() and n == 0 and not LIST_MARK.match(line):
+                break  # an emoji inside a sentence is not a log item
+            items.append((at + k, at + end, words))
+        at += len(line) + 1
+    return items
+
+
+def emoji_line(body: str, cues: Sequence[str], limit: int | None) -> tuple[int, int] | None:
+    """A log or checklist item led by an emoji that stands for the habit ("💧 ✅",
+    "🏊 1500m ✔"): ticked or measured, with no words of its own (those are read as
+    words), not crossed out, unchecked or under a plan heading."""
+    parsed_cues = [Cue.parse(c) for c in cues]
+    for start, end, words in _emoji_items(body):
+        item = body[start:end].rstrip()
+        rest = item[1:]
+        if not _MEASURE_ONLY.match(rest) or LINE_NOT_DONE.search(item):
+            continue
+        line_start, _ = line_bounds(body, start)
+        if UNCHECKED.match(body[line_start:end]) or plan_heading_over(body, start):
+            continue
+        if not (DONE_MARK.search(item) or re.search(r"\d", item)):
+            continue
+        if limit is not None:
+            times = [
+                minutes_of_day(m[1] or "0", m[2], m[3], m[4]) for m in CLOCK_TIME.finditer(item)
+            ]
+            if not times or min(times) > limit:
+                continue
+        tokens = [
+            Token(k, 0, len(w), w, w, "NOUN", "NN", "ROOT", k, 0)
+            for k, w in enumerate(words.split())
+        ]
+        if any(cue.find(tokens) for cue in parsed_cues):
+            return start, start + len(item)
+    return None
+
+
+# A short log item ticked after its words ("Water ✓", "Devotion ✓", "maa ✅ short call").
+_TICKED_ITEM: Final = re.compile(rf"([^\n.;,✓✅✔☑{CROSSES}]{{1,30}}?)[ \t]*[:=–—-]?[ \t]*[✓✅✔☑]")
+# Name words too common to stand for a habit alone ("Cycle to work": not "work ✓").
+_GENERIC_NAME_WORDS: Final = frozenset(
+    {"work", "morning", "evening", "night", "daily", "home", "new", "good", "things", "thing",
+     "early", "late", "proper", "real", "big", "small", "long", "short", "quick", "today"}
+)  # fmt: skip
+
+
+def _abbreviates(word: str, key: str) -> bool:
+    """A log's short form of a long name word ("mob ✅" for "Mobility", "prot 140 ✅" for
+    "Protein"): three letters or more, two or more short of the word."""
+    return len(key) >= 6 and 3 <= len(word) <= len(key) - 2 and key.startswith(word)
+
+
+def ticked_name(body: str, name: str, until: int | None) -> tuple[int, int] | None:
+    """A log item of at most three words, ticked after them, that names the habit by a
+    word of its own name ("Water ✓" for "Water 2L", "Devotion ✓" for "Morning
+    devotion"): the writer ticked it, though the word alone is no cue in a sentence.
+    Nothing from ``until`` on is read (text addressed to the app is no log of the day)."""
+    keys = [w.rstrip("*") for w in name_words(name)]
+    keys = [k for k in keys if len(k) >= 3 and k not in _GENERIC_NAME_WORDS]
+    if not keys:
+        return None
+    for m in _TICKED_ITEM.finditer(body):
+        if until is not None and m.start() >= until:
+            break  # text addressed to the app is no log of the day
+        line_start, line_end = line_bounds(body, m.start(1))
+        if mark_leads(body[line_start:line_end]):
+            continue  # "✔ sit ✘ walk ✔ chapter 4": there the mark leads its item
+        if line_end - line_start > 120 or plan_heading_over(body, m.start(1)):
+            continue
+        words = re.findall(r"[^\W\d_]+", m.group(1).lower())
+        if words and words[0] in NEGATORS:
+            continue  # "no ringing required ✔": ticked that none was needed
+        if 0 < len(words) <= 3 and any(
+            stem_of(k, w) or _abbreviates(w, k) for w in words for k in keys
+        ):
+            return m.start(1) + len(m.group(1)) - len(m.group(1).lstrip()), m.end()
+    return None
