@@ -126,6 +126,16 @@ _TIMES_OVER: Final = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
 _CALENDAR: Final = frozenset({"day", "week", "month", "year"})
 
 
+def _half_of(parsed: ParsedText, word: Token) -> bool:
+    """``word`` is the "half" of "half of the chapter", "half a page", "half the set" (not
+    "an hour and a half", "half past")."""
+    tokens = parsed.tokens
+    if word.lower != "half" or word.i + 1 >= len(tokens):
+        return False
+    before = tokens[word.i - 1].lower if word.i > 0 else ""
+    return tokens[word.i + 1].lower in ("of", "a", "an", "the", "my") and before not in ("a", "and")
+
+
 def _in_another(parsed: ParsedText, number: Token, unit: str) -> bool:
     """A number counted in a measure other than ``unit`` ("every four hours" is no count of
     nebulisers, "2 days" no count of pages), read from the word after it or its head."""
@@ -185,6 +195,7 @@ def count_evidence(
         if not any(is_unit(w) for w in words):
             continue
         times = [(_TIMES_OVER[w.lower], w) for w in words if w.lower in _TIMES_OVER]
+        times += [(0.5, w) for w in words if _half_of(parsed, w)]  # "half of the chapter"
         numbers = [
             (value, w)
             for w in words

@@ -77,8 +77,37 @@ EXCUSED: Final = re.compile(
 # A task moved to another day, said after it ("mbira → Thursday", "Cruiser check >
 # tomorrow", "run -> next week").
 MOVED_ON: Final = re.compile(
-    r"^[^.!?\n→>]{0,30}?\s*(?:→|->|=>|>)\s*(?:to\s+)?(?:tomorrow|tmrw|tmr|later|next|"
+    r"^[^.!?\n→>=]{0,30}?\s*(?:→|->|=>|>|=)\s*(?:to\s+)?(?:tomorrow|tmrw|tmr|later|next|"
     r"mon|tues?|wed(?:nes)?|weds|thu(?:rs?)?|fri|satur|sun)(?:day)?\b(?<!\bsun)",
+    re.I,
+)
+# Still waiting to be done, said after it ("FB copy still owed", "Skis still unwaxed",
+# "the letter still unwritten"), or left undone in so many words ("violin untouched again",
+# "book unopened on the shelf").
+STILL_UNDONE: Final = re.compile(
+    r"^(?:\s+[^\W\d_]+){0,3}?\s+(?:(?:is|are|was|were|sits?|sat|lies|lay|left)\s+)?(?:"
+    r"still\s+(?:owed|owing|to do|to be done|pending|outstanding|undone|not done|on the list|"
+    r"waiting|un[a-z]{3,}(?:ed|en))"
+    r"|un(?:touched|opened|read|written|washed|finished|done|started|played|practi[sc]ed|sent|"
+    r"answered|made|cooked|used|worn|watered|fed|tried|checked|cleaned|swept|ironed|folded|"
+    r"mended|fixed|sorted|tidied|waxed|polished|filed|logged|ticked|attempted|visited|"
+    r"called|walked|weeded|mown|paid|posted|signed|copied|tuned|oiled|ridden)"
+    r"(?:\s+(?:again|today|still|all week))?"
+    r"\s*(?:$|[.,;:!)(—–-]|\s(?:on|in|at|by|since|and|but)\b))",
+    re.I,
+)
+# Nobody did it, said after the thing ("The paws nobody checked", "dishes no one washed").
+NOBODY_DID: Final = re.compile(r"^(?:\s+[^\W\d_]+){0,2}?\s+(?:nobody|no one|noone)\b", re.I)
+# Everyone but the writer ("everybody danced the cueca except me", "all swam but me").
+BUT_ME: Final = re.compile(
+    r"^[^.!?\n]{0,30}?\b(?:except|but not|apart from|other than|besides|but)\s+(?:for\s+)?"
+    r"(?:me|myself)\b",
+    re.I,
+)
+# Closed on the day, said right after the place or the session ("sanctuary closed
+# (fumigation)", "pool shut for repairs"), not "closed out the set".
+SHUT: Final = re.compile(
+    r"^(?:\s+(?:was|is|were|are|today|all day|again))*\s+(?:closed|shut)\b(?!\s+(?:out|off|up)\b)",
     re.I,
 )
 # A condition after the item ("Salthill, if the wind drops", "run unless it rains"), not a

@@ -24,6 +24,13 @@ _NAME_DEADLINE: Final = re.compile(
 # "Rest lying down 2x": "down" is no thing to count).
 _NAME_TIMES: Final = re.compile(r"\b([a-z]{3,})\s+(?:[x×]\s?(\d+)|(\d+)\s?[x×])(?!\w)", re.I)
 _NOT_COUNTED: Final = frozenset({"down", "back", "over", "daily", "week", "weekly", "times"})
+# A time the name asks for in words ("Barrel organ – an hour", "Walk half an hour",
+# "Piano twenty minutes").
+_NAME_WORD_TIME: Final = re.compile(
+    r"\b(an?|one|two|three|four|five|ten|fifteen|twenty|thirty|forty|half an?)\s+"
+    r"(hours?|hrs?|minutes|mins)\b",
+    re.I,
+)
 _NAME_TARGET: Final = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)\s*(k)?\s+([^\W\d_]+)", re.I)
 
 
@@ -198,6 +205,11 @@ def count_target(name: str) -> tuple[float, str] | None:
         return float(glued.group(1)) * scale, unit
     m = _NAME_TARGET.search(name)
     if m is None:
+        worded = _NAME_WORD_TIME.search(name)  # "Barrel organ – an hour"
+        if worded is not None and not _CEILING.search(name[: worded.start()]):
+            said = worded.group(1).lower()
+            share = 0.5 if said.startswith("half") else _NUMBER_WORDS.get(said, 1.0)
+            return share * (60.0 if worded.group(2).lower().startswith("h") else 1.0), "minute"
         times = _NAME_TIMES.search(name)  # "Surya namaskar x12", "Pushups 20x"
         if times is None or times.group(1).lower() in _NOT_COUNTED:
             return None

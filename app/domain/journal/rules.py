@@ -60,6 +60,7 @@ from app.domain.journal.cues import (
 from app.domain.journal.lines import (
     ANSWERED_NO,
     ASLEEP_BEFORE,
+    BUT_ME,
     CALLED_OFF,
     CROSSED_AFTER,
     DID_I,
@@ -80,10 +81,13 @@ from app.domain.journal.lines import (
     MARKED_PLAN,
     MESSAGES,
     MOVED_ON,
+    NOBODY_DID,
     ON_CONDITION,
     PACKED_AWAY,
     PARTWAY,
     PARTWAY_BEFORE,
+    SHUT,
+    STILL_UNDONE,
     TAKEN_BACK,
     TICKED_LINE,
     TRAILING_NO,
@@ -441,6 +445,10 @@ _SAID_AFTER: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
     (DONE_BY_ANOTHER, BlockReason.SOMEONE_ELSE),  # "Cruiser check done by Blessing"
     (LEFT_BEHIND, BlockReason.A_THING),  # "jug? left it in the van"
     (CALLED_OFF, BlockReason.A_PLAN),  # "Mahjong this week cancel"
+    (SHUT, BlockReason.A_PLAN),  # "sanctuary closed (fumigation)"
+    (STILL_UNDONE, BlockReason.MARKED_NOT_DONE),  # "FB copy still owed", "skis unwaxed"
+    (NOBODY_DID, BlockReason.NEGATED),  # "The paws nobody check today"
+    (BUT_ME, BlockReason.SOMEONE_ELSE),  # "Everybody dance cueca except me"
     (MARKED_PLAN, BlockReason.A_PLAN),  # "Txt girls from airport (plan)"
     (PACKED_AWAY, BlockReason.A_THING),  # "Chanter in hold bag"
     (_NONE_OF_IT, BlockReason.DID_NONE),  # "Logged nothing"
@@ -1976,6 +1984,10 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     while len(words) == 2 and words[0].lower().strip(",") in _EDGE_WORDS:
         start += len(words[0]) + 1
         words = text[start:end].split(" ", 1)
+    if start >= 2 and text[start - 1] == "-" and text[start - 2].isalpha():
+        start -= 1  # "re-stringing": the word whole, not "stringing"
+        while start > 0 and text[start - 1].isalpha():
+            start -= 1
     return start, end
 
 
@@ -2483,6 +2495,25 @@ def _cue_passes_in(body: str, parsed: ParsedText, rc: RuleCandidate, sent: int) 
     )
 
 
+def _the_deed_of_a_count(
+    body: str, parsed: ParsedText, rc: RuleCandidate, number: CueMatch
+) -> CueMatch:
+    """What to quote for a count that reaches the target: the number's clause, or, when
+    the number stands in a sentence of its own ("… re-seating the pins on the second
+    barrel. … Two hours, perhaps a little more"), the first cue said done before it."""
+    sent = parsed.tokens[number.first].sent
+    matches = find_cues(parsed, rc.cues, rc.exclude)
+    if any(
+        parsed.tokens[m.first].sent == sent and unit_of(parsed.tokens[m.last].lower) is None
+        for m in matches
+    ):
+        return number  # a word of the habit beside it, not only its unit ("Two hours")
+    before = [m for m in matches if m.last < number.first]
+    return next(
+        (m for m in before if blocked_for(body, parsed, m, rc.candidate.name) is None), number
+    )
+
+
 def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) -> list[Draft]:
     """One draft per candidate the entry shows done, in text order.
 
@@ -2513,6 +2544,7 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                 or blocked_for(body, parsed, match, cand.name, reading=True) is not None
             ):
                 continue
+            match = _the_deed_of_a_count(body, parsed, rc, match)
             span = quote_for(body, parsed, match)
             span_cue = _cue_span(parsed, match)
         else:
