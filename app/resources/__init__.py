@@ -22,6 +22,7 @@ from typing import Final
 
 SWEAR_LEXICON: Final = "lexicons/swear_words_en_v1.json"
 NAME_WORDS: Final = "lexicons/name_words_en_v1.json"
+NAME_GLOSS: Final = "lexicons/name_gloss_v1.json"
 HABIT_CUES: Final = "cues/habit_cues_en_v1.json"
 RECOMMENDED_MODELS: Final = "models/recommended.json"
 SAMPLE_JOURNAL: Final = "sample_journal.json"
@@ -43,6 +44,11 @@ def resource(name: str) -> Traversable:
 def swear_lexicon() -> bytes:
     """The default swear-word lexicon's bytes (its SHA-256 is part of the cache identity)."""
     return resource(SWEAR_LEXICON).read_bytes()
+
+
+def name_gloss() -> str:
+    """Habit-name words of other languages in English (JSON)."""
+    return resource(NAME_GLOSS).read_text(encoding="utf-8")
 
 
 def name_words() -> str:

@@ -214,3 +214,24 @@ def test_the_rules_skip_an_entry_in_another_language_and_say_why(db: Database) -
     read = detection.detect_entry(db, None, english.id, today=DAY, pipeline=Pipeline.RULES).value
     assert read.skipped is None
     assert read.suggestions  # the same rules read the English entry
+
+
+@pytest.mark.parametrize(
+    ("body", "found"),
+    [
+        ("Read 12 pages of the Saramago on the bus.", False),  # short of the name's 20
+        ("Read 25 pages of the Saramago on the bus.", True),
+        ("Panels cleaned at 7, before the sun got strong.", True),
+    ],
+)
+def test_a_habit_named_in_another_language_is_read_in_english(
+    db: Database, body: str, found: bool
+) -> None:
+    reading = targets.add_habit(db, "Leer 20 páginas").value.id
+    targets.add_habit(db, "Limpiar paneles solares")
+    entry = journal.add_entry(db, DAY, body).value
+    outcome = detection.detect_entry(db, None, entry.id, today=DAY, pipeline=Pipeline.RULES).value
+    ids = {(s.target_type, s.target_id) for s in outcome.suggestions}
+    assert bool(ids) is found
+    if "pages" in body and found:
+        assert ids == {("habit", reading)}

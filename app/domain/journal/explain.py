@@ -90,11 +90,12 @@ def explain_miss(
             f"elsewhere, cue \u201c{v.cue}\u201d in \u201c{v.text}\u201d: {v.reason}"
             for v in verdicts
         ]
-    if count_target(name) is not None:
+    measured = rc.measured_name
+    if count_target(measured) is not None:
         reasons.append(f"{name} is read as a count: the number stated must reach it")
-    elif deadline(name) is not None and any(v.passed for v in here):
+    elif deadline(measured) is not None and any(v.passed for v in here):
         reasons.append(f"{name} has a deadline: no time before it was read near the cue")
-    elif on_time(name) and any(v.passed for v in here):
+    elif on_time(measured) and any(v.passed for v in here):
         reasons.append(f"{name} is done on time: the cue's sentence says it was late")
     elif (person := named_person(name)) is not None and any(v.passed for v in here):
         reasons.append(
@@ -116,6 +117,6 @@ def explain_hit(
             f"cue \u201c{v.cue}\u201d in \u201c{v.text}\u201d passed every context check"
             for v in verdicts[:1]
         ]
-    if count_target(rc.candidate.name) is not None:
+    if count_target(rc.measured_name) is not None:
         return [f"a number in \u201c{body[span[0] : span[1]]}\u201d was read as reaching the count"]
     return ["proposed by the model, and it passed the rules' context checks"]

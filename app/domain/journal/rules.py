@@ -31,7 +31,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Final
 
@@ -465,6 +465,14 @@ class RuleCandidate:
     candidate: Candidate
     cues: tuple[str, ...]
     exclude: tuple[str, ...] = ()
+    reads_as: str = ""
+    """The name in English where it is written in another language ("Inglés 10 palabras":
+    "english 10 words"), for the count or time it asks for; empty: the name itself."""
+
+    @property
+    def measured_name(self) -> str:
+        """The name whose numbers and times are read: ``reads_as``, or the name."""
+        return self.reads_as or self.candidate.name
 
 
 def apart_from_siblings(candidates: Sequence[RuleCandidate]) -> tuple[RuleCandidate, ...]:
@@ -486,7 +494,7 @@ def apart_from_siblings(candidates: Sequence[RuleCandidate]) -> tuple[RuleCandid
                 for word in cue.lower().split()
             )
         )
-        out.append(rc if kept == rc.cues else RuleCandidate(rc.candidate, kept, rc.exclude))
+        out.append(rc if kept == rc.cues else replace(rc, cues=kept))
     return tuple(out)
 
 
@@ -2133,7 +2141,7 @@ def _specificity(body: str, parsed: ParsedText, rc: RuleCandidate) -> int:
     ("anki", "jog*"), 0 when it only measures ("# words", "10 x 1") or none passes. Where two
     habits' suggestions would share a clause, the one its words name is read first
     ("Memorized 30 words on Anki" is the vocabulary, not the journal's words)."""
-    if not rc.cues or is_abstinence(rc.candidate.name) or count_target(rc.candidate.name):
+    if not rc.cues or is_abstinence(rc.candidate.name) or count_target(rc.measured_name):
         return 0
     for match in find_cues(parsed, rc.cues, rc.exclude):
         if blocked(body, parsed, match) is None:
@@ -2530,7 +2538,7 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
             continue
         span: tuple[int, int] | None = None
         span_cue: tuple[int, int] | None = None
-        target = count_target(cand.name)
+        target = count_target(rc.measured_name)
         decided = _count_decided(body, parsed, rc, target)
         if decided is None and target is not None and target[1] == "step":
             span = _count_by_distance(body, parsed, rc, target[0])
@@ -2548,7 +2556,7 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
             span = quote_for(body, parsed, match)
             span_cue = _cue_span(parsed, match)
         else:
-            limit = deadline(cand.name)
+            limit = deadline(rc.measured_name)
             person = named_person(cand.name)
             short = False
             leading = _leading_deed(cand.name, rc.cues)
@@ -2562,7 +2570,7 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                     continue  # "Feed the levain": "The levain smell sour sour"
                 if limit is not None and not time_ok(body, parsed, candidate_match, limit):
                     continue
-                if on_time(cand.name) and said_late(parsed, candidate_match):
+                if on_time(rc.measured_name) and said_late(parsed, candidate_match):
                     continue  # "Meds on time": "took the tablets at 11, three hours late"
                 if person is not None and _reaches_someone_else(parsed, candidate_match, person):
                     continue  # "Ring Edna": "rang the surgery"

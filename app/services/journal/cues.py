@@ -17,10 +17,12 @@ from app.domain.journal.cues import (
     clean_cues,
     families_from_json,
     is_abstinence,
+    name_words,
     seed_cues,
 )
 from app.domain.journal.rules import person_cues
 from app.nlp.forms import is_given_name, word_forms
+from app.nlp.gloss import in_english
 from app.nlp.script import in_latin_letters
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError
@@ -51,9 +53,21 @@ class CueInfo:
         return is_abstinence(self.name)
 
 
+def name_in_english(name: str) -> str:
+    """The name in English where it is written in another language the glossary knows
+    ("Inglés 10 palabras": "english 10 words"); empty when it reads as it is."""
+    english = in_english(name)
+    return "" if english == name else english
+
+
 @lru_cache(maxsize=4096)
 def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    seeded, exclude = seed_cues(name, cue_families(), word_forms)
+    english = in_english(name)  # "Limpiar paneles": "clean panels"
+    seeded, exclude = seed_cues(english, cue_families(), word_forms)
+    if english != name:  # and the words glossed, as the entries may still say them
+        kept = set(english.lower().split())
+        glossed = " ".join(w for w in name.split() if w.lower() not in kept and len(w) > 3)
+        seeded = list(dict.fromkeys([*seeded, *name_words(glossed)]))[:MAX_CUES]
     latin = in_latin_letters(name)
     if latin != name:  # "Домра 40 мин": also "domra", as the entries may spell it
         more, more_exclude = seed_cues(latin, cue_families(), word_forms)

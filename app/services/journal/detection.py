@@ -14,7 +14,7 @@ model's hits that the context checks drop are kept on the reply and the outcome
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from enum import StrEnum
 
@@ -40,7 +40,7 @@ from app.llm import JobContext, ModelWorker, StreamingModel
 from app.nlp.language import other_language, skip_reason
 from app.nlp.parse import ParserUnavailable, parse_entry
 from app.services.changes import NO_CHANGES, Changes, OpResult
-from app.services.journal.cues import effective_cues
+from app.services.journal.cues import effective_cues, name_in_english
 from app.services.journal.entries import require_entry
 from app.services.journal.learning import accepted_exclusions
 from app.services.views import SuggestionInfo
@@ -120,7 +120,7 @@ def _offered_targets(session: Session, entry_id: int) -> set[tuple[str, int]]:
 
 def _with_learned(rc: RuleCandidate, exclude: tuple[str, ...]) -> RuleCandidate:
     """The candidate with the exclusions the user accepted (``learning``) added."""
-    return RuleCandidate(rc.candidate, rc.cues, rc.exclude + exclude) if exclude else rc
+    return replace(rc, exclude=rc.exclude + exclude) if exclude else rc
 
 
 def prepare_detection(
@@ -147,7 +147,9 @@ def prepare_detection(
             [
                 _with_learned(
                     RuleCandidate(
-                        c, *effective_cues(c.name, stored.get((c.target_type, c.target_id)))
+                        c,
+                        *effective_cues(c.name, stored.get((c.target_type, c.target_id))),
+                        reads_as=name_in_english(c.name),
                     ),
                     learned.get((c.target_type, c.target_id), ()),
                 )
