@@ -40,6 +40,7 @@ MAX_VERSE_CHARS: Final = 70
 """Longer lines are prose (or a paragraph typed as one line), not verse."""
 MAX_LIST_ITEM_CHARS: Final = 60
 MIN_POEM_LINES: Final = 4
+MIN_TABLE_ROWS: Final = 4
 MAX_EVIDENCE_LINES: Final = 12
 
 LineKind = Literal["blank", "checkbox", "keyword", "bullet", "numbered", "plain"]
@@ -55,7 +56,14 @@ _KEYWORD: Final = re.compile(
     r"^\s*(?:TODO|To ?do|todo|TO DO)\s*(?::|[-–—](?=\s))\s*(?P<body>\S.*)$"
 )
 _BULLET: Final = re.compile(r"^\s*[-*+•·▪◦‣]\s+(?P<body>\S.*)$")
-_NUMBERED: Final = re.compile(r"^\s*(?:\d{1,3}[.)]|[a-z]\)|\(\d{1,3}\))\s+(?P<body>\S.*)$")
+_NUMBERED: Final = re.compile(
+    r"^\s*(?:(?:\d{1,3}[.)]|[a-z]\)|\(\d{1,3}\))\s+|\d{1,3}(?:[ ]{2,}|\t)[ \t]*)(?P<body>\S.*)$"
+)  # "1. Flour", "a) eggs", "(2) milk", and a number set apart by a gap ("1  Tess Armitage")
+# A line that opens with how much of the thing ("2 kg lamb", "1 kg beef on the bone",
+# "3 big onions"): an ingredient's or a stock list's line, whatever words follow.
+_QUANTITY_FIRST: Final = re.compile(r"^\d+(?:[.,/]\d+)?\s*(?:[^\W\d_]{1,5}\s+)?[^\W\d_]")
+# A line set out in columns ("Treble   4-1-12   Mears 1887"): a table's row.
+_COLUMNS: Final = re.compile(r"\S(?:[ ]{3,}|\t)\S")
 _TODO_HEADING: Final = re.compile(
     r"\b(?:to[- ]?dos?|todo|tasks?|jobs|chores|errands|action items|actions|checklist|"
     r"don'?t forget|remember to|before \w+day)\b",
@@ -340,7 +348,7 @@ def _itemish(line: Line) -> bool:
     return (
         len(text) <= MAX_LIST_ITEM_CHARS
         and not _SENTENCE_END.search(text)
-        and not _has_function_word(text)
+        and (not _has_function_word(text) or _QUANTITY_FIRST.match(text) is not None)
     )
 
 
@@ -368,8 +376,11 @@ def _unmarked_list(
         return None
     if sum(1 for line in body if _SENTENCE_END.search(line.stripped)) * 4 > len(body):
         return None
-    itemish = [line for line in body if _itemish(line)]
-    if len(itemish) * 4 >= len(body) * 3:
+    rows = [line for line in body if _COLUMNS.search(line.stripped)]
+    table = len(rows) >= MIN_TABLE_ROWS  # rows set out in columns, whatever their words
+    itemish = [line for line in body if _itemish(line) or (table and line in rows)]
+    measured = [line for line in itemish if _QUANTITY_FIRST.match(line.stripped)]
+    if len(itemish) * 4 >= len(body) * 3 or len(measured) * 2 >= len(body):
         return heading, body
     if heading is not None and (heading.endswith(":") or _TODO_HEADING.search(heading)):
         return heading, body

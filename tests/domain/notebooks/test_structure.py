@@ -157,3 +157,39 @@ def test_a_block_quote_with_an_attribution_is_a_quotation() -> None:
     [unit] = structure.units
     assert (unit.start, unit.data["attribution"]) == (1, "R. Okafor")
     assert read_structure("poetry", _pages(page)).units == []  # type: ignore[union-attr]
+
+
+def test_a_number_set_apart_by_a_gap_numbers_an_item() -> None:
+    text = "Crew for the regatta\n1  Mona Diallo\n2  Pete Szabo\n3  me\n4  Joss"
+    kinds = [line.kind for line in page_lines(text)][1:]
+    assert kinds == ["numbered"] * 4
+    assert spans("lists", text) == [(0, 0)]
+    assert page_lines("3.40 am  woke")[0].kind == "plain"  # a time, not an item's number
+
+
+def test_rows_set_out_in_columns_are_a_list() -> None:
+    table = (
+        "The hives, spring check\n"
+        "Hive 1     queen seen     6 frames brood\n"
+        "Hive 2     no queen, requeen by the 20th\n"
+        "Hive 3     strong         9 frames\n"
+        "Hive 4     chalkbrood     clean the floor\n"
+        "Spare supers in the shed: 3"
+    )
+    assert spans("lists", table) == [(0, 0)]
+    three = "pump      ok\nfilter    ok\nmy knees  not so ok\n\nand the river goes on"
+    assert spans("lists", three) == []  # three such lines open a poem as often
+
+
+def test_lines_that_open_with_a_quantity_are_a_list() -> None:
+    recipe = (
+        "Plov for Friday (10 people)\n"
+        "2 kg rice, the long kind\n"
+        "1 kg lamb on the bone\n"
+        "5 big carrots\n"
+        "a head of garlic\n"
+        "cumin, salt\n"
+        "(soak the rice in the morning)"
+    )
+    assert spans("lists", recipe) == [(0, 0)]
+    assert spans("todo_lists", recipe) == []
