@@ -40,6 +40,7 @@ def test_every_named_resource_is_shipped() -> None:
     names = [
         resources.SWEAR_LEXICON,
         resources.NAME_WORDS,
+        resources.NAME_GLOSS,
         resources.HABIT_CUES,
         resources.RECOMMENDED_MODELS,
         resources.SAMPLE_JOURNAL,
