@@ -109,3 +109,35 @@ def test_the_deed_is_quoted_when_its_time_stands_in_a_sentence_of_its_own() -> N
     )
     hits = detect(body, "Harp – an hour")
     assert [quote for _, quote in hits] == ["re-stringing the harp"]
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("The Ovid waits on the bedside table, open at Book II.", "Ovid, 10 lines"),
+        ("The crates in the back bedroom stare at me every time I pass.", "Sort the crates"),
+        ("Guitar sits in its case by the door.", "Guitar"),
+        ("The loom gathers dust in the shed.", "Loom weaving"),
+        ("A half-finished scarf in the basket, needles still in it.", "Knit the scarf"),
+        ("Found the unfinished quilt under the bed.", "Quilt"),
+    ],
+)
+def test_a_thing_left_idle_or_half_made_is_not_done(body: str, name: str) -> None:
+    assert _names(body, name) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Sat zazen for 30 minutes before breakfast.", "Zazen"),
+        ("Guitar: sat down and played scales for twenty minutes.", "Guitar"),
+        ("Finished the scarf at last, and wore it to church.", "Knit the scarf"),
+    ],
+)
+def test_a_sitting_practice_and_a_finished_thing_stay_done(body: str, name: str) -> None:
+    assert _names(body, name) == [name]
+
+
+def test_the_person_a_habit_is_done_with_doing_something_else_alone() -> None:
+    assert _names("Tomas did the dishes again.", "Cards w/ Tomas") == []
+    assert _names("Chess with Nadia after tea, she won.", "Chess w/ Nadia") == ["Chess w/ Nadia"]

@@ -193,11 +193,14 @@ _REST_LEFT: Final = re.compile(
     re.I,
 )
 # The thing left idle, said right after it ("the guitar sitting in the corner judging
-# me", "mannequin head starin at me from the wardrobe", "the mat gathering dust").
+# me", "mannequin head starin at me from the wardrobe", "the mat gathering dust", "Virgil
+# waits on the bedside table", "the boxes in the spare room stare at me").
 _LEFT_IDLE: Final = re.compile(
     r"^(?:\s+[\w']+){0,2}?\s+(?:(?:is|was|just|still)\s+)?(?:(?:sitting|lying|laying)"
-    r"(?!\s+(?:down|up)\b)|staring|starin'?|glaring|judging|mocking|taunting|gathering dust|"
-    r"collecting dust)\b",
+    r"(?!\s+(?:down|up)\b)|staring|starin'?|glaring|judging|mocking|taunting|waiting|"
+    r"(?:gathering|collecting) dust)\b"
+    r"|^(?:\s+[\w']+){0,4}?\s+(?:still\s+)?(?:(?:sits|sat|lies|lay)(?!\s+(?:down|up|for|with|"
+    r"through|\d)\b)|stares?|glares?|waits|(?:gathers|collects) dust)\b",
     re.I,
 )
 
@@ -348,6 +351,12 @@ _UNDONE_MODIFIERS: Final = frozenset(
     {"plan", "planned", "cancel", "cancelled", "canceled",
      "postpone", "postponed", "schedule", "scheduled", "upcoming", "intended"}
 )  # fmt: skip
+# A thing left part made, said before it ("a half-finished box", "the unfinished scarf").
+_HALF_DONE: Final = re.compile(
+    r"\b(?:half[- ]?|un)(?:finished|done|made|built|written|sewn|knitted|knit|painted|tied|"
+    r"started|assembled|read|sorted|packed|mended)\s+(?:[\w'’-]+\s+)?\Z",
+    re.I,
+)
 # A note to self: "Note to self: stretch", "Reminder - floss", "Remember to call Mum",
 # "Don't forget the vitamins" (a sentence that starts so; "I remembered to" is a deed).
 _REMINDER: Final = re.compile(
@@ -1318,6 +1327,8 @@ def blocked(
         return BlockReason.A_STATE  # "ate nothing worth logging": what is worth it, not done
     if before and before[-1].lower in _UNDONE_MODIFIERS:
         return BlockReason.A_PLAN  # "07:00 planned run -> rain", however it parses
+    if _HALF_DONE.search(text, max(line_start, start - 40), start):
+        return BlockReason.DID_NONE  # "a half-finished fly in the vice", "unfinished scarf"
     if before and (
         before[-1].lower in _INFORMAL_INTENT
         or (
@@ -2396,6 +2407,12 @@ def _person_acts(parsed: ParsedText, match: CueMatch, name: str) -> bool:
         return False
     if words[0].dep == "compound" and verb.lower in _REACHED_ME:
         return True  # "Elin rang.": the call read as a noun the name qualifies
+    if words[0].dep == "nsubj" and verb.lemma == "do":
+        own = {w.lower() for w in _NAME_WORD.findall(name)}
+        return any(  # "Lars did 50 burpees": another thing than the habit's, on their own
+            k.dep == "dobj" and k.lower not in own and k.lemma not in own
+            for k in parsed.children(verb)
+        )
     return (
         words[0].dep == "nsubj"
         and verb.is_verb
