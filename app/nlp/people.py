@@ -593,12 +593,12 @@ def _a_firm(text: str, c: _Candidate) -> bool:
     return _FIRM_AFTER.match(text, c.mention.end) is not None
 
 
-# Kinship words many languages write after the name ("Yerzhan aga", "Priya aunty",
-# "Tanaka-san", "Ravi bhai").
+# Kinship words many languages write after the name ("Yerzhan aga", "Priya aunty", "Ravi
+# bhai"); not "san" or "chan", which stand alone only as family names ("Jackie Chan").
 _KIN_AFTER: Final = frozenset({
     "aga", "ağa", "apa", "apai", "ata", "abla", "ağabey", "aunty", "auntie", "uncle",
-    "bhai", "bhaiya", "didi", "ji", "sahib", "saheb", "jaan", "san", "chan", "kun", "sama",
-    "sensei", "oppa", "unnie", "noona", "hyung", "nana", "nani", "dadi", "baba", "mama",
+    "bhai", "bhaiya", "didi", "ji", "sahib", "saheb", "jaan", "sensei", "oppa", "unnie",
+    "noona", "hyung", "nana", "nani", "dadi", "baba", "mama",
 })  # fmt: skip
 
 

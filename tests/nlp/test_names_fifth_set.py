@@ -61,3 +61,7 @@ def test_a_nickname_in_quotes_inside_a_full_name_is_not_another_person() -> None
 def test_a_list_lines_number_before_a_titled_name() -> None:
     page = "Band:\n1  Joan Fletcher\n2  Revd Miriam Osei\n3  me"
     assert ("Miriam Osei", "Revd") in _found(page)
+
+
+def test_a_family_name_after_a_given_name_is_no_kinship_word() -> None:
+    assert ("Jackie", "Chan") not in _found("Watched an old Jackie Chan film with my brother.")
