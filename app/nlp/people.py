@@ -626,7 +626,7 @@ def _kin_after(doc: Any, text: str) -> list[_Candidate]:
 _SIGNED: Final = re.compile(
     r"^[ \t]*(?:your(?:s| loving| dear| own)?(?:[ \t]+\w+){0,2}|(?:lots of |all my |with )?love|"
     r"(?:best|kind|warm)(?:est)?(?:[ \t]+(?:wishes|regards))?|regards|cheers|warmly|"
-    r"sincerely|hugs|xx+)[ \t]*,?[ \t]*\n[ \t]*(?P<name>[A-Z][^\W\d_]+)[ \t]*(?:x+)?[ \t]*$",
+    r"sincerely|hugs|xx+)[ \t]*,?[ \t]*\n[ \t]*(?P<name>(?-i:[A-Z])[^\W\d_]+)[ \t]*(?:x+)?[ \t]*$",
     re.MULTILINE | re.IGNORECASE,
 )
 
@@ -635,8 +635,6 @@ def _signed(text: str) -> list[_Candidate]:
     """The name that signs a letter under its close ("Love,\nAika")."""
     out: list[_Candidate] = []
     for m in _SIGNED.finditer(text):
-        if not m.group("name")[0].isupper():
-            continue
         mention = _clean(text, m.start("name"), m.end("name"))
         if mention is not None and title_word(mention.text) not in TITLES:
             out.append(_Candidate(mention, True))

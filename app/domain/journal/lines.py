@@ -36,12 +36,12 @@ ANSWERED_NO: Final = re.compile(
 # A log's item answered no after it, the line or clause ending there ("violin no").
 TRAILING_NO: Final = re.compile(
     r"^(?:\s+(?:and|&)\s+[^\W\d_]+)?"  # "tide and birds no (fog)": both
-    r"\s+(?:no|nope|nah|nil|none|zero|n/?a|untouched|not (?:today|tonight|done|yet)|"
+    r"\s+(?:no|nope|nah|nil|none|zero|n/?a|not (?:today|tonight|done|yet)|"
     r"x(?=\s*(?:$|[.,;(]))|"  # "stretch x. panel x. meal x (cup noodles)"
     r"pas fait|pas fini|no hecho|nicht gemacht|niet gedaan|não feito|non fatto)"
     r"\s*(?:$|[.,;!(]|(?:bc|b/c|because|cos|coz|cause)\b)",  # "abs no bc i had tryouts"
     re.I,
-)  # "Chanter nil", "SPF n/a, raining", "Glossary untouched", "Examen not tonight"
+)  # "Chanter nil", "SPF n/a, raining", "Examen not tonight" ("untouched": STILL_UNDONE)
 # The thing named first, then the writer says they will do it or did not ("push ups I
 # will do in the morning", "The tide gauge I did not look at").
 _FRONTED: Final = (

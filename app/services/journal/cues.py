@@ -62,9 +62,9 @@ def name_in_english(name: str) -> str:
 
 @lru_cache(maxsize=4096)
 def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    english = in_english(name)  # "Limpiar paneles": "clean panels"
-    seeded, exclude = seed_cues(english, cue_families(), word_forms)
-    if english != name:  # and the words glossed, as the entries may still say them
+    english = name_in_english(name)  # "Limpiar paneles": "clean panels"
+    seeded, exclude = seed_cues(english or name, cue_families(), word_forms)
+    if english:  # and the words glossed, as the entries may still say them
         kept = set(english.lower().split())
         glossed = " ".join(w for w in name.split() if w.lower() not in kept and len(w) > 3)
         seeded = list(dict.fromkeys([*seeded, *name_words(glossed)]))[:MAX_CUES]
