@@ -167,6 +167,10 @@ def _clean(text: str, start: int, end: int) -> Mention | None:
         return None
     if not trimmed[0].isupper():
         return None
+    words = trimmed.split(" ")
+    while len(words) > 1 and words[-1][:1].islower():
+        words.pop()  # "Dave K. for": the model ran on into the next word
+    trimmed = " ".join(words).rstrip(_EDGE_PUNCT)
     begin = start + lead
     return Mention(begin, begin + len(trimmed), trimmed)
 
@@ -791,7 +795,12 @@ def _spread(pages: list[list[Mention]], texts: Sequence[str], words: frozenset[s
             if len(parts[0]) > 2 and not _initial(parts[0]):
                 names.add(parts[0])
             last = parts[-1]  # "Mahmoud Darwish" → "the Darwish essay"
-            if len(last) > 2 and not _initial(last) and last.lower() not in words:
+            if (
+                len(last) > 2
+                and last[:1].isupper()
+                and not _initial(last)
+                and last.lower() not in words
+            ):
                 names.add(last)
         elif count > 1 or text.lower() not in words:
             names.add(text)

@@ -65,3 +65,11 @@ def test_a_list_lines_number_before_a_titled_name() -> None:
 
 def test_a_family_name_after_a_given_name_is_no_kinship_word() -> None:
     assert ("Jackie", "Chan") not in _found("Watched an old Jackie Chan film with my brother.")
+
+
+def test_a_name_ends_at_its_last_capitalised_word() -> None:
+    page = "[ ] send money to Akosua for fees\n[ ] ask Dave K. for Sat Dec 6 off\n[ ] gas bill"
+    found = [name for name, _ in _found(page)]
+    assert "Dave K" in found
+    assert all(name.split()[-1][:1].isupper() for name in found)
+    assert "for" not in " ".join(found).split()

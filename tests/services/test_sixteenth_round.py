@@ -47,7 +47,7 @@ def test_a_logs_own_words_say_not_done(body: str) -> None:
 @pytest.mark.parametrize(
     "body",
     [
-        "• kora\n• taxes",  # a "•" list alone is only a list
+        "• practised kora\n• taxes",  # a "•" list that tells a deed is only a list
         "04/11 × kora × taxes",
         "kora x3 today, then taxes",  # a count, not a cross
         "Practised the kora for an hour, then we will see about taxes.",

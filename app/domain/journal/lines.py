@@ -26,11 +26,14 @@ LINE_NOT_DONE: Final = re.compile(
     rf"[{CROSSES}]|\bnope\b|\bnot done\b|\bskipped\b|\bmissed\b", re.I
 )
 # A log line's answer after the item, saying it was not done ("bike: no, rain", "floss -
-# nope", "pull-ups: 0, bar still not mounted", "Spend log: skip").
+# nope", "pull-ups: 0, bar still not mounted", "Spend log: skip", "Virgil: not touched").
 ANSWERED_NO: Final = re.compile(
     r"^(?:\s+[^\W\d_]+){0,2}\s*(?:[:=–—-]+\s*|\(\s*)(?:[^\W\d_]+,\s*)?"  # "Txt: drafted, not sent"
     r"(?:no|nope|nah|none|zero|0(?![.,]\d)|skip|skipped|missed|"
-    r"didn'?t|forgot|forgotten|not (?:today|done|really|yet|sent|started))\b",
+    r"didn'?t|forgot|forgotten|not (?:even\s+)?(?:today|done|really|yet|begun|sent|made|"
+    r"read|run|swum|rung|sung|built|bought|paid|kept|met|fed|cut|put|"
+    r"(?!(?:tired|bored|interested|pleased|impressed|surprised|worried|scared|excited|"
+    r"convinced|amused|relaxed|rushed|hurried|needed|allowed|supposed)\b)[a-z]{3,}(?:ed|en)))\b",
     re.I,
 )  # "bike: no", "floss - nope", "floss (forgot)"
 # A log's item answered no after it, the line or clause ending there ("violin no").
@@ -243,13 +246,22 @@ _BUJO_OPEN_LINE: Final = re.compile(r"^[ \t]*[•·][ \t]*\w", re.M)
 _BUJO_NOTE_LINE: Final = re.compile(r"^[ \t]*[–○◦][ \t]+\S", re.M)
 """A bullet journal's note ("– tired, long meeting") or event ("○ lunch w/ team")."""
 _BUJO_INLINE: Final = re.compile(r"(?:^|\s)([×•])\s")
+_BUJO_BARE_TASK: Final = re.compile(
+    r"^[ \t]*[•·][ \t]*"
+    r"(?!.*\b(?:\w+ed|ran|swam|went|did|done|rode|wrote|made|took|ate|slept|sang|drew|built|"
+    r"bought|fed|met|won|lost|sat|gave|got|caught|taught|thought|brought|spent|kept|left)\b)"
+    r"[^\W_][\w'’&/+-]*(?:[ \t]+[\w'’&/+-]+){0,2}[ \t]*$",
+    re.I,
+)
+"""A "•" task of a word or three with no deed told ("• vlog", "• ASL 20"), not "• ran 5k"."""
 
 
 def open_or_moved_task(text: str, line: str, at: int | None = None) -> bool:
     """The line is a bullet journal's open or migrated task, in an entry that marks its
-    done tasks with "×", or its notes with "–" or events with "○" (a "•" list alone is
-    only a list); or, with ``at`` (the item's place in the line), the item follows a "•"
-    on a line that marks others "×" ("× sketch × ASL: 20 signs • bike, flat tire")."""
+    done tasks with "×", or its notes with "–" or events with "○", or whose "•" lines are
+    all bare tasks (a "•" list that tells deeds is only a list); or, with ``at`` (the
+    item's place in the line), the item follows a "•" on a line that marks others "×"
+    ("× sketch × ASL: 20 signs • bike, flat tire")."""
     if at is not None:
         marks = [m.group(1) for m in _BUJO_INLINE.finditer(line, 0, at)]
         if marks and marks[-1] == "•" and "×" in marks:
@@ -260,8 +272,14 @@ def open_or_moved_task(text: str, line: str, at: int | None = None) -> bool:
         return True
     # "> mbira → Thursday", "• bird calls": moved and open tasks, none done yet;
     # "• vlog", "– tired, long meeting": open tasks beside the key's notes
-    return _BUJO_OPEN_LINE.search(text) is not None and (
+    if _BUJO_OPEN_LINE.search(text) is not None and (
         _BUJO_MOVED_LINE.search(text) is not None or _BUJO_NOTE_LINE.search(text) is not None
+    ):
+        return True
+    # "• inbox / • read / • yoga": a list of bare tasks, no deed told in any of its lines
+    bullets = [ln for ln in text.splitlines() if _BUJO_OPEN_LINE.match(ln)]
+    return _BUJO_BARE_TASK.match(line) is not None and all(
+        _BUJO_BARE_TASK.match(ln) for ln in bullets
     )
 
 

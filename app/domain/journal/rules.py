@@ -2221,14 +2221,21 @@ def person_cues(name: str, cues: Sequence[str]) -> list[str]:
 
 
 _FRACTION: Final = re.compile(r"\s*:?\s*(\d+)\s*/\s*(\d+)\b")
+# Sets by reps ("5x5", "3 × 10"), right after the cue ("Squats - 3x5"), not a weight's
+# third factor ("100x5x3").
+_SETS_BY_REPS: Final = re.compile(r"\s*[:–—-]?\s*\b(\d{1,2})\s*[x×]\s*(\d{1,3})\b(?!\s*[x×])")
 
 
 def _short_of_name(body: str, parsed: ParsedText, match: CueMatch, name: str) -> bool:
     """The cue is followed by a share of the number its name asks for, short of it ("Anki
     50": "anki 32/50"), or beside "only" a number below the name's ("Sit-ups 3x30": "sit
-    ups only 2 sets", "only two sets of sit ups")."""
+    ups only 2 sets", "only two sets of sit ups"), or fewer sets by reps ("3x5" for "5x5")."""
     part = _FRACTION.match(body, parsed.tokens[match.last].end)
     asked = [int(n) for n in re.findall(r"\d+", name)]
+    grid = _SETS_BY_REPS.search(name)
+    done = _SETS_BY_REPS.match(body, parsed.tokens[match.last].end)
+    if grid is not None and done is not None:  # "Squats 5x5": "Squats - 3x5" is short
+        return int(done.group(1)) * int(done.group(2)) < int(grid.group(1)) * int(grid.group(2))
     if part is not None:
         return int(part.group(1)) < int(part.group(2)) and int(part.group(2)) in asked
     said = match.cue[:-2]
@@ -2360,7 +2367,33 @@ def blocked_for(
     )
     if reason is BlockReason.SOMEONE_ELSE and _the_thing_does_it(parsed, match, name):
         return None
+    if reason is None and _only_kept(parsed, match, name):
+        return BlockReason.A_THING
     return reason
+
+
+# What is done to a thing to keep, get or move it, not to use it ("cleaning my khuur",
+# "bought a new mat", "packed the banjo").
+_KEEPING_VERBS: Final = frozenset(
+    {
+        "clean", "polish", "oil", "dust", "wipe", "grease", "lubricate", "varnish", "wax",
+        "repair", "mend", "fix", "restring", "service", "sell", "buy", "order", "pack",
+        "unpack", "wrap", "store", "lend", "borrow", "insure", "return",
+    }
+)  # fmt: skip
+
+
+def _only_kept(parsed: ParsedText, match: CueMatch, name: str) -> bool:
+    """The cue is only the thing, kept or got, and the habit's name does not ask for that
+    ("Morin khuur practice": "I was cleaning my khuur"; not "Wax skis": "waxed the skis")."""
+    head = phrase_head(parsed, match)
+    if head.pos not in ("NOUN", "PROPN") or head.dep not in ("dobj", "obj"):
+        return False
+    verb = parsed.head(head)
+    if verb is None or verb.lemma not in _KEEPING_VERBS:
+        return False
+    named = {w.lower() for w in _NAME_WORD.findall(name)}
+    return not any(w.startswith(verb.lemma[:4]) for w in named)
 
 
 def _the_thing_does_it(parsed: ParsedText, match: CueMatch, name: str) -> bool:
@@ -2476,11 +2509,25 @@ def _reaches_someone_else(parsed: ParsedText, match: CueMatch, person: tuple[str
 def _leading_deed(name: str, cues: Sequence[str]) -> str | None:
     """The word a name of a deed and what it is done to opens with, when it is a cue of
     its own ("Post a cut on IG": "post"): a match of it is the better quote than one of
-    what it is done to ("did 11 cuts … posted it on the shop insta")."""
+    what it is done to ("did 11 cuts … posted it on the shop insta"), or of a cue word the
+    habit's family shares ("Squats 5x5": "Squat 5x5" before "1000 gym")."""
     words: list[str] = _NAME_WORD.findall(name.lower())
-    if len(words) < 2 or words[0] not in cues:
+    if len(words) < 2:
         return None
-    return words[0]
+    if words[0] in cues:
+        return words[0]
+    # "Squats 5x5": the cue "squat*" says the name's own first word
+    return next(
+        (
+            cue
+            for cue in cues
+            if " " not in cue
+            and cue.endswith("*")
+            and len(cue) > 4
+            and words[0].startswith(cue[:-1])
+        ),
+        None,
+    )
 
 
 def _count_decided(
@@ -2595,6 +2642,9 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                     continue  # "Pay Sandra": "Sandra took Ellie to swimming"
                 if _short_of_name(body, parsed, candidate_match, cand.name):
                     short = True
+                    if leading and leading in candidate_match.cue.split():
+                        span = None  # "gym … Squats - 3x5": the name's own deed fell short
+                        break
                     continue  # "Anki 50": "anki 32/50"
                 _make_room(text, _cue_span(parsed, candidate_match), used, spans, cue_at)
                 quoted = _apart_from(
@@ -2606,6 +2656,8 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                     span, span_cue = quoted, _cue_span(parsed, candidate_match)
                 if not leading or leading in candidate_match.cue.split():
                     break
+                if leading.endswith("*") and phrase_head(parsed, candidate_match).pos == "VERB":
+                    break  # "I made his shepherd's pie": a deed told, whatever its word
             if span is None and not short:
                 span = emoji_line(body, rc.cues, limit)
             if span is None and limit is None and not short:  # a ticked item, no count

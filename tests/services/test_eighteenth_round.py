@@ -1,0 +1,100 @@
+"""Issue 15, eighteenth round: a log's "not <participle>" after an item, a bullet
+journal's list of bare tasks, fewer sets by reps than the name asks, the name's own word
+quoted before its family's, a thing only cleaned, bought or packed, and habits named in
+more languages. Sentences of the test's own."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain.journal.measures import count_target
+from app.nlp.gloss import in_english
+from app.services.journal.cues import name_in_english
+from tests.services.test_cue_rules import detect
+
+
+def _names(body: str, *names: str) -> list[str]:
+    return [n for n, _ in detect(body, *names)]
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Ovid: not touched. Long day.", "Ovid, 10 lines"),
+        ("Cello - not practised, the bow needs hair.", "Cello"),
+        ("Txt: drafted, not sent, too late.", "Text Morag"),
+    ],
+)
+def test_a_log_item_answered_not_done_is_not_done(body: str, name: str) -> None:
+    assert _names(body, name) == []
+
+
+def test_a_log_item_answered_with_a_state_is_still_done() -> None:
+    assert _names("Run: not tired at all, 5k in the rain.", "Run 5k") == ["Run 5k"]
+
+
+def test_a_bullet_list_of_bare_tasks_is_a_plan() -> None:
+    body = "03/02\n• inbox\n• piano\n• yoga\n(slept most of the day)"
+    assert _names(body, "Piano", "Yoga") == []
+
+
+def test_a_bullet_list_that_tells_deeds_is_a_log() -> None:
+    body = "03/02\n• inbox zero\n• practised piano 30 min\n• yoga"
+    assert "Piano" in _names(body, "Piano", "Yoga")
+
+
+def test_fewer_sets_by_reps_than_the_name_asks_are_not_done() -> None:
+    assert _names("Gym at 6. Squats - 3x5, then my back said no.", "Squats 5x5") == []
+    assert _names("Gym at 6. Squats - 5x5, then my back said no.", "Squats 5x5") == ["Squats 5x5"]
+
+
+def test_the_names_own_word_is_quoted_before_its_familys() -> None:
+    [(_, quote)] = detect("Sun. 0900 gym. Squat 5x5 @ 110, all clean reps.", "Squats 5x5")
+    assert quote.startswith("Squat 5x5")
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("In the afternoon I was cleaning my cello with a soft cloth.", "Cello practice"),
+        ("Bought a new yoga mat in town.", "Yoga"),
+        ("Packed the banjo for the trip.", "Banjo"),
+    ],
+)
+def test_a_thing_only_kept_or_got_is_no_deed(body: str, name: str) -> None:
+    assert _names(body, name) == []
+
+
+def test_a_thing_kept_as_the_name_asks_is_the_deed() -> None:
+    assert _names("Waxed the skis after lunch.", "Wax skis") == ["Wax skis"]
+
+
+@pytest.mark.parametrize(
+    ("name", "english"),
+    [
+        ("Читать 20 страниц", "read 20 pages"),  # Russian
+        ("Плавання 1 км", "swimming 1 kilometres"),  # Ukrainian
+        ("Čitanje 30 min", "reading 30 min"),  # Croatian
+    ],
+)
+def test_names_in_more_languages_read_in_english(name: str, english: str) -> None:
+    assert in_english(name).lower() == english
+
+
+def test_a_glossed_cyrillic_name_asks_for_its_count() -> None:
+    assert count_target(name_in_english("Читать 20 страниц")) == (20.0, "page")
+    assert _names("Before bed I read 25 pages of the novel.", "Читать 20 страниц") == [
+        "Читать 20 страниц"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("did my 25 words on the app before the bus", "vocab 25/day"),
+        ("Before bed 15 mins of Travis picking, slow.", "Fingerpicking 15 min"),
+        ("After lunch I wrote four pages to Nkechi.", "Letter to Nkechi"),
+    ],
+)
+def test_deeds_told_in_their_own_words(body: str, name: str) -> None:
+    assert _names(body, name) == [name]
