@@ -251,6 +251,8 @@ _PLACE_BEFORE: Final = frozenset({
     # street, island, village, hill in Malay, Spanish, French, Italian
     "jalan", "jln", "lorong", "pulau", "kampung", "kg", "bukit", "sungai", "tanjung",
     "gunung", "taman", "calle", "avenida", "rue", "via", "plaza", "puerto",
+    # a saint's day, church or town ("St David's Day", "St. Mary's"), Welsh valley, chapel
+    "st", "cwm", "capel",
 })
 _MOTION: Final = frozenset({
     "go", "move", "drive", "fly", "travel", "relocate", "emigrate", "commute", "sail",
@@ -266,10 +268,17 @@ _ORG_OR_PLACE_WORDS: Final = frozenset({
     "garage", "salon", "studio", "valley", "park", "street", "road", "avenue", "hill",
     "hills", "bridge", "bay", "beach", "square", "station", "airport", "centre", "center",
     "mall", "tower", "gardens", "estate", "village", "town", "island", "falls", "harbour",
-    "harbor",
+    "harbor", "rd", "ave", "blvd", "drive", "crescent", "terrace", "towers", "site",
+    "office", "choir", "save", "chapel",
 })
 """A last word that makes a capitalised run a business or a place ("Seng Hup Marine",
 "Issa Valley"), unless it is also a family name ("Jimin Park")."""
+_PLACE_AFTER: Final = re.compile(
+    r"[ \t]+(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Boulevard|Blvd\.?|Drive|Crescent|"
+    r"Terrace|Market|Towers?|Site|Mall|Plaza|Square|Station|College|University|Hospital|"
+    r"Chapel|School|Choir|Office|Stores?|Supermarket)\b"
+)
+"""A capitalised word after a name that makes it a street's or a place's ("Jane Street")."""
 _INTERJECTIONS: Final = frozenset({
     "ah", "oh", "eh", "uh", "um", "hmm", "ha", "aha", "wow", "ooh", "oi", "hey", "hi", "yo",
     "ugh", "oops", "argh",
@@ -369,7 +378,8 @@ def _titled(doc: Any, text: str, gaz: Gazetteer) -> list[_Candidate]:
 
 def _given_names(doc: Any, text: str, gaz: Gazetteer, words: frozenset[str]) -> list[Mention]:
     """Known given names the model did not take for a person ("ask Wojciech to…"),
-    with the capitalised family name after them; an English word that is also a name
+    with the capitalised family name after them, or a known family name with the unknown
+    given name before it ("Emrys Evans"); an English word that is also a name
     ("Will", "Grace") only where its capital is not a sentence's."""
     out: list[Mention] = []
     for tok in doc:
@@ -382,7 +392,23 @@ def _given_names(doc: Any, text: str, gaz: Gazetteer, words: frozenset[str]) -> 
         if tok.lower_ in words and (_at_start(text, tok.idx) or tok.ent_type_ == "NORP"):
             continue  # "Will", "Grace": not where any word has a capital; "German"
         end = _capitalised_run(doc, tok)
-        mention = _clean(text, tok.idx, end.idx + len(end.text))
+        first = tok
+        before = doc[tok.i - 1] if tok.i > 0 else None
+        if (
+            end.i == tok.i
+            and tok.text in gaz.family_names
+            and before is not None
+            and "\n" not in before.whitespace_
+            and before.is_alpha
+            and before.text[:1].isupper()
+            and before.text[1:].islower()
+            and not _english(before.text, words)
+            and before.text not in gaz.places
+            and title_word(before.text) not in TITLES
+            and not _at_start(text, before.idx)
+        ):
+            first = before  # "and Emrys Evans read the lesson": a given name it lacks
+        mention = _clean(text, first.idx, end.idx + len(end.text))
         if mention is not None:
             out.append(mention)
     return out
@@ -758,8 +784,12 @@ def _kept(
     def person(c: _Candidate, text: str) -> bool:
         m = c.mention
         parts = m.text.split()
+        if _PLACE_AFTER.match(text, m.end):
+            return False  # "2970 Jane Street", "Weston Rd": a street or a place's name
+        if parts[-1].lower() in _COMPASS:
+            return False  # "neither East nor West", "Humber North" (a campus)
         if c.strong:
-            return True
+            return len(parts) == 1 or not a_place_or_business(parts)  # "— Adom Market"
         if len(parts) > 1:
             return full_name(parts) and not a_place_or_business(parts)
         if title_word(m.text) in _INTERJECTIONS:
@@ -817,6 +847,8 @@ def _spread(pages: list[list[Mention]], texts: Sequence[str], words: frozenset[s
             span = (hit.start(), hit.end())
             if any(a < span[1] and span[0] < b for a, b in taken):
                 continue
+            if _PLACE_AFTER.match(text, hit.end()):
+                continue  # "Jane Street" is no sighting of Jane
             mentions.append(Mention(hit.start(), hit.end(), hit.group(1)))
             taken.append(span)
         mentions.sort(key=lambda m: m.start)

@@ -73,3 +73,25 @@ def test_a_name_ends_at_its_last_capitalised_word() -> None:
     assert "Dave K" in found
     assert all(name.split()[-1][:1].isupper() for name in found)
     assert "for" not in " ".join(found).split()
+
+
+def test_a_street_named_for_someone_is_no_sighting_of_them() -> None:
+    pages = ["Lunch with Jane Okafor from the depot.", "Night shift on Jane Street, quiet."]
+    found = find_people_in_pages(pages)
+    assert [m.text for m in found[1]] == []
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "Class at Humber North tonight, then the bus home with Kofi.",
+        "We face neither East nor West, said Kofi.",
+    ],
+)
+def test_compass_points_are_nobody(page: str) -> None:
+    assert [name for name, _ in _found(page)] == ["Kofi"]
+
+
+def test_an_unknown_given_name_before_a_known_surname_joins_it() -> None:
+    page = "The chapel was full. Rhiannon did the flowers and Emrys Evans read the lesson."
+    assert ("Emrys Evans", "") in _found(page)

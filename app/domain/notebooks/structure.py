@@ -13,7 +13,8 @@ the pages' structure, deterministically:
   separated by blank lines, continued across a page turn, not hard-wrapped prose;
 - quotations: a passage of at least :data:`MIN_QUOTE_WORDS` words in quotation marks
   (straight or curly, « » „ “) with an attribution (a dash and a name after it, "said",
-  "wrote", "Name on X:") or standing on its own lines.
+  "wrote", "Name on X:") or standing on its own lines; a passage set in from the margin
+  (a hymn's verse, a copied stanza) with a dash or a credit ("Words — …") under it.
 
 :func:`read_structure` returns, per detector, the *units* it is sure of (published as
 findings with their lines as evidence, no model call) and the *candidate* lines it is
@@ -241,8 +242,9 @@ def _heading_before(lines: Sequence[Line], index: int) -> str | None:
 
 
 def _item_runs(lines: Sequence[Line]) -> list[tuple[int, list[int]]]:
-    """Runs of item lines (one blank line allowed between items): ``(first index,
-    indices)``."""
+    """Runs of item lines (one blank line allowed between items, and lines set further in
+    than the run's first item: an item's wrapped note, "      (use Remitly not Western
+    Union)"): ``(first index, indices)``."""
     runs: list[tuple[int, list[int]]] = []
     current: list[int] = []
     gap = 0
@@ -252,6 +254,8 @@ def _item_runs(lines: Sequence[Line]) -> list[tuple[int, list[int]]]:
             gap = 0
         elif line.kind == "blank" and current and gap == 0:
             gap = 1
+        elif current and gap == 0 and _indent(line) > _indent(lines[current[0]]):
+            continue
         else:
             if current:
                 runs.append((current[0], current))
@@ -259,6 +263,10 @@ def _item_runs(lines: Sequence[Line]) -> list[tuple[int, list[int]]]:
     if current:
         runs.append((current[0], current))
     return runs
+
+
+def _indent(line: Line) -> int:
+    return len(line.text) - len(line.text.lstrip())
 
 
 def _plain_runs(lines: Sequence[Line]) -> list[list[int]]:
@@ -465,9 +473,14 @@ def _stanzas(position: int, page: PageInput) -> list[_Stanza]:
     lines = page_lines(page.text)
     runs = _plain_runs(lines)
     nonblank = [i for i, line in enumerate(lines) if line.kind != "blank"]
+    credited = {line.start for said, credit, _ in _set_in_passages(lines) for line in said}
     out: list[_Stanza] = []
     for run in runs:
         chosen = [lines[i] for i in run]
+        if any(line.start in credited for line in chosen):
+            continue  # a hymn's verse copied out and credited: a quotation, not a poem
+        if all(_ASIDE.match(line.stripped) for line in chosen):
+            continue  # "(ok the last line is bad. keeping it anyway)": the writer's note
         if any(len(line.stripped) > MAX_VERSE_CHARS for line in chosen):
             continue
         if _wrapped_prose(chosen):
@@ -599,6 +612,50 @@ def _blockquotes(lines: Sequence[Line]) -> list[list[Line]]:
     ]
 
 
+# A credit under a passage set in from the margin ("Words — William Williams").
+_CREDIT: Final = re.compile(
+    r"^\s*(?:words|lyrics|text|hymn|verse|poem|from)\s*(?:—|―|–|--?|:|by)\s*(?P<who>\S.{0,120})$",
+    re.I,
+)
+_ASIDE: Final = re.compile(r"^\([^()]*\)$")
+"""A line in brackets from start to end: the writer's aside, not a line of verse."""
+_SET_IN: Final = 3
+"""Spaces a passage's lines are set in from the margin, at least, to stand apart."""
+
+
+def _set_in_passages(lines: Sequence[Line]) -> list[tuple[list[Line], Line, str]]:
+    """Passages of two or more lines set in from the margin, further than the line their
+    credit follows them on, with a dash or a credit under them (within one blank line):
+    ``(passage, credit line, who)``."""
+    out: list[tuple[list[Line], Line, str]] = []
+    i = 0
+    while i < len(lines):
+        if lines[i].kind == "blank" or _indent(lines[i]) < _SET_IN:
+            i += 1
+            continue
+        j = i
+        while j < len(lines) and lines[j].kind != "blank" and _indent(lines[j]) >= _SET_IN:
+            j += 1
+        passage = list(lines[i:j])
+        after = next((line for line in lines[j : j + 2] if line.kind != "blank"), None)
+        said = [line for line in passage if not _DASH_ATTRIBUTION.match(line.text)]
+        credit = passage[-1] if len(said) < len(passage) else after
+        who = (
+            (_DASH_ATTRIBUTION.match(credit.text) or _CREDIT.match(credit.text))
+            if credit is not None
+            else None
+        )
+        if (
+            who is not None
+            and credit is not None
+            and len(said) >= 2
+            and len(_words(" ".join(line.stripped for line in said))) >= MIN_QUOTE_WORDS
+        ):
+            out.append((said, credit, who.group("who").strip()[:200]))
+        i = max(j, i + 1)
+    return out
+
+
 def _read_quotations(candidates: Sequence[PageInput]) -> Structure:
     out = Structure()
     for position, page in enumerate(candidates):
@@ -657,6 +714,13 @@ def _read_quotations(candidates: Sequence[PageInput]) -> Structure:
             sure.extend(block)
             attribution = attribution or who.group("who").strip()[:200]
             excerpt = excerpt or " ".join(" ".join(said).split())[:500]
+            kind = "block"
+        for verse, credit, credited_to in _set_in_passages(lines):
+            if any(line in sure for line in verse):
+                continue
+            sure.extend([*verse, credit])
+            attribution = attribution or credited_to
+            excerpt = excerpt or " ".join(" ".join(line.stripped for line in verse).split())[:500]
             kind = "block"
         dialogue = sum(1 for line in lines if _DIALOGUE.match(line.text))
         for i, line in enumerate(lines):

@@ -193,3 +193,49 @@ def test_lines_that_open_with_a_quantity_are_a_list() -> None:
     )
     assert spans("lists", recipe) == [(0, 0)]
     assert spans("todo_lists", recipe) == []
+
+
+def test_an_items_wrapped_note_keeps_one_checklist() -> None:
+    page = (
+        "Jobs this week\n\n[x] renew the bus pass\n[ ] wire money to Mum\n"
+        "      (the app, not the counter, the rate is better)\n[ ] book the dentist\n"
+        "[x] return the drill"
+    )
+    assert spans("todo_lists", page) == [(0, 0)]
+
+
+def test_a_ticked_list_with_unticked_lines_set_in_stays_one() -> None:
+    page = (
+        "Friday\n\n ✓ library books back\n    baker — two loaves, a seed cake\n"
+        " ✓ ring the garage about the exhaust\n    flowers for the grave — Sunday\n"
+        " ✓ pay the paper bill"
+    )
+    assert spans("todo_lists", page) == [(0, 0)]
+
+
+VERSE_CREDITED = (
+    "Sung at the service, the second verse\n\n"
+    "      Guide me through the rolling river,\n"
+    "         Bring me safely to the shore;\n"
+    "      Strong deliverer, strong deliverer,\n"
+    "         Be thou still my strength and shield.\n\n"
+    "   Words — a Methodist minister, 1745\n\n"
+    "We sang it too slow, as always."
+)
+
+
+def test_a_verse_set_in_and_credited_is_a_quotation_not_a_poem() -> None:
+    assert spans("quotations", VERSE_CREDITED) == [(0, 0)]
+    assert spans("poetry", VERSE_CREDITED) == []
+
+
+def test_an_aside_in_brackets_ends_a_poem_at_its_page() -> None:
+    poem = (
+        "Bus, 6 pm\n\nThe window fogs with someone's breath,\nthe driver hums a song of death,\n"
+        "a girl in green is fast asleep\nand dreams of something she can keep.\n\n"
+        "The lights go by like tired eyes,\nthe city lies and lies and lies,\n"
+        "and I get off at Elm and Third\nwithout a single spoken word.\n\n"
+        "      (the last line is weak. leaving it)"
+    )
+    notes = 'things overheard this week\n\nA man at the bakery: "Bread is just patience."'
+    assert spans("poetry", poem, notes) == [(0, 0)]
