@@ -98,3 +98,20 @@ def test_a_glossed_cyrillic_name_asks_for_its_count() -> None:
 )
 def test_deeds_told_in_their_own_words(body: str, name: str) -> None:
     assert _names(body, name) == [name]
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Reading - nothing, the telly won.", "Read 25 pages"),
+        ("zbor jutri, bring the folder", "Zbor"),
+        ("Video call bukas pag may wifi sa port.", "Video call kids"),
+        ("Amanhã tem aula with Fiona and I didn't do the homework.", "Aula with Fiona"),
+    ],
+)
+def test_nothing_and_tomorrow_as_writers_leave_them(body: str, name: str) -> None:
+    assert _names(body, name) == []
+
+
+def test_a_morning_in_another_language_is_no_tomorrow() -> None:
+    assert _names("Caminé 5 km por la mañana.", "Walk 5 km") == ["Walk 5 km"]

@@ -26,10 +26,11 @@ LINE_NOT_DONE: Final = re.compile(
     rf"[{CROSSES}]|\bnope\b|\bnot done\b|\bskipped\b|\bmissed\b", re.I
 )
 # A log line's answer after the item, saying it was not done ("bike: no, rain", "floss -
-# nope", "pull-ups: 0, bar still not mounted", "Spend log: skip", "Virgil: not touched").
+# nope", "pull-ups: 0, bar still not mounted", "Spend log: skip", "Virgil: not touched",
+# "Reading - nothing").
 ANSWERED_NO: Final = re.compile(
     r"^(?:\s+[^\W\d_]+){0,2}\s*(?:[:=–—-]+\s*|\(\s*)(?:[^\W\d_]+,\s*)?"  # "Txt: drafted, not sent"
-    r"(?:no|nope|nah|none|zero|0(?![.,]\d)|skip|skipped|missed|"
+    r"(?:no|nope|nah|none|nothing|nada|zilch|zero|0(?![.,]\d)|skip|skipped|missed|"
     r"didn'?t|forgot|forgotten|not (?:even\s+)?(?:today|done|really|yet|begun|sent|made|"
     r"read|run|swum|rung|sung|built|bought|paid|kept|met|fed|cut|put|"
     r"(?!(?:tired|bored|interested|pleased|impressed|surprised|worried|scared|excited|"

@@ -147,7 +147,18 @@ DOING_VERBS: Final = frozenset(
 INTENT_NOUNS: Final = frozenset(
     {"plan", "idea", "goal", "intention", "reminder", "advice", "wish", "hope", "resolution"}
 )
-FUTURE_WORDS: Final = frozenset({"tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tomorrows"})
+FUTURE_WORDS: Final = frozenset(
+    {
+        "tomorrow", "tmrw", "tmr", "tomorow", "tommorow", "tomorrows",
+        # "tomorrow" as code-switching writers leave it ("zbor jutri", "VC bukas", "Amanhã
+        # tem aula"): Portuguese, French, Italian, Slovene, Russian and Ukrainian, Tagalog,
+        # Indonesian, Swahili, Turkish, Hungarian, Romanian, Finnish, Swedish, Japanese and
+        # Korean romanised, Greek; not "mañana" or "jutro", which are also "morning"
+        "amanhã", "amanha", "demain", "domani", "jutri", "zavtra",
+        "завтра", "bukas", "besok", "kesho", "yarın", "holnap", "mâine", "huomenna",
+        "imorgon", "ashita", "naeil", "αύριο",
+    }
+)  # fmt: skip
 FUTURE_NEXT: Final = frozenset({"week", "time", "month", "year", "weekend", "session"})
 HEADING_WORDS: Final = frozenset(
     {"tomorrow", "tmrw", "tonight", "later", "next", "plan", "plans", "goals", "todo", "to-do"}
