@@ -9,7 +9,7 @@ import pytest
 
 from app.domain.journal.measures import count_target
 from app.nlp.gloss import in_english
-from app.services.journal.cues import name_in_english
+from app.services.journal.cues import effective_cues, name_in_english
 from tests.services.test_cue_rules import detect
 
 
@@ -115,3 +115,26 @@ def test_nothing_and_tomorrow_as_writers_leave_them(body: str, name: str) -> Non
 
 def test_a_morning_in_another_language_is_no_tomorrow() -> None:
     assert _names("Caminé 5 km por la mañana.", "Walk 5 km") == ["Walk 5 km"]
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("After supper I wove for an hour and a half.", "Loom 1 hr"),
+        ("Fed and watered the goats before the school run.", "Water & hay the goats"),
+        ("Still did Polish 30 minutes with the workbook.", "Polski 30 min"),
+    ],
+)
+def test_weaving_stock_and_a_language_named_in_itself(body: str, name: str) -> None:
+    assert _names(body, name) == [name]
+
+
+def test_water_and_hay_for_animals_is_no_drink() -> None:
+    cues, _ = effective_cues("Water & hay the goats", None)
+    assert "drank water" not in cues
+    assert "hauled water" in cues
+
+
+def test_sitting_by_the_thing_is_not_using_it() -> None:
+    assert _names("I sat by the loom with my coffee.", "Loom 1 hr") == []
+    assert _names("I sat at the loom for an hour and a half.", "Loom 1 hr") == ["Loom 1 hr"]

@@ -2396,9 +2396,21 @@ _KEEPING_VERBS: Final = frozenset(
 
 def _only_kept(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     """The cue is only the thing, kept or got, and the habit's name does not ask for that
-    ("Morin khuur practice": "I was cleaning my khuur"; not "Wax skis": "waxed the skis")."""
+    ("Morin khuur practice": "I was cleaning my khuur"; not "Wax skis": "waxed the skis"),
+    or a place the writer sat or stood by ("I sat by the loom with my coffee")."""
     head = phrase_head(parsed, match)
-    if head.pos not in ("NOUN", "PROPN") or head.dep not in ("dobj", "obj"):
+    if head.pos not in ("NOUN", "PROPN"):
+        return False
+    if head.dep == "pobj":  # "I sat by the loom with my coffee": near it, not at it
+        prep = parsed.head(head)
+        rest = parsed.head(prep) if prep is not None else None
+        return (
+            prep is not None
+            and prep.lower in ("by", "beside", "near", "alongside")
+            and rest is not None
+            and rest.lemma in ("sit", "stand", "lie", "wait", "linger", "pause")
+        )
+    if head.dep not in ("dobj", "obj"):
         return False
     verb = parsed.head(head)
     if verb is None or verb.lemma not in _KEEPING_VERBS:
