@@ -138,3 +138,16 @@ def test_water_and_hay_for_animals_is_no_drink() -> None:
 def test_sitting_by_the_thing_is_not_using_it() -> None:
     assert _names("I sat by the loom with my coffee.", "Loom 1 hr") == []
     assert _names("I sat at the loom for an hour and a half.", "Loom 1 hr") == ["Loom 1 hr"]
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("0900Z 300 skips on the foredeck, 3 sets x100.", "Jump rope 300"),
+        ("2100Z five decades in the cabin before sleep.", "Rosary"),
+        ("First batch of pandesal since Manila, 120 pcs.", "Bake for crew"),
+        ("Did the walk around before we left the depot.", "Pre-start check"),
+    ],
+)
+def test_a_ships_clock_and_the_words_of_a_trade(body: str, name: str) -> None:
+    assert _names(body, name) == [name]

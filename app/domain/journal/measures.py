@@ -269,7 +269,9 @@ def on_time(name: str) -> bool:
 
 
 # A number or a time as a log writes it ("5k", "21:00", "3x12").
-TIME_OR_NUMBER: Final = re.compile(r"^\d[\d:.,]*(?:k|km|m|mi|am|pm|h|x\d+)?$", re.IGNORECASE)
+TIME_OR_NUMBER: Final = re.compile(
+    r"^\d[\d:.,]*(?:k|km|m|mi|am|pm|h|hrs?|z|utc|x\d+)?$", re.IGNORECASE
+)  # "0900Z", "1500hrs": a ship's or a shift's clock
 
 # Words that say a count is a device's or a record's reading ("phone says 11,400 steps").
 READING_WORDS: Final = frozenset(
