@@ -259,6 +259,14 @@ _MOTION: Final = frozenset({
     "return", "head", "cycle", "walk", "ride",
 })
 """Verbs whose "to" names where one goes ("moving to Bogotá")."""
+_STREETS_AND_SITES: Final = frozenset({
+    "street", "st", "road", "rd", "avenue", "ave", "boulevard", "blvd", "drive", "crescent",
+    "terrace", "market", "tower", "towers", "site", "mall", "plaza", "square", "station",
+    "college", "university", "hospital", "chapel", "school", "choir", "office", "store",
+    "stores", "supermarket",
+})
+"""Words that, after a name, make it a street's or a site's ("Jane Street"), never a family
+name written after a given one (unlike "Park", "Hill" or "Lane")."""
 _ORG_OR_PLACE_WORDS: Final = frozenset({
     "marine", "motors", "motor", "trading", "hardware", "enterprise", "enterprises", "sdn",
     "bhd", "ltd", "inc", "co", "corp", "company", "group", "bakery", "pharmacy", "store",
@@ -268,15 +276,14 @@ _ORG_OR_PLACE_WORDS: Final = frozenset({
     "garage", "salon", "studio", "valley", "park", "street", "road", "avenue", "hill",
     "hills", "bridge", "bay", "beach", "square", "station", "airport", "centre", "center",
     "mall", "tower", "gardens", "estate", "village", "town", "island", "falls", "harbour",
-    "harbor", "rd", "ave", "blvd", "drive", "crescent", "terrace", "towers", "site",
-    "office", "choir", "save", "chapel",
-})
+    "harbor", "save",
+}) | _STREETS_AND_SITES
 """A last word that makes a capitalised run a business or a place ("Seng Hup Marine",
 "Issa Valley"), unless it is also a family name ("Jimin Park")."""
 _PLACE_AFTER: Final = re.compile(
-    r"[ \t]+(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Boulevard|Blvd\.?|Drive|Crescent|"
-    r"Terrace|Market|Towers?|Site|Mall|Plaza|Square|Station|College|University|Hospital|"
-    r"Chapel|School|Choir|Office|Stores?|Supermarket)\b"
+    r"[ \t]+(?:"
+    + "|".join(sorted((w.capitalize() for w in _STREETS_AND_SITES), key=len, reverse=True))
+    + r")\b\.?"
 )
 """A capitalised word after a name that makes it a street's or a place's ("Jane Street")."""
 _INTERJECTIONS: Final = frozenset({

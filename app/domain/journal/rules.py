@@ -2378,7 +2378,7 @@ def blocked_for(
     )
     if reason is BlockReason.SOMEONE_ELSE and _the_thing_does_it(parsed, match, name):
         return None
-    if reason is None and _only_kept(parsed, match, name):
+    if reason is None and (_only_kept(parsed, match, name) or _only_near(parsed, match)):
         return BlockReason.A_THING
     return reason
 
@@ -2396,27 +2396,31 @@ _KEEPING_VERBS: Final = frozenset(
 
 def _only_kept(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     """The cue is only the thing, kept or got, and the habit's name does not ask for that
-    ("Morin khuur practice": "I was cleaning my khuur"; not "Wax skis": "waxed the skis"),
-    or a place the writer sat or stood by ("I sat by the loom with my coffee")."""
+    ("Morin khuur practice": "I was cleaning my khuur"; not "Wax skis": "waxed the skis")."""
     head = phrase_head(parsed, match)
-    if head.pos not in ("NOUN", "PROPN"):
-        return False
-    if head.dep == "pobj":  # "I sat by the loom with my coffee": near it, not at it
-        prep = parsed.head(head)
-        rest = parsed.head(prep) if prep is not None else None
-        return (
-            prep is not None
-            and prep.lower in ("by", "beside", "near", "alongside")
-            and rest is not None
-            and rest.lemma in ("sit", "stand", "lie", "wait", "linger", "pause")
-        )
-    if head.dep not in ("dobj", "obj"):
+    if head.pos not in ("NOUN", "PROPN") or head.dep not in ("dobj", "obj"):
         return False
     verb = parsed.head(head)
     if verb is None or verb.lemma not in _KEEPING_VERBS:
         return False
     named = {w.lower() for w in _NAME_WORD.findall(name)}
     return not any(w.startswith(verb.lemma[:4]) for w in named)
+
+
+def _only_near(parsed: ParsedText, match: CueMatch) -> bool:
+    """The cue is only a thing the writer sat or stood by ("I sat by the loom with my
+    coffee"): near it, not at it."""
+    head = phrase_head(parsed, match)
+    if head.pos not in ("NOUN", "PROPN") or head.dep != "pobj":
+        return False
+    prep = parsed.head(head)
+    rest = parsed.head(prep) if prep is not None else None
+    return (
+        prep is not None
+        and prep.lower in ("by", "beside", "near", "alongside")
+        and rest is not None
+        and rest.lemma in ("sit", "stand", "lie", "wait", "linger", "pause")
+    )
 
 
 def _the_thing_does_it(parsed: ParsedText, match: CueMatch, name: str) -> bool:

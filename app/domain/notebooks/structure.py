@@ -218,11 +218,9 @@ class Structure:
 def _anchors(page: PageInput, lines: Sequence[Line]) -> tuple[EvidenceAnchor, ...]:
     out: list[EvidenceAnchor] = []
     for line in lines[:MAX_EVIDENCE_LINES]:
-        text = line.text
-        lead = len(text) - len(text.lstrip())
-        body = text.strip()
+        body = line.stripped
         if body:
-            start = line.start + lead
+            start = line.start + _indent(line)
             out.append(EvidenceAnchor(page.page_id, start, start + len(body), body))
     return tuple(out)
 
