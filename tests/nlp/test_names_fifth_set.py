@@ -95,3 +95,22 @@ def test_compass_points_are_nobody(page: str) -> None:
 def test_an_unknown_given_name_before_a_known_surname_joins_it() -> None:
     page = "The chapel was full. Rhiannon did the flowers and Emrys Evans read the lesson."
     assert ("Emrys Evans", "") in _found(page)
+
+
+def test_church_titles_with_a_full_stop_are_kept_apart() -> None:
+    page = "Door: Sis. Merle / Bro. Clive Facey    Flowers: Sis. Ivy"
+    assert _found(page) == [("Merle", "Sis."), ("Clive Facey", "Bro."), ("Ivy", "Sis.")]
+
+
+def test_a_kinship_word_written_small_before_a_name_is_a_title() -> None:
+    found = _found("Whole family at ours. cô Lan drove up, bác Hùng did the prayers.")
+    assert ("Lan", "cô") in found
+    assert ("Hùng", "bác") in found
+
+
+def test_struck_through_markers_are_no_part_of_a_name() -> None:
+    assert ("Hortense", "Sis.") in _found("Sun 24 Mar   ~~Sis. Hortense~~ Bro. Desmond")
+
+
+def test_a_weekday_after_a_titled_name_and_a_verb_before_it_are_not_the_name() -> None:
+    assert _found("Knee hurt bad on the stairs. Ring Dr Bhatti Thurs.") == [("Bhatti", "Dr")]

@@ -70,6 +70,12 @@ _TODO_HEADING: Final = re.compile(
     r"don'?t forget|remember to|before \w+day)\b",
     re.IGNORECASE,
 )
+# A heading that names a kind of list ("SHOPPING — Soho Rd", "Ingredients", "Packing").
+_LIST_HEADING: Final = re.compile(
+    r"\b(?:shopping|groceries|grocery|ingredients|packing|to buy|to get|to pack|stock|"
+    r"inventory|list)\b",
+    re.IGNORECASE,
+)
 _STEPS_HEADING: Final = re.compile(
     r"\b(?:method|steps|instructions|directions|recipe|how to|ingredients)\b", re.IGNORECASE
 )
@@ -378,7 +384,8 @@ def _unmarked_list(
         return None
     heading = lines[run[0]].stripped if len(run) >= 4 else None
     body = [lines[i] for i in run[1:]] if heading else [lines[i] for i in run]
-    if len(body) < 3 or any(len(line.stripped) > MAX_LIST_ITEM_CHARS for line in body):
+    long = sum(1 for line in body if len(line.stripped) > MAX_LIST_ITEM_CHARS)
+    if len(body) < 3 or long * 5 > len(body):  # an item's note may run long, not a fifth
         return None
     if sum(1 for line in body if _SENTENCE_END.search(line.stripped)) * 4 > len(body):
         return None
@@ -388,7 +395,9 @@ def _unmarked_list(
     measured = [line for line in itemish if _QUANTITY_FIRST.match(line.stripped)]
     if len(itemish) * 4 >= len(body) * 3 or len(measured) * 2 >= len(body):
         return heading, body
-    if heading is not None and (heading.endswith(":") or _TODO_HEADING.search(heading)):
+    if heading is not None and (
+        heading.endswith(":") or _TODO_HEADING.search(heading) or _LIST_HEADING.search(heading)
+    ):
         return heading, body
     if (
         heading is not None
@@ -398,15 +407,48 @@ def _unmarked_list(
     return None
 
 
+def _carried_over(todos: Structure, edges: dict[int, tuple[bool, bool]]) -> None:
+    """A to-do list that runs on over a page ("- [ ] pay the fine" last on one page,
+    "- [ ] flashcards" first on the next) is one list over both pages."""
+    merged: list[Unit] = []
+    for unit in todos.units:
+        last = merged[-1] if merged else None
+        if (
+            last is not None
+            and last.end == unit.start - 1
+            and edges.get(id(last), (False, False))[1]
+            and edges.get(id(unit), (False, False))[0]
+            and last.data.get("list_style") == unit.data.get("list_style")
+        ):
+            joined = Unit(
+                "todo_lists",
+                last.start,
+                unit.end,
+                last.reason,
+                (last.evidence + unit.evidence)[:MAX_EVIDENCE_LINES],
+                title=last.title,
+                data={**last.data, "items": [*last.data["items"], *unit.data["items"]][:40]},
+            )
+            edges[id(joined)] = (edges[id(last)][0], edges[id(unit)][1])
+            merged[-1] = joined
+        else:
+            merged.append(unit)
+    todos.units = merged
+
+
 def _read_lists(candidates: Sequence[PageInput]) -> tuple[Structure, Structure]:
     todos, lists = Structure(), Structure()
+    edges: dict[int, tuple[bool, bool]] = {}  # a to-do unit opens, closes its page
     for position, page in enumerate(candidates):
         lines = page_lines(page.text)
+        written = [i for i, line in enumerate(lines) if line.stripped]
         for first, indices in _item_runs(lines):
             items = [lines[i] for i in indices]
             heading = _heading_before(lines, first)
             if _is_todo(items, heading):
-                todos.units.append(_todo_unit(position, page, items, heading))
+                unit = _todo_unit(position, page, items, heading)
+                edges[id(unit)] = (indices[0] == written[0], indices[-1] == written[-1])
+                todos.units.append(unit)
             elif len(items) >= 2:
                 lists.units.append(_list_unit(position, page, items, heading))
             elif not _attribution_after_quote(lines, first):
@@ -429,6 +471,7 @@ def _read_lists(candidates: Sequence[PageInput]) -> tuple[Structure, Structure]:
                 for line in listy:
                     todos.add_candidate(position, line)
                     lists.add_candidate(position, line)
+    _carried_over(todos, edges)
     return todos, lists
 
 

@@ -239,3 +239,34 @@ def test_an_aside_in_brackets_ends_a_poem_at_its_page() -> None:
     )
     notes = 'things overheard this week\n\nA man at the bakery: "Bread is just patience."'
     assert spans("poetry", poem, notes) == [(0, 0)]
+
+
+def test_a_checklist_that_runs_on_over_a_page_is_one_list() -> None:
+    first = "THIS WEEK\n- [x] hand in the lab report\n- [ ] email the tutor\n- [ ] pay the fine"
+    second = "- [ ] flashcards for the quiz\n- [x] return the stethoscope\n\nWed. Long day."
+    assert spans("todo_lists", first, second) == [(0, 1)]
+
+
+def test_a_checklist_ending_mid_page_stays_on_its_page() -> None:
+    first = "THIS WEEK\n- [x] hand in the lab report\n- [ ] email the tutor\n\nThen a long day."
+    second = "- [ ] flashcards for the quiz\n- [x] return the stethoscope"
+    assert spans("todo_lists", first, second) == [(0, 0), (1, 1)]
+
+
+def test_lines_under_a_heading_that_names_a_list_are_a_list() -> None:
+    page = (
+        "SHOPPING — market, + the Chinese shop for the ginger\n"
+        "yam (yellow) 2lb\ngreen banana x6\nsaltfish 1lb\nhot pepper sauce\n"
+        "rice 5kg if it is on offer\ncarrot, nutmeg, condensed milk (for the punch)"
+    )
+    assert spans("lists", page) == [(0, 0)]
+
+
+def test_a_recipe_keeps_its_list_when_one_item_runs_long() -> None:
+    recipe = (
+        "RICE & PEAS (Sunday)\n"
+        "1 tin red kidney beans (or 1 cup of dry beans, soaked overnight in cold water)\n"
+        "2 cups rice, wash it good\n1 tin coconut milk\n4 sprig thyme\n6 pimento seed\n"
+        "2 clove garlic crush\n1 knob butter"
+    )
+    assert spans("lists", recipe) == [(0, 0)]
