@@ -33,6 +33,15 @@ short bare forms are English words too ("tap", "doc")."""
 _CONTENT_SHORTEST: Final = 4
 """A name is read as another language's only when the glossary holds one of its words this
 long: function words alone ("da", "con") are as often a name's or English."""
+_MARKED_SHORTEST: Final = 3
+"""A shorter word reads as another language's when it carries an accent or a mark
+("gọi", "đọc"): no English word is written so."""
+
+
+def _content(word: str) -> bool:
+    """A word that can say which language a name is in: long enough, or short but marked
+    with a letter English does not write ("Gọi cho Má": "gọi")."""
+    return len(word) >= _CONTENT_SHORTEST or (len(word) >= _MARKED_SHORTEST and _bare(word) != word)
 
 
 def _bare(word: str) -> str:
@@ -57,6 +66,73 @@ def _tables() -> tuple[tuple[str, Mapping[str, str]], ...]:
     return tuple(out)
 
 
+_CJK: Final = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_LONGEST_KEY: Final = 6
+_NUMBER_BEFORE: Final = re.compile(r"\d$")
+
+
+def _pieces(word: str, table: Mapping[str, str]) -> list[tuple[str, str | None]]:
+    """A word of Chinese, Japanese or Korean script, which runs its words together
+    ("NHKラジオ英会話"), cut into the longest pieces the glossary holds, each with its
+    English (None for a run it does not hold); a word of other scripts is one piece."""
+    if not _CJK.search(word):
+        return [(word, table.get(word.lower()))]
+    out: list[tuple[str, str | None]] = []
+    at = 0
+    while at < len(word):
+        for end in range(min(len(word), at + _LONGEST_KEY), at, -1):
+            if word[at:end] in table:
+                out.append((word[at:end], table[word[at:end]]))
+                at = end
+                break
+        else:
+            if out and out[-1][1] is None:
+                out[-1] = (out[-1][0] + word[at], None)
+            else:
+                out.append((word[at], None))
+            at += 1
+    return out
+
+
+def cjk_words(name: str) -> list[str]:
+    """The words of Chinese, Japanese or Korean script the glossary finds in ``name``,
+    as written, but for counters and units ("尺八 20分": "尺八"; "NHKラジオ英会話": "ラジオ",
+    "英会話"): an entry may write them so."""
+    table = dict(_tables()).get("cjk", {})
+    return [
+        piece
+        for m in _WORD.finditer(name)
+        if _CJK.search(m.group())
+        for piece, english in _pieces(m.group(), table)
+        if english is not None and english not in _COUNTED
+    ]
+
+
+_COUNTED: Final = frozenset({"min", "hours", "steps", "sheet", "pages", "times"})
+_PART_SHORTEST: Final = 5
+_WHEN_WORDS: Final = frozenset({"morning", "evening", "night", "day", "daily", "week", "noon"})
+
+
+def compound_parts(name: str) -> list[str]:
+    """Words the glossary holds that open a longer word of ``name`` in the same language,
+    as written ("Avantouinti": "avanto", the ice hole of ice swimming): a writer may say
+    the part alone."""
+    out: list[str] = []
+    for _, table in _tables():
+        for m in _WORD.finditer(name):
+            word = m.group().lower()
+            if word not in table:
+                continue
+            out.extend(
+                word[:end]
+                for end in range(len(word) - 3, _PART_SHORTEST - 1, -1)
+                if word[:end] in table
+                and word[:end] not in out
+                and not _WHEN_WORDS & set(table[word[:end]].split())  # "Abendessen"
+            )
+    return out
+
+
 def in_english(name: str) -> str:
     """``name`` with each word the glossary knows in English, read in the language most of
     its words belong to ("Limpiar paneles" → "clean panels", "Traducir 1 canción" →
@@ -67,18 +143,30 @@ def in_english(name: str) -> str:
     best: Mapping[str, str] = {}
     best_count = 0
     for _, table in _tables():
-        count = sum(1 for m in words if m.group().lower() in table)
+        count = sum(
+            1 for m in words for _, english in _pieces(m.group(), table) if english is not None
+        )
         if count > best_count:
             best, best_count = table, count
-    if not any(len(m.group()) >= _CONTENT_SHORTEST and m.group().lower() in best for m in words):
+    if not any(
+        (_content(piece) or _CJK.search(piece)) and english is not None
+        for m in words
+        for piece, english in _pieces(m.group(), best)
+    ):
         return name  # only a short word ("Phone Da"): English with a name in it
-    pieces: list[str] = []
+    out: list[str] = []
     at = 0
     for m in words:
-        english = best.get(m.group().lower())
-        if english is not None:
-            pieces.append(name[at : m.start()])
-            pieces.append(english)
-            at = m.end()
-    pieces.append(name[at:])
-    return "".join(pieces)
+        out.append(name[at : m.start()])
+        for piece, english in _pieces(m.group(), best):
+            said = piece if english is None else english
+            if (
+                _CJK.search(piece)
+                and out
+                and (_NUMBER_BEFORE.search(out[-1]) or (english and out[-1][-1:].isalpha()))
+            ):
+                out.append(" ")  # "9000歩": "9000 steps"; "ラジオ英会話": "radio english"
+            out.append(said)
+        at = m.end()
+    out.append(name[at:])
+    return "".join(out)

@@ -51,6 +51,9 @@ _NAME_STOP: Final = frozenset(
         "app", "apps",  # "Eikaiwa app 10min": the app's own name says which
         # minutes as other languages write them ("Домра 40 мин", "Barre 30 хв")
         "мин", "минут", "хв", "хвилин", "minuto", "minutos", "minuti", "minuten", "minut",
+        "dk", "dakika", "hora", "horas", "std", "stunde", "stunden", "uur", "saat", "tunti",
+        # a hedge on how much ("Do a bit of baking", "A little Welsh")
+        "bit", "little", "lot",
     }
 )  # fmt: skip
 
@@ -217,7 +220,14 @@ _ACRONYM: Final = re.compile(r"(?!AM|PM|OK|UK|US|TV)[A-Z]{2}")
 def _is_content(word: str) -> bool:
     """A word of a name that says what is done: not a function or filler word, and three
     letters or more unless two capitals ("BP")."""
-    return word.lower() not in _NAME_STOP and (len(word) > 2 or bool(_ACRONYM.fullmatch(word)))
+    return (
+        word.lower() not in _NAME_STOP
+        and not _REPS.fullmatch(word)  # "Neck 3x15": the "x15" of its sets
+        and (len(word) > 2 or bool(_ACRONYM.fullmatch(word)))
+    )
+
+
+_REPS: Final = re.compile(r"[x×]\d+", re.IGNORECASE)
 
 
 def name_words(name: str, forms: WordForms | None = None) -> list[str]:
@@ -231,6 +241,11 @@ def name_words(name: str, forms: WordForms | None = None) -> list[str]:
         if forms is not None:
             out.extend(f for f in forms(word) if len(f) > 2 and f not in _NAME_STOP)
     return _dedupe(out)
+
+
+# The unit of a number a name asks for ("Tesis 1 hour", "Plank 2 min"): no word of what is
+# done ("Enter fire dept hours" keeps its hours).
+_COUNTED_IN: Final = re.compile(r"(?<=\d)\s*(?:hours?|hrs?)\b", re.IGNORECASE)
 
 
 # "-ing" words that name no doing ("Morning pages", "Evening walk").
@@ -342,7 +357,7 @@ def seed_cues(
         return [], []
     cues: list[str] = []
     exclude: list[str] = []
-    what = _without_when(name)
+    what = _COUNTED_IN.sub("", _without_when(name))
     matched = _families_of(what, families)
     for family in matched:
         cues.extend(family.cues)
@@ -511,6 +526,8 @@ class Cue:
                 parts.append(("prefix", piece[:-1]))
             elif piece.endswith("*"):
                 raise CueError("A cue cannot be a bare “*”.")
+            elif piece.endswith(("'s", "’s")) and len(piece) > 2:
+                parts.extend((("exact", piece[:-2]), ("exact", "'s")))  # as tokens split it
             else:
                 parts.append(("exact", piece))
         if not parts:
@@ -519,7 +536,7 @@ class Cue:
 
     def _part_matches(self, part: tuple[str, str], tok: Token, fuzzy: bool = True) -> bool:
         kind, word = part
-        lower = tok.lower
+        lower = tok.lower.replace("’", "'")
         if kind == "number":
             return bool(_NUMBER.match(lower)) or lower in _NUMBER_WORDS
         if kind == "any":
@@ -623,6 +640,16 @@ class CueMatch:
     cue: str
     first: int
     last: int
+
+
+def as_written(parsed: ParsedText, match: CueMatch) -> bool:
+    """The cue matched its words as written, not only a misspelling of them ("sauna" in
+    "in sauna", not "Sanna")."""
+    cue = _parsed_cue(match.cue)
+    return all(
+        tok.known or any(cue._part_matches(part, tok, fuzzy=False) for part in cue.parts)
+        for tok in parsed.tokens[match.first : match.last + 1]
+    )
 
 
 def phrase_head(parsed: ParsedText, match: CueMatch) -> Token:

@@ -43,7 +43,7 @@ TRAILING_NO: Final = re.compile(
     r"\s+(?:no|nope|nah|nil|none|zero|n/?a|not (?:today|tonight|done|yet)|"
     r"x(?=\s*(?:$|[.,;(]))|"  # "stretch x. panel x. meal x (cup noodles)"
     r"pas fait|pas fini|no hecho|nicht gemacht|niet gedaan|não feito|non fatto)"
-    r"\s*(?:$|[.,;!(]|(?:bc|b/c|because|cos|coz|cause)\b)",  # "abs no bc i had tryouts"
+    r"\s*(?:$|[.,;!(—–]|\s-\s|(?:bc|b/c|because|cos|coz|cause)\b)",  # "abs no bc i had tryouts"
     re.I,
 )  # "Chanter nil", "SPF n/a, raining", "Examen not tonight" ("untouched": STILL_UNDONE)
 # The thing named first, then the writer says they will do it or did not ("push ups I

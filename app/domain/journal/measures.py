@@ -111,6 +111,19 @@ _MEASURES: Final = {
     # minutes as other languages abbreviate them ("Barre 30 хв")
     "хв": ("minute", 1.0), "мин": ("minute", 1.0), "minuto": ("minute", 1.0),
     "minuti": ("minute", 1.0), "minuten": ("minute", 1.0), "minut": ("minute", 1.0),
+    "minutos": ("minute", 1.0), "dk": ("minute", 1.0), "dakika": ("minute", 1.0),
+    "phút": ("minute", 1.0), "perc": ("minute", 1.0), "分": ("minute", 1.0),
+    "分間": ("minute", 1.0), "분": ("minute", 1.0), "分钟": ("minute", 1.0),
+    # and hours ("Tesis 1 hora", "FSP 1 Std.", "Nederlands 1 uur")
+    "hora": ("minute", 60.0), "heure": ("minute", 60.0), "std": ("minute", 60.0),
+    "stunde": ("minute", 60.0), "stunden": ("minute", 60.0), "uur": ("minute", 60.0),
+    "saat": ("minute", 60.0), "tunti": ("minute", 60.0), "tuntia": ("minute", 60.0),
+    "timme": ("minute", 60.0), "timmar": ("minute", 60.0), "godzina": ("minute", 60.0),
+    "godziny": ("minute", 60.0), "godzin": ("minute", 60.0), "giờ": ("minute", 60.0),
+    "時間": ("minute", 60.0), "시간": ("minute", 60.0), "小时": ("minute", 60.0),
+    "час": ("minute", 60.0), "часа": ("minute", 60.0), "часов": ("minute", 60.0),
+    # minutes as a child or a hurried hand spells them ("15 minits")
+    "minit": ("minute", 1.0), "minuet": ("minute", 1.0), "mintue": ("minute", 1.0),
 }  # fmt: skip
 # Money a name sets aside or gives ("$10 to the fund", "200 zł to savings", "Save €10/day"):
 # an amount, not a count the entry must reach.
@@ -130,6 +143,14 @@ _GLUED: Final = re.compile(
 )
 _NAME_GLUED: Final = re.compile(
     r"(?<![\w.])(\d+(?:\.\d+)?)\s?(l|ltr|ml|g|kg|oz|h|hrs?|mins?|')(?!\w)", re.I
+)
+# Counters Chinese, Japanese and Korean glue to a number ("9,420歩", "尺八 25分", "1枚"):
+# steps, sheets, pages and times by the thing counted, durations by the measures above.
+_COUNTERS: Final = {
+    "歩": "step", "걸음": "step", "枚": "sheet", "頁": "page", "ページ": "page", "回": "time",
+}  # fmt: skip
+_CJK_GLUED: Final = re.compile(
+    r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(分間|分钟|分|時間|小时|시간|분|歩|걸음|枚|頁|ページ|回)"
 )
 _PRIME: Final = {"'": "min"}
 """A prime glued to a number is minutes in a training log ("Z2 ride 60'")."""
@@ -172,9 +193,23 @@ def _glued(text: str) -> tuple[float, str] | None:
         return float(short.group(1)), "minute"  # "Chanter 10m": not ten metres of it
     m = _GLUED.match(text)
     if m is None:
-        return None
+        return _cjk_glued(text, whole=True)
     unit, scale = unit_of(_PRIME.get(m.group(2), m.group(2))) or ("", 0.0)
     return float(m.group(1)) * scale, unit
+
+
+def _cjk_glued(text: str, *, whole: bool) -> tuple[float, str] | None:
+    """``(9420, "step")`` for "9,420歩", ``(25, "minute")`` for "25分": a number with a
+    counter of Chinese, Japanese or Korean glued on (the whole text, or its first)."""
+    m = _CJK_GLUED.fullmatch(text) if whole else _CJK_GLUED.search(text)
+    if m is None:
+        return None
+    value = float(m.group(1).replace(",", ""))
+    counted = _COUNTERS.get(m.group(2))
+    if counted is not None:
+        return value, counted
+    unit, scale = unit_of(m.group(2)) or ("", 0.0)
+    return value * scale, unit
 
 
 def glued_measures(words: Sequence[Token]) -> list[tuple[float, str, Token]]:
@@ -197,6 +232,9 @@ def count_target(name: str) -> tuple[float, str] | None:
     if short is not None and not _GOES_A_DISTANCE.search(name):
         minutes = float(short.group(1))
         return (minutes, "minute") if minutes <= _MOST_M_MINUTES else None
+    cjk = _cjk_glued(name, whole=False)
+    if cjk is not None:
+        return cjk  # "尺八 20分", "9000歩"
     glued = _NAME_GLUED.search(name)
     if glued is not None:
         if _CEILING.search(name[: glued.start()]):

@@ -48,9 +48,11 @@ from app.domain.journal.counts import (
 from app.domain.journal.cues import (
     MAX_CUES,
     NEGATORS,
+    NOT_DOINGS,
     WEEKDAYS,
     Cue,
     CueMatch,
+    as_written,
     find_cues,
     is_abstinence,
     name_words,
@@ -189,6 +191,8 @@ PAST_PHRASES: Final = (
     ),
 )
 _LAST_CENTURY: Final = re.compile(r"19\d\d|'[5-9]\d")
+# A sentence that turns to a time of the writer's life before the cue tells of then.
+_WHEN_I_WAS: Final = re.compile(r"\bwhen (?:i was|we were)\b", re.IGNORECASE)
 # Links that stay inside one clause when climbing from a cue word to its verb.
 _CLAUSE_EDGES: Final = frozenset({"conj", "ccomp", "advcl", "relcl", "parataxis", "acl", "csubj"})
 # "The only shots today were tequila ones", "the only laps I did were around the market":
@@ -601,6 +605,33 @@ def _across_break(parsed: ParsedText, a: Token, b: Token) -> bool:
     if any(t.text in _BREAKS for t in between):
         return True
     return b.i > a.i and any(t.text == "," for t in between)
+
+
+_RECALLING: Final = frozenset({"remember", "recall", "reminisce"})
+
+
+def _told_as_memory(parsed: ParsedText, chain: Sequence[Token]) -> bool:
+    """The clause is a memory: what "I remember" or "I recall" now (not "I remembered to
+    stretch", a deed), or a clause hung on a time of last century ("summer '98 when we
+    walked the whole trail": a "when" clause after a year of last century)."""
+    last = chain[-1]
+    owner = parsed.head(last) if last.dep in ("ccomp", "advcl", "relcl", "acl") else None
+    for tok in (*chain, *((owner,) if owner is not None else ())):
+        if (
+            tok.lemma in _RECALLING
+            and tok.tag in ("VBP", "VB")
+            and any(k.dep == "nsubj" and k.lower in FIRST_PERSON for k in parsed.children(tok))
+            and not any(k.dep == "xcomp" for k in parsed.children(tok))
+        ):
+            return True
+    if not any(k.lower == "when" for k in parsed.children(last)):
+        return False
+    words = [w for w in parsed.sentence_words(last) if w.i < last.i]
+    return any(  # "'98" is two tokens
+        _LAST_CENTURY.fullmatch(w.lower)
+        or (w.text in "'’" and _LAST_CENTURY.fullmatch("'" + n.lower))
+        for w, n in itertools.pairwise([*words, last])
+    )
 
 
 def _clause_chain(parsed: ParsedText, tok: Token) -> list[Token]:
@@ -1225,6 +1256,10 @@ def blocked(
     if any(a in ("in", "since", "back") and _LAST_CENTURY.fullmatch(b)
            for a, b in itertools.pairwise(lowers)):  # fmt: skip
         return BlockReason.LONG_AGO  # "In 1968 I read to a class of sixty"
+    if _WHEN_I_WAS.search(text, s_start, start):
+        return BlockReason.LONG_AGO  # "when I was fifteen and Papa made me run on the sand"
+    if _told_as_memory(parsed, chain):
+        return BlockReason.LONG_AGO  # "I remember that roda", "summer '98 when we walked"
     if (
         any(
             a == "every" and b in _EVERY_TIME
@@ -1960,7 +1995,17 @@ def _mood(parsed: ParsedText, verb: Token, *, own: bool = False) -> BlockReason 
 
     ``own``: the verb is the cue itself ("planned the day"), not a verb over it."""
     kids = parsed.children(verb)
-    if any(k.dep in ("aux", "auxpass") and k.lower in MODALS for k in kids):
+    had = (  # "I'd walked", "I'd ten rows done": had, not would ("I'd have gone")
+        verb.tag == "VBN"
+        and verb.lower != verb.lemma  # not "I'd knit ten rows if I could"
+        and not any(k.lemma == "have" and k.dep == "aux" for k in kids)
+    )
+    if any(
+        k.dep in ("aux", "auxpass")
+        and k.lower in MODALS
+        and not (had and k.lower.replace("’", "'") == "'d")
+        for k in kids
+    ):
         return BlockReason.MODAL
     if any(k.dep == "mark" and k.lower in ("if", "unless", "whether") for k in kids):
         return BlockReason.CONDITIONAL
@@ -2234,7 +2279,10 @@ def person_cues(name: str, cues: Sequence[str]) -> list[str]:
 _FRACTION: Final = re.compile(r"\s*:?\s*(\d+)\s*/\s*(\d+)\b")
 # Sets by reps ("5x5", "3 × 10"), right after the cue ("Squats - 3x5"), not a weight's
 # third factor ("100x5x3").
-_SETS_BY_REPS: Final = re.compile(r"\s*[:–—-]?\s*\b(\d{1,2})\s*[x×]\s*(\d{1,3})\b(?!\s*[x×])")
+_SETS_BY_REPS: Final = re.compile(
+    r"\s*[:–—-]?\s*(?:(?:only|just)\s+)?\b(\d{1,2})\s*[x×]\s*(\d{1,3})(?:m|kg|s)?\b(?!\s*[x×])",
+    re.IGNORECASE,
+)
 
 
 def _short_of_name(body: str, parsed: ParsedText, match: CueMatch, name: str) -> bool:
@@ -2448,13 +2496,39 @@ def _the_thing_does_it(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     return False
 
 
+_TO_A_PLACE: Final = re.compile(
+    r"^\s*[^\W\d_]+\s+(?:up |down |out |over |round )?to\s+(?:the\s+)?"
+    r"([A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*)\s*$"
+)
+
+
+def _goes_elsewhere(parsed: ParsedText, match: CueMatch, name: str) -> bool:
+    """A name of going to a place by its name ("Walk to Reen Cross") and the cue's verb
+    goes to another, the place unnamed in its sentence ("walked from the car park to the
+    chemist")."""
+    m = _TO_A_PLACE.match(name)
+    if m is None or named_person(name) is not None:
+        return False  # "Letter to Tom": to a person, who may be "him"
+    place = {w.lower() for w in m.group(1).split()}
+    if place & {w.lower for w in parsed.sentence_words(parsed.tokens[match.first])}:
+        return False
+    verb = phrase_head(parsed, match)
+    return any(
+        k.lower == "to" and any(o.dep == "pobj" for o in parsed.children(k))
+        for k in parsed.children(verb)
+    )
+
+
 def _person_acts(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     """The cue is only a person the habit's name writes with a capital, and they are the
     one doing something ("Pay Sandra": "Sandra took Ellie to swimming"; "Visit Isa": "Isa
     rang"); or the cue is a call someone made to the writer, read as a noun ("Elin
     rang.")."""
     words = parsed.tokens[match.first : match.last + 1]
-    people = {w.lower() for w in _NAME_WORD.findall(name)[1:] if w[:1].isupper()}
+    named = _NAME_WORD.findall(name)
+    people = {w.lower() for w in named[1:] if w[:1].isupper()}
+    if len(named) == 2 and named[0].lower() in _REACHING:
+        people.add(named[1].lower())  # "call wren", written all in lower case
     if len(words) == 1 and words[0].lower in _REACHED_ME:
         return any(  # "Elin rang.", the parser's compound: someone reached the writer
             k.dep == "compound" and k.i < words[0].i and (k.pos == "PROPN" or k.lemma in _KIN)
@@ -2533,6 +2607,9 @@ def _reaches_someone_else(parsed: ParsedText, match: CueMatch, person: tuple[str
     return False
 
 
+_BEFORE_WHOM: Final = frozenset({"for", "with", "to", "from", "w", "c", "at", "in", "on"})
+
+
 def _leading_deed(name: str, cues: Sequence[str]) -> str | None:
     """The word a name of a deed and what it is done to opens with, when it is a cue of
     its own ("Post a cut on IG": "post"): a match of it is the better quote than one of
@@ -2541,20 +2618,28 @@ def _leading_deed(name: str, cues: Sequence[str]) -> str | None:
     words: list[str] = _NAME_WORD.findall(name.lower())
     if len(words) < 2:
         return None
-    if words[0] in cues:
-        return words[0]
-    # "Squats 5x5": the cue "squat*" says the name's own first word
-    return next(
-        (
-            cue
-            for cue in cues
-            if " " not in cue
-            and cue.endswith("*")
-            and len(cue) > 4
-            and words[0].startswith(cue[:-1])
-        ),
-        None,
-    )
+    for word in words:
+        if word in _BEFORE_WHOM:
+            return None  # "Bake for crew": the deed is told before whom it is for
+        if word in NOT_DOINGS or word in _WHEN:
+            continue  # "Morning Offering": the offering
+        if word in cues:
+            return word
+        # "Squats 5x5", "Back squat 5x5": the cue "squat*" says the name's own word
+        said = next(
+            (
+                cue
+                for cue in cues
+                if " " not in cue
+                and cue.endswith("*")
+                and len(cue) > 3
+                and word.startswith(cue[:-1])
+            ),
+            None,
+        )
+        if said is not None:
+            return said
+    return None
 
 
 def _count_decided(
@@ -2652,7 +2737,9 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
             short = False
             leading = _leading_deed(cand.name, rc.cues)
             matches = find_cues(parsed, rc.cues, rc.exclude)
-            for candidate_match in matches:
+            # a word as written before a misspelling of it ("in sauna" before "Sanna")
+            ordered = sorted(matches, key=lambda m: not as_written(parsed, m))
+            for candidate_match in ordered:
                 if blocked_for(body, parsed, candidate_match, cand.name) is not None:
                     continue
                 if _denied_beside(parsed, matches, candidate_match):
@@ -2665,6 +2752,8 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                     continue  # "Meds on time": "took the tablets at 11, three hours late"
                 if person is not None and _reaches_someone_else(parsed, candidate_match, person):
                     continue  # "Ring Edna": "rang the surgery"
+                if _goes_elsewhere(parsed, candidate_match, cand.name):
+                    continue  # "Walk to Reen Cross": "walked to the chemist"
                 if _person_acts(parsed, candidate_match, cand.name):
                     continue  # "Pay Sandra": "Sandra took Ellie to swimming"
                 if _short_of_name(body, parsed, candidate_match, cand.name):

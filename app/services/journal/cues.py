@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Final
@@ -20,9 +21,9 @@ from app.domain.journal.cues import (
     name_words,
     seed_cues,
 )
-from app.domain.journal.rules import person_cues
+from app.domain.journal.rules import named_person, person_cues
 from app.nlp.forms import is_given_name, word_forms
-from app.nlp.gloss import in_english
+from app.nlp.gloss import cjk_words, compound_parts, in_english
 from app.nlp.script import in_latin_letters
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError
@@ -67,14 +68,33 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if english:  # and the words glossed, as the entries may still say them
         kept = set(english.lower().split())
         glossed = " ".join(w for w in name.split() if w.lower() not in kept and len(w) > 3)
-        seeded = list(dict.fromkeys([*seeded, *name_words(glossed)]))[:MAX_CUES]
+        parts = compound_parts(name)  # "Avantouinti": also "avanto"
+        seeded = list(dict.fromkeys([*seeded, *name_words(glossed), *parts]))[:MAX_CUES]
+    seeded = list(dict.fromkeys([*seeded, *cjk_words(name)]))[:MAX_CUES]  # "尺八 20分"
     latin = in_latin_letters(name)
     if latin != name:  # "Домра 40 мин": also "domra", as the entries may spell it
         more, more_exclude = seed_cues(latin, cue_families(), word_forms)
         seeded = list(dict.fromkeys([*seeded, *more]))[:MAX_CUES]
         exclude = list(dict.fromkeys([*exclude, *more_exclude]))[:MAX_CUES]
-    seeded = person_cues(name, _without_opening_person(name, seeded))
+    seeded = person_cues(english or name, _without_opening_person(name, seeded))
+    if english:  # "Annemi ara": the glossed words of a person are no deed alone
+        seeded = _without_bare_person(english, seeded)
     return tuple(seeded), tuple(exclude)
+
+
+def _without_bare_person(name: str, cues: list[str]) -> list[str]:
+    """The cues without the word alone of the one person a habit reaches ("Annemi ara",
+    "my mother call": not every "mother"), nor where they are ("Tel Okaasan (Nara)"): a
+    call or visit is told by its deed."""
+    person = named_person(name)
+    if person is None:
+        return cues
+    where = {w.lower() for w in _WHERE_THEY_ARE.findall(name)}  # "Tel Okaasan (Nara)"
+    kept = [cue for cue in cues if cue.rstrip("*") != person[0] and cue.rstrip("*") not in where]
+    return kept if kept else cues
+
+
+_WHERE_THEY_ARE: Final = re.compile(r"\(\s*([A-Z][a-zà-ÿ'’-]+)\s*\)")
 
 
 _WITH: Final = frozenset({"with", "w/", "c/", "avec", "con", "mit", "com"})
