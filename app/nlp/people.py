@@ -287,6 +287,12 @@ _PLACE_AFTER: Final = re.compile(
     + r")\b\.?"
 )
 """A capitalised word after a name that makes it a street's or a place's ("Jane Street")."""
+_BEFORE_A_SITE: Final = re.compile(
+    r"\b([A-Z][^\W\d_]+)(?="
+    + _PLACE_AFTER.pattern
+    + ")"
+)
+"""A single capitalised word a notebook writes before a site word ("Sunshine Hospital")."""
 _INTERJECTIONS: Final = frozenset({
     "ah", "oh", "eh", "uh", "um", "hmm", "ha", "aha", "wow", "ooh", "oi", "hey", "hi", "yo",
     "ugh", "oops", "argh",
@@ -299,6 +305,8 @@ def _place_context(doc: Any, tok: Any) -> bool:
     nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
     if nxt is not None and nxt.lower_ in _COMPASS:
         return True  # "Skye north"
+    if nxt is not None and nxt.text[:1].isupper() and nxt.lower_ in _STREETS_AND_SITES:
+        return True  # "Sunshine Hospital": "Sunshine" alone elsewhere is the hospital
     if tok.i == 0:
         return False
     prev = doc[tok.i - 1]
@@ -781,6 +789,7 @@ def _kept(
     places: set[str],
     gaz: Gazetteer,
     words: frozenset[str],
+    sites: frozenset[str] | set[str] = frozenset(),
 ) -> list[list[Mention]]:
     """The candidates that are people, decided with the whole notebook in view: a word
     the notebook writes as a place, a kinship word alone, an English word that is no
@@ -818,8 +827,13 @@ def _kept(
         parts = m.text.split()
         if _PLACE_AFTER.match(text, m.end):
             return False  # "2970 Jane Street", "Weston Rd": a street or a place's name
+        before = text[max(0, m.start - 12) : m.start].split()
+        if not m.title and before and before[-1].lower().rstrip(".") in _PLACE_BEFORE:
+            return False  # "Mount Zion", "Lake Ellen": a place's name, whoever it is named for
         if parts[-1].lower() in _COMPASS:
             return False  # "neither East nor West", "Humber North" (a campus)
+        if len(parts) == 1 and m.text in sites and not c.says:
+            return False  # "Sunshine Hospital" on one page, "at Sunshine" on the next
         if len(parts) == 1 and title_word(m.text) in WEEKDAYS_AND_MONTHS:
             return m.text in gaz.given_names and bool(c.says or m.title)  # not "on Thurs 14th"
         if c.strong:
@@ -909,7 +923,13 @@ def find_people_in_pages(
             places |= page_places
             if on_page is not None:
                 on_page(i)
-    pages = _kept(candidates, texts, places - gaz.given_names, gaz, words)
+    sites = {  # not "Jane" of "Jane Street", whom a street may be named for
+        site
+        for text in texts
+        for site in (m.group(1) for m in _BEFORE_A_SITE.finditer(text))
+        if site.lower() in words or site not in gaz.given_names
+    }
+    pages = _kept(candidates, texts, (places - gaz.given_names) | sites, gaz, words, sites)
     _spread(pages, texts, words)
     return pages
 

@@ -114,3 +114,14 @@ def test_struck_through_markers_are_no_part_of_a_name() -> None:
 
 def test_a_weekday_after_a_titled_name_and_a_verb_before_it_are_not_the_name() -> None:
     assert _found("Knee hurt bad on the stairs. Ring Dr Bhatti Thurs.") == [("Bhatti", "Dr")]
+
+
+def test_a_name_after_mount_or_lake_is_a_place() -> None:
+    assert _found("If found please give it to the Pastor at Mount Zion.") == []
+
+
+def test_a_word_written_before_a_site_is_that_site_on_other_pages() -> None:
+    pages = find_people_in_pages(
+        ["Ring Sunshine Hospital pharmacy re placement.", "Pre-brief at Sunshine was a joke."]
+    )
+    assert [[m.text for m in page] for page in pages] == [[], []]

@@ -173,3 +173,21 @@ def test_id_with_a_participle_is_had_not_would() -> None:
 
 def test_a_part_of_a_compound_name_is_its_own_cue() -> None:
     assert "avanto" in effective_cues("Avantouinti", None)[0]
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Dev and I are doing a climbing session tuesday.", "Climb"),
+        ("I'm seeing Mum on Friday for lunch.", "Visit Mum"),
+    ],
+)
+def test_what_is_being_done_on_a_named_day_is_arranged(body: str, name: str) -> None:
+    assert _names(body, name) == []
+
+
+def test_either_of_two_people_named_together_may_be_called() -> None:
+    name = "Anruf Mama/Baba (Antep)"
+    assert _names("Called Baba at lunch, he is fine.", name) == [name]
+    assert _names("Called Mama after Isha.", name) == [name]
+    assert _names("Rang the surgery about my knee.", "Call Mum/Dad") == []

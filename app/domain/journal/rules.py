@@ -607,6 +607,25 @@ def _across_break(parsed: ParsedText, a: Token, b: Token) -> bool:
     return b.i > a.i and any(t.text == "," for t in between)
 
 
+_DAY_NAMES: Final = frozenset(
+    {*WEEKDAYS, *(day[:3] for day in WEEKDAYS), "tues", "weds", "thur", "thurs"}
+)
+
+
+def _arranged_for_a_day(parsed: ParsedText, verb: Token) -> bool:
+    """ "We are doing a phone date tuesday", "I'm seeing Mum on Friday": what is being
+    done on a named day is arranged, not done."""
+    if verb.tag != "VBG" or not any(
+        k.dep == "aux" and k.lemma == "be" for k in parsed.children(verb)
+    ):
+        return False
+    return any(
+        k.lower.rstrip(".") in _DAY_NAMES
+        or (k.dep == "prep" and any(o.lower in _DAY_NAMES for o in parsed.children(k)))
+        for k in parsed.children(verb)
+    )
+
+
 _RECALLING: Final = frozenset({"remember", "recall", "reminisce"})
 
 
@@ -1258,6 +1277,8 @@ def blocked(
         return BlockReason.LONG_AGO  # "In 1968 I read to a class of sixty"
     if _WHEN_I_WAS.search(text, s_start, start):
         return BlockReason.LONG_AGO  # "when I was fifteen and Papa made me run on the sand"
+    if any(_arranged_for_a_day(parsed, tok) for tok in chain):
+        return BlockReason.FUTURE  # "wren and i are doing a phone date tuesday"
     if _told_as_memory(parsed, chain):
         return BlockReason.LONG_AGO  # "I remember that roda", "summer '98 when we walked"
     if (
@@ -2267,9 +2288,12 @@ def person_cues(name: str, cues: Sequence[str]) -> list[str]:
     person = named_person(name)
     if person is None:
         return list(cues)
-    who = person[0]
+    both = re.search(  # "Call Mum/Dad", "Anruf Mama/Baba": either of them
+        rf"\b{re.escape(person[0])}\s*[/&+]\s*([^\W\d_]+)", name, re.IGNORECASE
+    )
     said = [
         " ".join(who if word == _TEMPLATE_PERSON else word for word in cue.split())
+        for who in (person[0], *((both.group(1).lower(),) if both else ()))
         for cue in cues
         if _TEMPLATE_PERSON in cue.split()
     ]
@@ -2570,11 +2594,14 @@ _MESSAGES_SENT: Final = MESSAGES | frozenset(
 )  # fmt: skip
 
 
-def _reaches_someone_else(parsed: ParsedText, match: CueMatch, person: tuple[str, str]) -> bool:
+def _reaches_someone_else(
+    parsed: ParsedText, match: CueMatch, person: tuple[str, str], name: str = ""
+) -> bool:
     """The cue's verb reaches something or someone that is not the habit's person:
     "rang the surgery" is no call to Edna, "visited Pat" no visit to Nan.  A pronoun, a
     kinship word, a child or a pet may be them ("rang her", "rang Mum")."""
     who, how = person
+    named = {w.lower() for w in _NAME_WORD.findall(name)}
     words = parsed.tokens[match.first : match.last + 1]
     verbs = [t for t in words if t.is_verb] or [phrase_head(parsed, match)]
     for verb in verbs:  # "Rang the council": the verb read as a name, its object appended
@@ -2596,6 +2623,8 @@ def _reaches_someone_else(parsed: ParsedText, match: CueMatch, person: tuple[str
                 continue
             if who in {t.lower for t in parsed.subtree(obj)}:
                 continue
+            if obj.lower in named:
+                continue  # "Anruf Mama/Baba": "Called Baba", the other one named
             if obj.pos == "PROPN" and (
                 obj.lower[:3] == who[:3] or (len(obj.lower) == 1 and who.startswith(obj.lower))
             ):
@@ -2750,7 +2779,9 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                     continue
                 if on_time(rc.measured_name) and said_late(parsed, candidate_match):
                     continue  # "Meds on time": "took the tablets at 11, three hours late"
-                if person is not None and _reaches_someone_else(parsed, candidate_match, person):
+                if person is not None and _reaches_someone_else(
+                    parsed, candidate_match, person, cand.name
+                ):
                     continue  # "Ring Edna": "rang the surgery"
                 if _goes_elsewhere(parsed, candidate_match, cand.name):
                     continue  # "Walk to Reen Cross": "walked to the chemist"

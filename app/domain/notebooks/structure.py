@@ -407,38 +407,38 @@ def _unmarked_list(
     return None
 
 
-def _carried_over(todos: Structure, edges: dict[int, tuple[bool, bool]]) -> None:
-    """A to-do list that runs on over a page ("- [ ] pay the fine" last on one page,
-    "- [ ] flashcards" first on the next) is one list over both pages."""
-    merged: list[Unit] = []
-    for unit in todos.units:
-        last = merged[-1] if merged else None
-        if (
-            last is not None
-            and last.end == unit.start - 1
-            and edges.get(id(last), (False, False))[1]
-            and edges.get(id(unit), (False, False))[0]
-            and last.data.get("list_style") == unit.data.get("list_style")
-        ):
-            joined = Unit(
-                "todo_lists",
-                last.start,
-                unit.end,
-                last.reason,
-                (last.evidence + unit.evidence)[:MAX_EVIDENCE_LINES],
-                title=last.title,
-                data={**last.data, "items": [*last.data["items"], *unit.data["items"]][:40]},
-            )
-            edges[id(joined)] = (edges[id(last)][0], edges[id(unit)][1])
-            merged[-1] = joined
-        else:
-            merged.append(unit)
-    todos.units = merged
+def _carried_over(found: Sequence[tuple[Unit, bool, bool]]) -> list[Unit]:
+    """The to-do units, read as ``(unit, opens its page, closes its page)``, with a list
+    that runs on over a page ("- [ ] pay the fine" last on one page, "- [ ] flashcards"
+    first on the next) made one list over both pages."""
+    merged: list[tuple[Unit, bool, bool]] = []
+    for unit, opens, closes in found:
+        if merged:
+            last, last_opens, last_closes = merged[-1]
+            if (
+                last.end == unit.start - 1
+                and last_closes
+                and opens
+                and last.data.get("list_style") == unit.data.get("list_style")
+            ):
+                joined = Unit(
+                    "todo_lists",
+                    last.start,
+                    unit.end,
+                    last.reason,
+                    (last.evidence + unit.evidence)[:MAX_EVIDENCE_LINES],
+                    title=last.title,
+                    data={**last.data, "items": [*last.data["items"], *unit.data["items"]][:40]},
+                )
+                merged[-1] = (joined, last_opens, closes)
+                continue
+        merged.append((unit, opens, closes))
+    return [unit for unit, _, _ in merged]
 
 
 def _read_lists(candidates: Sequence[PageInput]) -> tuple[Structure, Structure]:
     todos, lists = Structure(), Structure()
-    edges: dict[int, tuple[bool, bool]] = {}  # a to-do unit opens, closes its page
+    found: list[tuple[Unit, bool, bool]] = []  # a to-do unit, opens, closes its page
     for position, page in enumerate(candidates):
         lines = page_lines(page.text)
         written = [i for i, line in enumerate(lines) if line.stripped]
@@ -447,8 +447,7 @@ def _read_lists(candidates: Sequence[PageInput]) -> tuple[Structure, Structure]:
             heading = _heading_before(lines, first)
             if _is_todo(items, heading):
                 unit = _todo_unit(position, page, items, heading)
-                edges[id(unit)] = (indices[0] == written[0], indices[-1] == written[-1])
-                todos.units.append(unit)
+                found.append((unit, indices[0] == written[0], indices[-1] == written[-1]))
             elif len(items) >= 2:
                 lists.units.append(_list_unit(position, page, items, heading))
             elif not _attribution_after_quote(lines, first):
@@ -462,7 +461,7 @@ def _read_lists(candidates: Sequence[PageInput]) -> tuple[Structure, Structure]:
             if unmarked is not None:
                 heading, body = unmarked
                 if _is_todo(body, heading, unmarked=True):
-                    todos.units.append(_todo_unit(position, page, body, heading))
+                    found.append((_todo_unit(position, page, body, heading), False, False))
                 else:
                     lists.units.append(_list_unit(position, page, body, heading))
                 continue
@@ -471,7 +470,7 @@ def _read_lists(candidates: Sequence[PageInput]) -> tuple[Structure, Structure]:
                 for line in listy:
                     todos.add_candidate(position, line)
                     lists.add_candidate(position, line)
-    _carried_over(todos, edges)
+    todos.units = _carried_over(found)
     return todos, lists
 
 
