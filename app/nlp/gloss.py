@@ -5,9 +5,11 @@ A writer may name a habit in their first language ("Limpiar paneles", "Lire 20 p
 in ``app/resources/lexicons/name_gloss_v1.json`` holds the words habit names use in 27
 languages, some in their own script ("Читать 20 страниц") and some romanised ("Benkyou 1
 jikan"): activities, things, units and the function words between them, keyed by the word
-as written and kept clear of English words, cue words and given names. A name is read in
-the one language most of its words belong to, word by word; words the glossary does not
-hold stay as they are.
+as written and kept clear of English words, cue words and given names; one more table
+holds Chinese, Japanese and Korean words in their scripts ("尺八 20分"), which run their
+words together and are cut into the longest pieces it holds. A name is read in the one
+language most of its words belong to, word by word; words the glossary does not hold stay
+as they are.
 
 No maintained offline bilingual word list is on the package index (translation packages
 download models or call a service), so the glossary is a resource of the app's own.

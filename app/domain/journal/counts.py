@@ -125,6 +125,7 @@ _TIMES_OVER: Final = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
 
 _CALENDAR: Final = frozenset({"day", "week", "month", "year"})
 _SPEED: Final = re.compile(r"kmh|kph|mph|knots?|kts")
+_PER_HOUR: Final = re.compile(r"/\s?h(?:r|our)?\b", re.IGNORECASE)
 
 
 def _half_of(parsed: ParsedText, word: Token) -> bool:
@@ -167,8 +168,7 @@ def count_evidence(
     claims: list[tuple[float, Token]] = []
 
     def is_unit(w: Token) -> bool:
-        after = parsed.text[w.end : w.end + 6].lower()
-        if _SPEED.fullmatch(w.lower) or re.match(r"/\s?h(?:r|our)?\b", after):
+        if _SPEED.fullmatch(w.lower) or _PER_HOUR.match(parsed.text, w.end, w.end + 6):
             return False  # "Mistral at 90 km/h": a speed, no distance gone
         measure = unit_of(w.lower)
         if measure is not None or unit in MEASURE_UNITS:

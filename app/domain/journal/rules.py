@@ -613,8 +613,8 @@ _DAY_NAMES: Final = frozenset(
 
 
 def _arranged_for_a_day(parsed: ParsedText, verb: Token) -> bool:
-    """ "We are doing a phone date tuesday", "I'm seeing Mum on Friday": what is being
-    done on a named day is arranged, not done."""
+    """What is being done on a named day is arranged, not done ("we are doing a phone
+    date tuesday", "I'm seeing Mum on Friday")."""
     if verb.tag != "VBG" or not any(
         k.dep == "aux" and k.lemma == "be" for k in parsed.children(verb)
     ):
@@ -2595,7 +2595,7 @@ _MESSAGES_SENT: Final = MESSAGES | frozenset(
 
 
 def _reaches_someone_else(
-    parsed: ParsedText, match: CueMatch, person: tuple[str, str], name: str = ""
+    parsed: ParsedText, match: CueMatch, person: tuple[str, str], name: str
 ) -> bool:
     """The cue's verb reaches something or someone that is not the habit's person:
     "rang the surgery" is no call to Edna, "visited Pat" no visit to Nan.  A pronoun, a
@@ -2640,10 +2640,12 @@ _BEFORE_WHOM: Final = frozenset({"for", "with", "to", "from", "w", "c", "at", "i
 
 
 def _leading_deed(name: str, cues: Sequence[str]) -> str | None:
-    """The word a name of a deed and what it is done to opens with, when it is a cue of
-    its own ("Post a cut on IG": "post"): a match of it is the better quote than one of
-    what it is done to ("did 11 cuts … posted it on the shop insta"), or of a cue word the
-    habit's family shares ("Squats 5x5": "Squat 5x5" before "1000 gym")."""
+    """The first word of a name of a deed that is a cue of its own, past words of when
+    ("Post a cut on IG": "post"; "Back squat 5x5": "squat*"; "Morning Offering":
+    "offering*") and before whom it is for ("Bake for crew": never "crew"): a match of it
+    is the better quote than one of what it is done to ("did 11 cuts … posted it on the
+    shop insta"), or of a cue word the habit's family shares ("Squat 5x5" before "1000
+    gym")."""
     words: list[str] = _NAME_WORD.findall(name.lower())
     if len(words) < 2:
         return None
