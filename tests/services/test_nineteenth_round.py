@@ -191,3 +191,8 @@ def test_either_of_two_people_named_together_may_be_called() -> None:
     assert _names("Called Baba at lunch, he is fine.", name) == [name]
     assert _names("Called Mama after Isha.", name) == [name]
     assert _names("Rang the surgery about my knee.", "Call Mum/Dad") == []
+
+
+def test_an_item_answered_no_after_an_ellipsis_is_not_done() -> None:
+    assert _names("Class moved to Thursday. Tesis... no.", "Tesis 1 hora") == []
+    assert _names("Tesis... two hours, chapter 3 done.", "Tesis 1 hora") == ["Tesis 1 hora"]

@@ -40,6 +40,7 @@ ANSWERED_NO: Final = re.compile(
 # A log's item answered no after it, the line or clause ending there ("violin no").
 TRAILING_NO: Final = re.compile(
     r"^(?:\s+(?:and|&)\s+[^\W\d_]+)?"  # "tide and birds no (fog)": both
+    r"(?:\s*(?:\.{2,}|…))?"  # "Tesis... no."
     r"\s+(?:no|nope|nah|nil|none|zero|n/?a|not (?:today|tonight|done|yet)|"
     r"x(?=\s*(?:$|[.,;(]))|"  # "stretch x. panel x. meal x (cup noodles)"
     r"pas fait|pas fini|no hecho|nicht gemacht|niet gedaan|não feito|non fatto)"
