@@ -12,6 +12,10 @@ MAX_QUOTE_CHARS: Final = 280
 MAX_LABEL_CHARS: Final = 255
 """Longest label kept after cleaning (code points)."""
 
+CJK_SCRIPT: Final = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+"""A letter of Japanese kana, Chinese characters or Korean hangul: scripts that run their
+words together ("NHKラジオ英会話") and glue counters to numbers ("9,420歩")."""
+
 _KEPT_CONTROLS: Final = frozenset("\t\n\r")
 
 # Zero-width, bidi-override and tag characters that would hide or reorder text.

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Final
 
+from app.domain.text import CJK_SCRIPT
 from app.resources import name_gloss
 
 _WORD: Final = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?", re.UNICODE)
@@ -68,7 +69,6 @@ def _tables() -> tuple[tuple[str, Mapping[str, str]], ...]:
     return tuple(out)
 
 
-_CJK: Final = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _LONGEST_KEY: Final = 6
 _NUMBER_BEFORE: Final = re.compile(r"\d$")
 
@@ -77,7 +77,7 @@ def _pieces(word: str, table: Mapping[str, str]) -> list[tuple[str, str | None]]
     """A word of Chinese, Japanese or Korean script, which runs its words together
     ("NHKラジオ英会話"), cut into the longest pieces the glossary holds, each with its
     English (None for a run it does not hold); a word of other scripts is one piece."""
-    if not _CJK.search(word):
+    if not CJK_SCRIPT.search(word):
         return [(word, table.get(word.lower()))]
     out: list[tuple[str, str | None]] = []
     at = 0
@@ -104,7 +104,7 @@ def cjk_words(name: str) -> list[str]:
     return [
         piece
         for m in _WORD.finditer(name)
-        if _CJK.search(m.group())
+        if CJK_SCRIPT.search(m.group())
         for piece, english in _pieces(m.group(), table)
         if english is not None and english not in _COUNTED
     ]
@@ -151,7 +151,7 @@ def in_english(name: str) -> str:
         if count > best_count:
             best, best_count = table, count
     if not any(
-        (_content(piece) or _CJK.search(piece)) and english is not None
+        (_content(piece) or CJK_SCRIPT.search(piece)) and english is not None
         for m in words
         for piece, english in _pieces(m.group(), best)
     ):
@@ -163,7 +163,7 @@ def in_english(name: str) -> str:
         for piece, english in _pieces(m.group(), best):
             said = piece if english is None else english
             if (
-                _CJK.search(piece)
+                CJK_SCRIPT.search(piece)
                 and out
                 and (_NUMBER_BEFORE.search(out[-1]) or (english and out[-1][-1:].isalpha()))
             ):

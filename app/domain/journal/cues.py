@@ -383,6 +383,8 @@ WEEKDAYS: Final = tuple(
     f"{day}day" for day in ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
 )
 _WEEKDAY_SHORT: Final = "mon|tue|tues|wed|weds|thu|thur|thurs|fri"
+DAY_NAMES: Final = frozenset({*WEEKDAYS, *_WEEKDAY_SHORT.split("|"), "sat", "sun"})
+"""The days of the week, whole and short, lower-case."""
 _WHEN: Final = re.compile(
     r"\s+(?:before|after|by(?!\s+heart)|until|till|when|whenever|while)\s.*$"  # "Read before bed"
     r"|\s+(?:at|in|on|during|every|each)\s+(?:the\s+)?(?:nights?|bedtime|mornings?|"

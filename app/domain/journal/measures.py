@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from app.domain.parsed import Token
+from app.domain.text import CJK_SCRIPT
 
 CLOCK_TIME: Final = re.compile(
     r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?!\d|,\d)|\b(midnight)\b", re.I
@@ -149,8 +150,13 @@ _NAME_GLUED: Final = re.compile(
 _COUNTERS: Final = {
     "歩": "step", "걸음": "step", "枚": "sheet", "頁": "page", "ページ": "page", "回": "time",
 }  # fmt: skip
+_CJK_UNITS: Final = sorted(  # the longest first: "分間" before "分"
+    [*(unit for unit in _MEASURES if CJK_SCRIPT.match(unit)), *_COUNTERS],
+    key=len,
+    reverse=True,
+)
 _CJK_GLUED: Final = re.compile(
-    r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(分間|分钟|分|時間|小时|시간|분|歩|걸음|枚|頁|ページ|回)"
+    r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(" + "|".join(_CJK_UNITS) + ")"
 )
 _PRIME: Final = {"'": "min"}
 """A prime glued to a number is minutes in a training log ("Z2 ride 60'")."""

@@ -46,6 +46,7 @@ from app.domain.journal.counts import (
     walked_steps,
 )
 from app.domain.journal.cues import (
+    DAY_NAMES,
     MAX_CUES,
     NEGATORS,
     NOT_DOINGS,
@@ -191,7 +192,9 @@ PAST_PHRASES: Final = (
     ),
 )
 _LAST_CENTURY: Final = re.compile(r"19\d\d|'[5-9]\d")
-# A sentence that turns to a time of the writer's life before the cue tells of then.
+# A sentence that turns to a time of the writer's life before the cue tells of then: the
+# sentence-wide reach of PAST_PHRASES' ("when", "i", "was"), which holds in the cue's
+# clause only ("when I was fifteen and Papa made me run": the run is its own clause).
 _WHEN_I_WAS: Final = re.compile(r"\bwhen (?:i was|we were)\b", re.IGNORECASE)
 # Links that stay inside one clause when climbing from a cue word to its verb.
 _CLAUSE_EDGES: Final = frozenset({"conj", "ccomp", "advcl", "relcl", "parataxis", "acl", "csubj"})
@@ -607,11 +610,6 @@ def _across_break(parsed: ParsedText, a: Token, b: Token) -> bool:
     return b.i > a.i and any(t.text == "," for t in between)
 
 
-_DAY_NAMES: Final = frozenset(
-    {*WEEKDAYS, *(day[:3] for day in WEEKDAYS), "tues", "weds", "thur", "thurs"}
-)
-
-
 def _arranged_for_a_day(parsed: ParsedText, verb: Token) -> bool:
     """What is being done on a named day is arranged, not done ("we are doing a phone
     date tuesday", "I'm seeing Mum on Friday")."""
@@ -620,8 +618,8 @@ def _arranged_for_a_day(parsed: ParsedText, verb: Token) -> bool:
     ):
         return False
     return any(
-        k.lower.rstrip(".") in _DAY_NAMES
-        or (k.dep == "prep" and any(o.lower in _DAY_NAMES for o in parsed.children(k)))
+        k.lower.rstrip(".") in DAY_NAMES
+        or (k.dep == "prep" and any(o.lower in DAY_NAMES for o in parsed.children(k)))
         for k in parsed.children(verb)
     )
 
@@ -1023,7 +1021,7 @@ def _context_reason(body: str, parsed: ParsedText, head: Token, start: int) -> B
 # --------------------------------------------------------------------------- signals
 
 
-_DAY_SHORT: Final = frozenset(day[:3] for day in WEEKDAYS) | {"tues", "thur", "thurs", "weds"}
+_DAY_SHORT: Final = DAY_NAMES - frozenset(WEEKDAYS)
 _DATE_NEXT: Final = re.compile(
     r"[ \t]*(?:[,:/.-]?[ \t]*\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\b)",
     re.IGNORECASE,
