@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from app.domain.journal.cues import NEGATORS, Cue, CueMatch, name_words, phrase_head, stem_of
@@ -214,6 +214,8 @@ def count_evidence(
             if is_unit(parsed.tokens[w.head])
             or (w.i + 1 < len(parsed.tokens) and is_unit(parsed.tokens[w.i + 1]))
         ]
+        before = [(value, w) for value, w in numbers if _counts_the_next(parsed, w, is_unit)]
+        counted = before or counted  # "one study block 4-5ish": the one, not a time after
         # "40 minute ride, maybe ten pages": the ten; "nebuliser twice today, his sats 94"
         numbers = (
             counted or times or [(v, w) for v, w in numbers if not _in_another(parsed, w, unit)]
@@ -228,6 +230,16 @@ def count_evidence(
     if value < goal:
         return False, None
     return True, CueMatch(tok.text, tok.i, tok.i)
+
+
+def _counts_the_next(parsed: ParsedText, number: Token, is_unit: Callable[[Token], bool]) -> bool:
+    """``number`` opens the noun phrase of the unit ("one study block", "2 pages")."""
+    for tok in parsed.tokens[number.i + 1 : number.i + 4]:
+        if is_unit(tok):
+            return True
+        if tok.pos not in ("NOUN", "PROPN", "ADJ"):
+            return False
+    return False
 
 
 _PAGE_RANGE: Final = re.compile(

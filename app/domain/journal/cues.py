@@ -17,6 +17,7 @@ family's own word nor a word of when, where or for whom, "Protein shake": "shake
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,6 +26,7 @@ from typing import Any, Final
 
 from rapidfuzz.distance import OSA
 
+from app.domain.days import SCHEDULE
 from app.domain.parsed import ParsedText, Token
 
 MAX_CUES: Final = 600
@@ -366,6 +368,8 @@ def seed_cues(
             cues.extend(name_words(what, forms))
     if not cues:
         cues.extend(_own_words(_without_tail(what), forms))
+        for age in _AGE_GROUP.findall(what):  # "U12s training": "the under-12s"
+            cues.extend((f"under-{age}s", f"under-{age}", f"under {age}s"))
         cues.extend(name_phrases(_without_tail(what)))
     else:
         doings = " ".join(w for w in _WORD.findall(what) if _names_a_doing(w.lower()))
@@ -373,10 +377,37 @@ def seed_cues(
         cues.extend(_beside_family(what, forms, matched))
         cues.extend(name_phrases(what))
         cues.extend(_before_its_number(what))
+    if asks_a_call(what):
+        cues = [cue for cue in cues if not _WRITTEN.search(cue)]
     # One family's exclusion is another's cue ("wrote to" is not journalling, but it is
     # writing letters): for a habit of both, the cue stands.
     kept = [phrase for phrase in exclude if phrase not in cues]
     return _dedupe(cues)[:MAX_CUES], _dedupe(kept)[:MAX_CUES]
+
+
+# A sports team by age, as a name shortens it ("U12s", "U-14").
+_AGE_GROUP: Final = re.compile(r"\bU-?(\d{1,2})s?\b")
+_CALLING: Final = frozenset(
+    {"call", "ring", "phone", "telephone", "facetime", "skype", "videocall", "anrufen",
+     "llamar", "ligar", "appeler", "telefonar", "tawag", "tumawag", "bellen"}
+)  # fmt: skip
+_WRITING: Final = frozenset(
+    {"text", "txt", "message", "msg", "whatsapp", "write", "email", "letter", "card", "dm",
+     "postcard", "note", "chat", "messenger", "contact", "touch", "check"}
+)  # fmt: skip
+# Cues of a message written or left, not a call ("sent a voice message", "texted").
+_WRITTEN: Final = re.compile(
+    r"\b(?:text\w*|txt\w*|message\w*|memo\w*|voicemail|whatsapp(?:ed|\*)?$|dm'?e?d|"
+    r"emailed|card|photos?|pics|group chat|family chat|group|line|voice note\w*)\b"
+    r"|^whatsapp\*$|^sent (?:\? )?a voice$"
+)
+
+
+def asks_a_call(what: str) -> bool:
+    """The name asks for a call ("Call Hala", "Ring Edna", "Amma ge call"), and for no
+    written word as well ("Call or text Mum")."""
+    words = {w.lower() for w in _WORD.findall(what)}
+    return bool(words & _CALLING) and not words & _WRITING
 
 
 WEEKDAYS: Final = tuple(
@@ -455,7 +486,7 @@ def _without_when(name: str) -> str:
     """A habit's name without when it is done ("Read before bed": the reading, not the
     bed; "Gym after work": the gym, not the work; "Karakia in the morning", "Nap when
     the kids nap", "Wednesday fast")."""
-    what = name
+    what = " ".join(SCHEDULE.sub(" ", name).split())  # "Shuttle (Tue/Thu/Sat)"
     while (shorter := " ".join(_WHEN.sub(" ", what).split())) != what:
         what = shorter  # "Walk in the morning before work": both
     return what or name
@@ -580,6 +611,14 @@ class Cue:
             if self._part_matches(part, words[pos], fuzzy):
                 pos += 1
                 continue
+            if (
+                part[0] == "number"
+                and _is_currency(words[pos].text)
+                and pos + 1 < len(words)
+                and self._part_matches(part, words[pos + 1], fuzzy)
+            ):
+                pos += 2  # "sent ₪2,200 to Nanay": the sign and its amount
+                continue
             if not fuzzy or part[0] not in ("exact", "prefix"):
                 return None
             ends = range(pos + 1, min(pos + _MAX_GAP + 1, len(words)))
@@ -591,6 +630,13 @@ class Cue:
 
 
 _MAX_GAP: Final = 3
+
+
+def _is_currency(text: str) -> bool:
+    """A currency sign alone ("₪", "₦", "$", "£")."""
+    return len(text) == 1 and unicodedata.category(text) == "Sc"
+
+
 _MODIFIER_POS: Final = frozenset({"DET", "ADJ", "NUM", "PRON", "NOUN", "PROPN", "ADV", "PART"})
 
 

@@ -35,6 +35,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Final
 
+from app.domain.days import is_day_word
 from app.domain.journal.candidates import Candidate
 from app.domain.journal.counts import (
     EMOJI_WORDS,
@@ -1028,6 +1029,50 @@ _DATE_NEXT: Final = re.compile(
 )
 
 
+_LATER: Final = frozenset(
+    {"later", "tomorrow", "tmrw", "tmr", "tonight", "soon", "someday", "sometime", "eventually",
+     "next", "afterwards"}
+)  # fmt: skip
+
+
+_DENIED_DENIAL: Final = frozenset({"forget", "fail", "neglect", "hesitate", "miss", "skip"})
+
+
+def _denied_to(parsed: ParsedText, verb: Token) -> bool:
+    """The cue is an infinitive under a denied verb ("didn't trust myself to sing",
+    "never got to swim"): its clause ends at the infinitive, the denial is above it."""
+    if verb.tag != "VB" or verb.dep not in ("advcl", "xcomp"):
+        return False
+    if not any(k.lower == "to" for k in parsed.children(verb)):
+        return False
+    above = parsed.head(verb)
+    if above is None or above.lemma in _DENIED_DENIAL:
+        return False  # "didn't forget to take my pills"
+    return any(
+        k.dep == "neg" or (k.lower in ("never", "not") and k.dep == "advmod")
+        for k in parsed.children(above)
+    )
+
+
+def _to_do_later(parsed: ParsedText, verb: Token) -> bool:
+    """The cue is an infinitive of something left for later ("to read later", "to call
+    tomorrow"): a purpose, not a deed."""
+    if verb.tag != "VB" or not any(k.lower == "to" for k in parsed.children(verb)):
+        return False
+    after = parsed.tokens[verb.i + 1 : verb.i + 5]
+    return any(t.lower in _LATER and t.sent == verb.sent for t in after)
+
+
+def _written_word(text: str, start: int, end: int) -> str:
+    """The word as written around ``text[start:end]``: out to white space on both sides,
+    without the punctuation at its edges ("Quinta-feira," for "feira")."""
+    while start > 0 and not text[start - 1].isspace():
+        start -= 1
+    while end < len(text) and not text[end].isspace():
+        end += 1
+    return text[start:end].strip(".,;:!?()[]{}\"'“”‘’")
+
+
 def _names_a_date(text: str, parsed: ParsedText, match: CueMatch) -> bool:
     """A cue word written as a weekday's short name, with a date after it ("Sat 14 Nov",
     "Sat, 3/10", "Wed 12th"): the day, not the word ("sat")."""
@@ -1069,6 +1114,10 @@ _TURNED_BACK: Final = re.compile(
     r"[^.!?\n]{0,40}?\bbut\b[^.!?\n]{0,20}?\b(?:turned (?:back|round|around)|gave up|"
     r"had to (?:turn|stop|come back|head back)|came back early|bailed|abandoned)\b",
     re.I,
+)
+# The writer says what they told does not count ("20 min in the tram, doesn't count").
+_NOT_COUNTED: Final = re.compile(
+    r"[^.!;\n]{0,100}?\b(?:does|did|do)(?:n[’']?t|nt| not)\s+count\b", re.IGNORECASE
 )
 _BUT_NOTHING: Final = re.compile(
     r"[^.!?\n]{0,40}?\bbut\b[^.!?\n]{0,15}?(?:\b(?:did ?n[o'’]?t|never|could ?n[o'’]?t|"
@@ -1202,6 +1251,10 @@ def blocked(
         return BlockReason.A_THING  # "There is a recipe for…", "bc of the flashcards"
     if _names_a_date(text, parsed, match):
         return BlockReason.A_THING  # "Sat 14 Nov: swam": the day, not "sat"
+    if is_day_word(_written_word(text, start, parsed.tokens[match.last].end)) and not (
+        is_day_word(match.cue.split()[0])  # "sunday league"
+    ):
+        return BlockReason.A_THING  # "Quinta-feira" is a Thursday, not the "feira"
     if _runs_a_thing(parsed, match):
         return BlockReason.A_THING  # "ran the shop", "run every tray out to the truck"
     owner = parsed.head(head) if head.dep == "compound" else None
@@ -1227,6 +1280,12 @@ def blocked(
         return BlockReason.INTENTION  # "Thought about going up to see Isa"
     if _BUT_NOTHING.match(text, parsed.tokens[match.last].end, line_end):
         return BlockReason.DID_NONE  # "spreadsheet open but didn't enter anything"
+    if _to_do_later(parsed, head):
+        return BlockReason.A_PLAN  # "took a photo of the title to read later"
+    if _denied_to(parsed, head):
+        return BlockReason.NEGATED  # "didn't trust myself to sing"
+    if _NOT_COUNTED.match(text, parsed.tokens[match.last].end, line_end):
+        return BlockReason.DID_NONE  # "walked around campus, doesnt count i guess"
     if _SET_OUT.search(text, max(s_start, line_start), start) and _TURNED_BACK.match(
         text, parsed.tokens[match.last].end, line_end
     ):
@@ -2028,6 +2087,10 @@ def _mood(parsed: ParsedText, verb: Token, *, own: bool = False) -> BlockReason 
         return BlockReason.MODAL
     if any(k.dep == "mark" and k.lower in ("if", "unless", "whether") for k in kids):
         return BlockReason.CONDITIONAL
+    if any(k.dep == "aux" and k.lower == "can" for k in kids) and any(
+        k.lower in ("so", "that") and k.dep in ("advmod", "mark") and k.i < verb.i for k in kids
+    ):
+        return BlockReason.INTENTION  # "Closed at 5:30 so I can make Singing Band": a purpose
     intent = verb.lemma in INTENT_VERBS or verb.lower in INTENT_VERBS
     if not own and intent and not _tried_and_got(parsed, verb):
         return BlockReason.INTENTION
@@ -2307,10 +2370,92 @@ _SETS_BY_REPS: Final = re.compile(
 )
 
 
+# Times of day a name may ask for both of ("Metformin morning & night", "Brush AM/PM").
+_DAY_TIMES: Final = {
+    "morning": "am", "am": "am", "breakfast": "am", "night": "pm", "evening": "pm",
+    "pm": "pm", "bedtime": "pm", "supper": "pm", "dinner": "pm", "nighttime": "pm",
+}  # fmt: skip
+_BOTH_TOLD: Final = frozenset({"both", "again", "twice", "all", "each"})
+
+
+def _one_time_of_two(parsed: ParsedText, match: CueMatch, name: str) -> bool:
+    """The name asks for the thing morning and night, and the cue is told of one time
+    only ("Took the morning pill", "Morning pill yes"): half of what the name asks."""
+    asked = {_DAY_TIMES[w] for w in _NAME_WORD.findall(name.lower()) if w in _DAY_TIMES}
+    if len(asked) < 2:
+        return False
+    first, last = parsed.tokens[match.first], parsed.tokens[match.last]
+    near = parsed.tokens[max(first.i - 4, 0) : last.i + 3]
+    times = {_DAY_TIMES[t.lower] for t in near if t.lower in _DAY_TIMES and t.sent == first.sent}
+    if len(times) != 1:
+        return False
+    return not any(t.lower in _BOTH_TOLD for t in parsed.sentence_words(first))
+
+
+# A name's number beside the word it counts: "Ivrit 10 words", "LC: 2 mediums", "study
+# block x2".
+_NUMBER_THEN_WORD: Final = re.compile(r"\b(\d{1,4})\s*([^\W\d_][\w'’-]*)")
+_WORD_THEN_TIMES: Final = re.compile(r"([^\W\d_][\w'’-]*)\s*[x×](\d{1,3})\b", re.IGNORECASE)
+
+
+# A sum of money with its sign or its currency's name ("₦1,000", "20 cedis", "£5").
+_MONEY: Final = re.compile(
+    r"(?:[$£€¥₹₦₵₱₪₩₽₺₫฿₴₸₲₡₭₮₼₾¢]\s?(\d[\d,.]*)(k)?)|(?:\b(\d[\d,.]*)(k)?\s?(?:cedis?|naira|pesos?|rupees?|"
+    r"shekels?|dollars?|pounds?|quid|euros?|rand|shillings?|kwacha|ringgit|baht|dong|yuan|"
+    r"yen|won|lira|liras|zloty|hryvnia|rubles?|roubles?|reais|reals?|soles|bucks)\b)",
+    re.IGNORECASE,
+)
+
+
+def _sums(text: str) -> list[float]:
+    out: list[float] = []
+    for m in _MONEY.finditer(text):
+        digits, thousands = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        value = to_number(digits.rstrip(".,"))
+        if value is not None:
+            out.append(value * (1000 if thousands else 1))
+    return out
+
+
+def _less_money(body: str, parsed: ParsedText, match: CueMatch, name: str) -> bool:
+    """The name asks for a sum of money and the cue's sentence gives only less ("Ajo
+    ₦1,000": "Only ₦500 I fit give Mama Tolu today")."""
+    asked = _sums(name)
+    if not asked:
+        return False
+    start, end = parsed.sentence_span(parsed.tokens[match.first])
+    given = _sums(body[start:end])
+    return bool(given) and max(given) < max(asked)
+
+
+def _fewer_said_before(parsed: ParsedText, match: CueMatch, name: str) -> bool:
+    """The cue's word is what the name counts, and a smaller number counts it in the entry
+    ("one study block" for "study block x2", "1 medium" for "LC: 2 mediums")."""
+    counted = [(int(n), w.lower()) for n, w in _NUMBER_THEN_WORD.findall(name)]
+    counted += [(int(n), w.lower()) for w, n in _WORD_THEN_TIMES.findall(name)]
+    if not counted:
+        return False
+    head = phrase_head(parsed, match)
+    asked = [n for n, w in counted if w[:4] in (head.lower[:4], head.lemma[:4])]
+    if not asked:
+        return False
+    said = [
+        value
+        for k in parsed.children(head)
+        if k.dep == "nummod" and k.i < head.i and (value := to_number(k.text)) is not None
+    ]
+    return bool(said) and max(said) < max(asked)
+
+
 def _short_of_name(body: str, parsed: ParsedText, match: CueMatch, name: str) -> bool:
     """The cue is followed by a share of the number its name asks for, short of it ("Anki
     50": "anki 32/50"), or beside "only" a number below the name's ("Sit-ups 3x30": "sit
-    ups only 2 sets", "only two sets of sit ups"), or fewer sets by reps ("3x5" for "5x5")."""
+    ups only 2 sets", "only two sets of sit ups"), or fewer sets by reps ("3x5" for "5x5"),
+    or told of one of the two times of day the name asks for."""
+    if _one_time_of_two(parsed, match, name) or _fewer_said_before(parsed, match, name):
+        return True
+    if _less_money(body, parsed, match, name):
+        return True  # "Ajo ₦1,000": "Only ₦500 I fit give Mama Tolu today"
     part = _FRACTION.match(body, parsed.tokens[match.last].end)
     asked = [int(n) for n in re.findall(r"\d+", name)]
     grid = _SETS_BY_REPS.search(name)
@@ -2830,21 +2975,28 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
 # What opens the object of a name of a deed ("Feed the levain", "Walk my dog"): the word
 # before it is the deed's verb.
 _OBJECT_OPENERS: Final = frozenset({"the", "my", "our", "his", "her", "their", "mum's", "dad's"})
+_INTO: Final = frozenset({"in", "into", "to", "at", "on", "round", "around", "through", "up"})
 
 
 def _the_object_acts(parsed: ParsedText, match: CueMatch, name: str) -> bool:
-    """What a name of a deed and its object ("Feed the levain") is done to is the subject
-    of another verb ("The levain smell sour sour"): it did something, nobody did the deed
-    to it. Not when the verb reports it done ("levain fed", "the hens got their corn")."""
+    """What a name of a deed and its object ("Feed the levain", "Get in the sea") is done
+    to is the subject of another verb ("The levain smell sour sour", "Sea was wild"): it
+    did something or was so, nobody did the deed to it. Not when the verb reports it done
+    ("levain fed", "the hens got their corn")."""
     words: list[str] = _NAME_WORD.findall(name.lower())
     thing = parsed.tokens[match.last]
-    if len(words) < 3 or words[1] not in _OBJECT_OPENERS or thing.lower not in words[2:]:
-        return False
+    opener = next((k for k, w in enumerate(words[1:], 1) if w not in _INTO), len(words))
+    if (
+        len(words) < opener + 2
+        or words[opener] not in _OBJECT_OPENERS
+        or thing.lower not in words[opener + 1 :]
+    ):
+        return False  # "Feed the levain", "Get in the sea"
     deed = words[0]
     verb = parsed.head(thing)
     return (
         thing.dep == "nsubj"
-        and thing.pos == "NOUN"
+        and (thing.pos == "NOUN" or (thing.pos == "PROPN" and thing.known))  # "Sea was wild"
         and verb is not None
         and (verb.is_verb or verb.lemma == "be")
         and (verb.lemma not in _DONE_VERBS or verb.lemma == "be")  # "The hens were noisy"

@@ -1,0 +1,87 @@
+"""The days of the week as people write them in the languages journals mix in.
+
+A habit's name often says when it is done ("Choir (Thu)", "Training Di/Do", "Feira de
+sábado", "Språkcafé (tors)"): those words are a schedule, never what is done, and a
+body's "Quinta-feira" is a Thursday, not the market ("feira")."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+_FULL_BY_LANGUAGE: Final = (
+    # English
+    "monday tuesday wednesday thursday friday saturday sunday",
+    # German
+    "montag dienstag mittwoch donnerstag freitag samstag sonnabend sonntag",
+    # French
+    "lundi mardi mercredi jeudi vendredi samedi dimanche",
+    # Spanish, Tagalog
+    "lunes martes miércoles miercoles jueves viernes sábado sabado domingo",
+    "miyerkules huwebes biyernes linggo",
+    # Portuguese (the bare "segunda", "quinta" … are also ordinals: short forms)
+    "segunda-feira terça-feira terca-feira quarta-feira quinta-feira sexta-feira",
+    # Italian
+    "lunedì lunedi martedì martedi mercoledì mercoledi giovedì giovedi venerdì venerdi "
+    "sabato domenica",
+    # Dutch
+    "maandag dinsdag woensdag donderdag vrijdag zaterdag zondag",
+    # Swedish, Norwegian, Danish
+    "måndag tisdag onsdag torsdag fredag lördag söndag mandag tirsdag lørdag søndag",
+    # Finnish
+    "maanantai tiistai keskiviikko torstai perjantai lauantai sunnuntai",
+    # Polish
+    "poniedziałek wtorek środa czwartek piątek sobota niedziela",
+    # Turkish
+    "pazartesi salı çarşamba perşembe cuma cumartesi",  # "pazar" is also a market
+    # Russian, Ukrainian
+    "понедельник вторник среда четверг пятница суббота воскресенье",
+    "понеділок вівторок середа четвер пʼятниця субота неділя",
+)
+FULL_DAYS: Final = frozenset(" ".join(_FULL_BY_LANGUAGE).split())
+"""Whole day names, lower-case, in the languages above."""
+
+# Short forms. Two-letter and other short forms that are also words ("do", "so", "mar",
+# "sat") are read as days only in a schedule: inside brackets, or two or more joined by
+# "/" or ",".
+_SHORT_BY_LANGUAGE: Final = (
+    "mon tue tues wed weds thu thur thurs fri sat sun",  # English
+    "mo di mi do fr sa so",  # German
+    "lun mar mer jeu ven sam dim",  # French
+    "mié mie jue vie sáb sab dom",  # Spanish
+    "seg ter qua qui sex segunda terça terca quarta quinta sexta",  # Portuguese
+    "ma wo vr za zo",  # Dutch
+    "mån tis ons tors fre lör sön man tir lør søn",  # Swedish, Norwegian, Danish
+    "ti ke to pe la su",  # Finnish
+    "pon wt śr czw pt sob ndz",  # Polish
+    "pzt sal çar per cum cmt paz pazar",  # Turkish
+    "пн вт ср чт пт сб вс",  # Russian
+)
+SHORT_DAYS: Final = frozenset(" ".join(_SHORT_BY_LANGUAGE).split())
+"""Abbreviated day names, lower-case."""
+
+_ANY_DAY: Final = "|".join(
+    re.escape(d) for d in sorted(FULL_DAYS | SHORT_DAYS, key=len, reverse=True)
+)
+_FULL: Final = "|".join(re.escape(d) for d in sorted(FULL_DAYS, key=len, reverse=True))
+_JOIN: Final = r"\s*(?:[/,&+]|[-–]|\s(?:and|or|und|et|y|e|i|og|och|en)\s)\s*"
+_A_DAY: Final = rf"(?:{_ANY_DAY})\.?"
+
+SCHEDULE: Final = re.compile(
+    # "(Tue/Thu/Sat)", "(Sa)", "(tors)", "(Mon & Wed)"
+    rf"\s*\(\s*{_A_DAY}(?:{_JOIN}{_A_DAY})*\s*\)"
+    # "Training Di/Do", "U12s training Tue/Thu": two days or more, joined
+    rf"|\s+{_A_DAY}(?:{_JOIN}{_A_DAY})+\s*$"
+    # "Feira de sábado", "Yoga am Sonntag", "Bible study Sundays"
+    rf"|(?:\s+(?:de|do|da|del|am|le|el|on|every|each|op|på|w)\b)?\s*\b(?:{_FULL})s?\b"
+    # "Wed. night Bible study": a short day with its full stop, first in the name
+    rf"|^\s*(?:{_ANY_DAY})\.\s+",
+    re.IGNORECASE,
+)
+"""When in the week a habit's name says it is done (remove it to leave what is done)."""
+
+
+def is_day_word(word: str) -> bool:
+    """``word`` (as written in a body) is a whole day name in some language
+    ("Quinta-feira", "Samstag")."""
+    return word.lower().rstrip(".") in FULL_DAYS
