@@ -76,6 +76,8 @@ HONORIFICS: Final = _word_list("honorifics")
 KINSHIP: Final = _word_list("kinship")
 """Kinship words, alone a relation rather than a name ("Ammi rang", "Grandma Leila")."""
 TITLES: Final = HONORIFICS | KINSHIP
+DEITIES: Final = _word_list("deities")
+"""Names of God, capitalised like a person's ("Jesus Christ", "Allah", "Nyame")."""
 WEEKDAYS_AND_MONTHS: Final = _word_list("dates")
 """Days, months and holidays ("Tues", "Feb", "Easter")."""
 

