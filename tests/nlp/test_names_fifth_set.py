@@ -125,3 +125,22 @@ def test_a_word_written_before_a_site_is_that_site_on_other_pages() -> None:
         ["Ring Sunshine Hospital pharmacy re placement.", "Pre-brief at Sunshine was a joke."]
     )
     assert [[m.text for m in page] for page in pages] == [[], []]
+
+
+# The eighth held-out notebook round: codes in capitals, the names of God, a son named
+# only as kin.
+def test_a_code_in_capitals_is_nobody() -> None:
+    page = "1. Capt. Oleksandr Kovalenko — UKR\n2. Bosun Dante Manalo — PHL"
+    assert [name for name, _ in _found(page)] == ["Oleksandr Kovalenko", "Dante Manalo"]
+    assert _found("[x] send allotment confirm to Lorna (BDO)") == [("Lorna", "")]
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "for the love of thy only Son, our Saviour, Jesus Christ. Amen.",
+        "Lord, hear our prayer. Through Jesus Christ our Lord, Amen.",
+    ],
+)
+def test_god_and_kin_alone_are_nobody_named(page: str) -> None:
+    assert _found(page) == []

@@ -1,0 +1,147 @@
+"""Issue 15, twentieth round: a name's days in any language, one of two times of day, a
+call that was only a message, fewer counted or less money than the name asks, purposes
+and plans told with "so I can" and "to … later", a denied verb above an infinitive, the
+writer's own "doesn't count", the place a name goes into only described, savings clubs
+and remittances, under-12s, a child picked up. Sentences of the test's own."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain.days import SCHEDULE, is_day_word
+from app.domain.journal.cues import seed_cues
+from app.services.journal.cues import cue_families, effective_cues
+from tests.services.test_cue_rules import detect
+
+
+def _names(body: str, *names: str) -> list[str]:
+    return [n for n, _ in detect(body, *names)]
+
+
+@pytest.mark.parametrize(
+    ("name", "what"),
+    [
+        ("Badminton (Mon/Wed/Fri)", "Badminton"),
+        ("Chorprobe Di/Do", "Chorprobe"),
+        ("Mercado de domingo", "Mercado"),
+        ("Kaffestuga (tors)", "Kaffestuga"),
+        ("Thurs. evening pottery", "evening pottery"),
+        ("Sat in silence", "Sat in silence"),  # a verb, not a day
+        ("Walk to/from work", "Walk to/from work"),
+    ],
+)
+def test_a_names_schedule_is_taken_off(name: str, what: str) -> None:
+    assert " ".join(SCHEDULE.sub(" ", name).split()) == what
+
+
+def test_the_days_of_a_schedule_are_no_cues() -> None:
+    cues, _ = seed_cues("Badminton (Tue/Thu/Sat)", cue_families())
+    assert not {"tue", "thu", "sat", "sit", "sitting"} & set(cues)
+    assert _names("Thu\nLong day at the office, home late.", "Shuttle (Tue/Thu/Sat)") == []
+    assert _names("Sat, Mysore. Long drive with the kids.", "Shuttle (Tue/Thu/Sat)") == []
+
+
+def test_a_day_written_in_another_language_is_no_cue_inside_it() -> None:
+    assert is_day_word("Quinta-feira,") is False  # the punctuation is the caller's to strip
+    assert is_day_word("Quinta-feira")
+    assert is_day_word("Samstag")
+    assert not is_day_word("feira")
+    assert _names("Quinta-feira. Rain all morning.", "Feira de sábado") == []
+    assert _names("Sábado, fui à feira com a Rosa.", "Feira de sábado") == ["Feira de sábado"]
+    assert _names("Sunday league, we drew 2-2.", "Football") == ["Football"]
+
+
+@pytest.mark.parametrize(
+    ("body", "done"),
+    [
+        ("Took the morning tablet with my tea.", False),
+        ("Morning pill yes, the evening one forgotten.", False),
+        ("Took my morning and night pills.", True),
+        ("Pills with breakfast and again after supper.", True),
+    ],
+)
+def test_one_of_the_two_times_asked_is_half(body: str, done: bool) -> None:
+    assert bool(_names(body, "Insulin pill morning & night")) is done
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Tried to ring Noor but she was at work, so I only sent a voice message.",
+        "Texted Noor a photo of the snow.",
+        "Left Noor a voicemail about Sunday.",
+    ],
+)
+def test_a_message_is_no_call(body: str) -> None:
+    assert _names(body, "Call Noor") == []
+
+
+def test_a_message_still_keeps_in_touch() -> None:
+    assert _names("Texted Noor a photo of the snow.", "Text Noor") == ["Text Noor"]
+    assert _names("Rang Noor at eight, an hour on the phone.", "Call Noor") == ["Call Noor"]
+
+
+@pytest.mark.parametrize(
+    ("body", "name", "done"),
+    [
+        ("one revision block 4-5ish but mostly phone.", "revision block x2", False),
+        ("two revision blocks, library till six.", "revision block x2", True),
+        (
+            "Only €5 I gave Señora Paz this week, she marked it half.",
+            "Tanda €20 to Señora Paz",
+            False,
+        ),
+        ("Gave Señora Paz €20 for the tanda.", "Tanda €20 to Señora Paz", True),
+    ],
+)
+def test_fewer_or_less_than_the_name_asks(body: str, name: str, done: bool) -> None:
+    assert bool(_names(body, name)) is done
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Left work at five so I can make choir practice.", "Choir practice"),
+        ("Printed the article to read later.", "Read 10 pages"),
+        ("Stood at the back and didn't trust myself to sing.", "Singing practice"),
+        (
+            "rec was shut so Tia and i just walked around campus, doesnt count i guess.",
+            "rec w/ Tia",
+        ),
+        ("Did the breathing on the bus, doesn't count really.", "Box breathing"),
+    ],
+)
+def test_a_purpose_a_plan_or_the_writers_own_no(body: str, name: str) -> None:
+    assert _names(body, name) == []
+
+
+def test_the_place_a_name_goes_into_only_described() -> None:
+    assert _names("Sea was grey and wild this morning.", "Get in the sea") == []
+    assert _names("Into the sea at seven, freezing.", "Get in the sea") == ["Get in the sea"]
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Paid Auntie Esi 30 cedis at the lorry park.", "Susu 30 daily"),
+        ("Sent ₱5,000 to Kuya's account for the fees.", "Padala sa Cebu"),
+        ("Did the Remitly after dinner, ₪900 for the rent.", "Padala to Nanay"),
+        ("Had the under-14s on the pitch till dark.", "U14s coaching"),
+        ("Got Lina from the Kita at four.", "Lina abholen"),
+    ],
+)
+def test_how_people_tell_saving_sending_coaching_and_fetching(body: str, name: str) -> None:
+    assert _names(body, name) == [name]
+
+
+def test_someone_else_picking_the_child_up_is_not_the_writers() -> None:
+    assert _names("Papa picked her up at four from the Kita.", "Lina abholen") == []
+
+
+def test_a_call_names_cues_leave_out_messages_but_a_text_names_keep_them() -> None:
+    call, _ = effective_cues("Call Noor", None)
+    text, _ = effective_cues("Text Noor", None)
+    assert "texted" not in call
+    assert "voice message*" not in call
+    assert "texted" in text
+    assert "rang" in call
