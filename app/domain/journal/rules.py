@@ -2087,8 +2087,12 @@ def _mood(parsed: ParsedText, verb: Token, *, own: bool = False) -> BlockReason 
         return BlockReason.MODAL
     if any(k.dep == "mark" and k.lower in ("if", "unless", "whether") for k in kids):
         return BlockReason.CONDITIONAL
-    if any(k.dep == "aux" and k.lower == "can" for k in kids) and any(
-        k.lower in ("so", "that") and k.dep in ("advmod", "mark") and k.i < verb.i for k in kids
+    subject = next((k for k in kids if k.dep == "nsubj"), None)
+    if (
+        any(k.dep == "aux" and k.lower == "can" for k in kids)
+        and subject is not None
+        and subject.i > 0
+        and parsed.tokens[subject.i - 1].lower in ("so", "that")
     ):
         return BlockReason.INTENTION  # "Closed at 5:30 so I can make Singing Band": a purpose
     intent = verb.lemma in INTENT_VERBS or verb.lower in INTENT_VERBS
