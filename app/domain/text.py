@@ -12,6 +12,11 @@ MAX_QUOTE_CHARS: Final = 280
 MAX_LABEL_CHARS: Final = 255
 """Longest label kept after cleaning (code points)."""
 
+CURRENCY_SIGNS: Final = "".join(
+    chr(c) for c in range(0x20, 0x10000) if unicodedata.category(chr(c)) == "Sc"
+)
+"""Every currency sign ("$", "£", "€", "₦", "₵", "₪", "₱" …)."""
+
 CJK_SCRIPT: Final = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 """A letter of Japanese kana, Chinese characters or Korean hangul: scripts that run their
 words together ("NHKラジオ英会話") and glue counters to numbers ("9,420歩")."""

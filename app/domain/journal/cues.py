@@ -17,7 +17,6 @@ family's own word nor a word of when, where or for whom, "Protein shake": "shake
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,6 +27,7 @@ from rapidfuzz.distance import OSA
 
 from app.domain.days import SCHEDULE
 from app.domain.parsed import ParsedText, Token
+from app.domain.text import CURRENCY_SIGNS
 
 MAX_CUES: Final = 600
 MAX_CUE_CHARS: Final = 60
@@ -634,7 +634,7 @@ _MAX_GAP: Final = 3
 
 def _is_currency(text: str) -> bool:
     """A currency sign alone ("₪", "₦", "$", "£")."""
-    return len(text) == 1 and unicodedata.category(text) == "Sc"
+    return len(text) == 1 and text in CURRENCY_SIGNS
 
 
 _MODIFIER_POS: Final = frozenset({"DET", "ADJ", "NUM", "PRON", "NOUN", "PROPN", "ADV", "PART"})

@@ -114,7 +114,7 @@ from app.domain.journal.measures import (
 )
 from app.domain.journal.parse import Draft
 from app.domain.parsed import ParsedText, Token
-from app.domain.text import MAX_QUOTE_CHARS, overlaps
+from app.domain.text import CURRENCY_SIGNS, MAX_QUOTE_CHARS, overlaps
 
 FIRST_PERSON: Final = frozenset({"i", "we", "me", "myself", "us", "ourselves"})
 MY: Final = frozenset({"my", "our"})
@@ -1041,9 +1041,7 @@ _DENIED_DENIAL: Final = frozenset({"forget", "fail", "neglect", "hesitate", "mis
 def _denied_to(parsed: ParsedText, verb: Token) -> bool:
     """The cue is an infinitive under a denied verb ("didn't trust myself to sing",
     "never got to swim"): its clause ends at the infinitive, the denial is above it."""
-    if verb.tag != "VB" or verb.dep not in ("advcl", "xcomp"):
-        return False
-    if not any(k.lower == "to" for k in parsed.children(verb)):
+    if verb.tag != "VB" or verb.dep not in ("advcl", "xcomp") or not _infinitive(parsed, verb):
         return False
     above = parsed.head(verb)
     if above is None or above.lemma in _DENIED_DENIAL:
@@ -1057,7 +1055,7 @@ def _denied_to(parsed: ParsedText, verb: Token) -> bool:
 def _to_do_later(parsed: ParsedText, verb: Token) -> bool:
     """The cue is an infinitive of something left for later ("to read later", "to call
     tomorrow"): a purpose, not a deed."""
-    if verb.tag != "VB" or not any(k.lower == "to" for k in parsed.children(verb)):
+    if verb.tag != "VB" or not _infinitive(parsed, verb):
         return False
     after = parsed.tokens[verb.i + 1 : verb.i + 5]
     return any(t.lower in _LATER and t.sent == verb.sent for t in after)
@@ -2404,7 +2402,8 @@ _WORD_THEN_TIMES: Final = re.compile(r"([^\W\d_][\w'’-]*)\s*[x×](\d{1,3})\b",
 
 # A sum of money with its sign or its currency's name ("₦1,000", "20 cedis", "£5").
 _MONEY: Final = re.compile(
-    r"(?:[$£€¥₹₦₵₱₪₩₽₺₫฿₴₸₲₡₭₮₼₾¢]\s?(\d[\d,.]*)(k)?)|(?:\b(\d[\d,.]*)(k)?\s?(?:cedis?|naira|pesos?|rupees?|"
+    rf"(?:[{re.escape(CURRENCY_SIGNS)}]\s?(\d[\d,.]*)(k)?)|(?:\b(\d[\d,.]*)(k)?\s?"
+    r"(?:cedis?|naira|pesos?|rupees?|"
     r"shekels?|dollars?|pounds?|quid|euros?|rand|shillings?|kwacha|ringgit|baht|dong|yuan|"
     r"yen|won|lira|liras|zloty|hryvnia|rubles?|roubles?|reais|reals?|soles|bucks)\b)",
     re.IGNORECASE,
