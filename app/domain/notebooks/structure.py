@@ -119,6 +119,11 @@ _WRITING_CUE: Final = re.compile(
     r"copied (?:from|out|off))\b",
     re.IGNORECASE,
 )
+_RUNS_ON: Final = re.compile(r"[,;]\s*$")
+"""A line that ends with a comma or a semicolon: its sentence goes on in the next."""
+_COPIED_FROM: Final = re.compile(
+    r"\bcopied (?:it )?(?:from|out of|off)\s+(?P<who>[^\n—–:-]{1,80})", re.IGNORECASE
+)
 _BLOCKQUOTE: Final = re.compile(r"^\s*>\s?")
 _DIALOGUE: Final = re.compile(r"^\s*[A-Z][A-Za-z]{1,20}(?: [A-Z][A-Za-z]{1,20})?:\s+\S")
 
@@ -374,6 +379,39 @@ def _attribution_after_quote(lines: Sequence[Line], index: int) -> bool:
     )
 
 
+# A line opened by a short word and a number ("MP 54 —", "H&P 215", "Bed 4:"), a
+# strike-through before it allowed.
+_WORD_AND_NUMBER: Final = re.compile(
+    r"^(?:~~)?(?P<word>[^\W\d_](?:[^\W\d_]|[&/]){0,5})\.?\s?\d{1,4}\b"
+)
+_NUMBERED_ALIKE: Final = 3
+
+
+def _numbered_alike(lines: Sequence[Line], run: Sequence[int]) -> list[Line]:
+    """The longest stretch of three lines or more in ``run`` that open with the same
+    short word and a number (hymn numbers, beds, rooms): items, however long their
+    notes run."""
+    best: list[Line] = []
+    stretch: list[Line] = []
+    word = None
+    for i in run:
+        m = _WORD_AND_NUMBER.match(lines[i].stripped)
+        said = m.group("word").lower() if m else None
+        if said is not None and said == word:
+            stretch.append(lines[i])
+        else:
+            stretch = [lines[i]] if said is not None else []
+            word = said
+        if len(stretch) > len(best):
+            best = list(stretch)
+    return best if len(best) >= _NUMBERED_ALIKE else []
+
+
+def _runs_on(lines: Sequence[Line]) -> bool:
+    """Half the lines or more end with a comma or a semicolon (verse, a broken sentence)."""
+    return sum(1 for line in lines if _RUNS_ON.search(line.stripped)) * 2 >= len(lines)
+
+
 def _unmarked_list(
     lines: Sequence[Line], run: Sequence[int]
 ) -> tuple[str | None, list[Line]] | None:
@@ -389,6 +427,8 @@ def _unmarked_list(
         return None
     if sum(1 for line in body if _SENTENCE_END.search(line.stripped)) * 4 > len(body):
         return None
+    if _runs_on(body):
+        return None  # lines that run on with a comma: verse or a sentence, not items
     rows = [line for line in body if _COLUMNS.search(line.stripped)]
     table = len(rows) >= MIN_TABLE_ROWS  # rows set out in columns, whatever their words
     itemish = [line for line in body if _itemish(line) or (table and line in rows)]
@@ -465,8 +505,15 @@ def _read_lists(candidates: Sequence[PageInput]) -> tuple[Structure, Structure]:
                 else:
                     lists.units.append(_list_unit(position, page, body, heading))
                 continue
+            numbered = _numbered_alike(lines, run)
+            if numbered:  # "MP 54 — Blessed Assurance", "MP 648 — …": items by their number
+                lists.units.append(
+                    _list_unit(position, page, numbered, _heading_before(lines, run[0]))
+                )
+                continue
             listy = [line for line in shorts if _itemish(line) or _starts_with_task_verb(line.body)]
-            if len(listy) * 2 > len(run):  # mostly item-like: the model may decide
+            if len(listy) * 2 > len(run) and not _runs_on([lines[i] for i in run]):
+                # mostly item-like, not verse running on: the model may decide
                 for line in listy:
                     todos.add_candidate(position, line)
                     lists.add_candidate(position, line)
@@ -502,7 +549,7 @@ def _verse_line(line: Line) -> bool:
     return (
         line.kind == "plain"
         and len(text) <= MAX_VERSE_CHARS
-        and _has_function_word(text)
+        and (_has_function_word(text) or _RUNS_ON.search(text) is not None)
         and not _QUOTED.search(text)
         and not _DASH_ATTRIBUTION.match(text)
         and not text.endswith(":")
@@ -696,6 +743,30 @@ def _set_in_passages(lines: Sequence[Line]) -> list[tuple[list[Line], Line, str]
     return out
 
 
+def _copied_passages(lines: Sequence[Line]) -> list[tuple[list[Line], Line, str]]:
+    """A passage under a line that says it was copied from someone or somewhere ("copied
+    from Arnel's phone — old Ilonggo song:"), one blank line allowed between: ``(passage,
+    the line that says so, from whom)``."""
+    out: list[tuple[list[Line], Line, str]] = []
+    for i, line in enumerate(lines):
+        said = _COPIED_FROM.search(line.text)
+        if said is None:
+            continue
+        j = i + 1
+        while j < len(lines) and lines[j].kind == "blank" and j <= i + 2:
+            j += 1
+        k = j
+        while k < len(lines) and lines[k].kind == "plain":
+            k += 1
+        passage = list(lines[j:k])
+        if (
+            len(passage) >= 2
+            and len(_words(" ".join(x.stripped for x in passage))) >= MIN_QUOTE_WORDS
+        ):
+            out.append((passage, line, said.group("who").strip()[:200]))
+    return out
+
+
 def _read_quotations(candidates: Sequence[PageInput]) -> Structure:
     out = Structure()
     for position, page in enumerate(candidates):
@@ -755,7 +826,7 @@ def _read_quotations(candidates: Sequence[PageInput]) -> Structure:
             attribution = attribution or who.group("who").strip()[:200]
             excerpt = excerpt or " ".join(" ".join(said).split())[:500]
             kind = "block"
-        for verse, credit, credited_to in _set_in_passages(lines):
+        for verse, credit, credited_to in [*_set_in_passages(lines), *_copied_passages(lines)]:
             if any(line in sure for line in verse):
                 continue
             sure.extend([*verse, credit])

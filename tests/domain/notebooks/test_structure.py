@@ -270,3 +270,42 @@ def test_a_recipe_keeps_its_list_when_one_item_runs_long() -> None:
         "2 clove garlic crush\n1 knob butter"
     )
     assert spans("lists", recipe) == [(0, 0)]
+
+
+SONG_COPIED = (
+    "copied from Tomás's notebook — a song his grandmother sang in Cork:\n\n"
+    "Siúil, a rún, go dtí an cnoc,\n"
+    "mo ghrá go deo, is mé i mo chónaí,\n"
+    "ní fheicim thú ar maidin,\n"
+    "is fada liom an oíche.\n\n"
+    "Siúil, a rún, thar an sliabh,\n"
+    "mo chroí istigh á bhriseadh,\n"
+    "tar ar ais chugam arís,\n"
+    "is beidh mé anseo ag fanacht.\n\n"
+    "(he says it is about leaving. everything is.)"
+)
+
+
+def test_a_copied_song_in_another_language_is_a_poem_and_a_quotation_not_a_list() -> None:
+    assert spans("poetry", SONG_COPIED) == [(0, 0)]
+    assert spans("quotations", SONG_COPIED) == [(0, 0)]
+    assert spans("lists", SONG_COPIED) == []
+
+
+def test_lines_opened_by_one_word_and_a_number_are_a_list() -> None:
+    page = (
+        "Sunday 3rd, chapel at 10\n"
+        "Hymns:\n"
+        " H&P 215 — Love divine (for Mrs Okonkwo, who asked last week for it again)\n"
+        " H&P 48 — The day thou gavest, all four verses, slowly please\n"
+        " ~~H&P 9 — Abide with me~~ too sad for a morning service\n"
+        " H&P 332 — Be thou my vision\n"
+        "Ps 23 said together.\n"
+        "Print thirty sheets, large type."
+    )
+    assert spans("lists", page) == [(0, 0)]
+
+
+def test_a_log_of_times_is_no_list_of_numbered_items() -> None:
+    log = "06:10 woke\n06:40 walked the dog to the river and back\n07:30 bus\n08:00 work"
+    assert spans("lists", log) == []
