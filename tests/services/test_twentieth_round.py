@@ -145,3 +145,46 @@ def test_a_call_names_cues_leave_out_messages_but_a_text_names_keep_them() -> No
     assert "voice message*" not in call
     assert "texted" in text
     assert "rang" in call
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("I did Marta's sheet on the kitchen floor, all twelve.", "Shoulder rehab (Marta's sheet)"),
+        ("went to dr kim's office hours and asked about the lab!!", "office hours"),
+        (
+            "Before sleep prayed the Glorious mysteries, thank you for Maria.",
+            "Mysteries before sleep",
+        ),
+        ("Before work prayed the rosary.", "Rosary"),
+        ("spent almost an hour on phone with Papa about the land.", "Call Papa"),
+        ("I finally got Lorcan on the video, he's grand.", "WhatsApp Lorcan"),
+        ("chatted w/ mum for an hour.", "Call Mum"),
+    ],
+)
+def test_the_writers_own_deed_told_in_these_ways(body: str, name: str) -> None:
+    assert _names(body, name) == [name]
+
+
+def test_another_cook_book_is_still_theirs() -> None:
+    assert (
+        _names("I took Nonna's book down from the shelf tonight.", "Cook from Nonna's book") == []
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Gym skip today, I go sleep.", "Gym"),
+        ("Month summary: course 2 modules, gym 11 times, ajo 30/30.", "Gym"),
+        ("Weekly review: swim 3x, read most days.", "Swim"),
+    ],
+)
+def test_a_skip_or_a_periods_tally_is_not_todays(body: str, name: str) -> None:
+    assert _names(body, name) == []
+
+
+def test_a_heading_that_only_names_the_week_is_no_tally() -> None:
+    assert _names("Week 3 of rehab: did the knee exercises.", "Knee exercises") == [
+        "Knee exercises"
+    ]

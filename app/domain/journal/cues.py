@@ -570,6 +570,7 @@ class Cue:
     def _part_matches(self, part: tuple[str, str], tok: Token, fuzzy: bool = True) -> bool:
         kind, word = part
         lower = tok.lower.replace("’", "'")
+        lower = _SHORTHAND.get(lower, lower)  # "call w/ granny": "call with"
         if kind == "number":
             return bool(_NUMBER.match(lower)) or lower in _NUMBER_WORDS
         if kind == "any":
@@ -630,6 +631,8 @@ class Cue:
 
 
 _MAX_GAP: Final = 3
+# Words as notes shorten them, read as the words a cue spells out.
+_SHORTHAND: Final = {"w/": "with", "w": "with", "b/c": "because", "bc": "because"}
 
 
 def _is_currency(text: str) -> bool:

@@ -42,6 +42,7 @@ TRAILING_NO: Final = re.compile(
     r"^(?:\s+(?:and|&)\s+[^\W\d_]+)?"  # "tide and birds no (fog)": both
     r"(?:\s*(?:\.{2,}|…))?"  # "Tesis... no."
     r"\s+(?:no|nope|nah|nil|none|zero|n/?a|not (?:today|tonight|done|yet)|"
+    r"(?:skip|skipped|missed)(?:\s+(?:today|tonight|again))?|"  # "Gym skip today"
     r"x(?=\s*(?:$|[.,;(]))|"  # "stretch x. panel x. meal x (cup noodles)"
     r"pas fait|pas fini|no hecho|nicht gemacht|niet gedaan|não feito|non fatto)"
     r"\s*(?:$|[.,;!(—–]|\s-\s|(?:bc|b/c|because|cos|coz|cause)\b)",  # "abs no bc i had tryouts"

@@ -817,6 +817,9 @@ def _done_by_another(parsed: ParsedText, head: Token) -> bool:
 _A_DATE: Final = re.compile(r"\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?")
 
 
+_TIME_PREPOSITIONS: Final = frozenset({"before", "after", "until", "till", "since", "during"})
+
+
 def _not_a_subject(parsed: ParsedText, subject: Token, verb: Token) -> bool:
     """A word the parser took for the subject of a terse, subjectless diary sentence: a
     number, time or measure ("10k easy, stretched after", "20 lengths, stretched after"),
@@ -829,6 +832,8 @@ def _not_a_subject(parsed: ParsedText, subject: Token, verb: Token) -> bool:
         return True  # "Tue 11/3 — cycled to IOB": the day's date heads the log
     if subject.lower == "all" and verb.tag == "VBG":
         return True  # "Easy 4k, all running": wholly, not everyone
+    if subject.i > 0 and parsed.tokens[subject.i - 1].lower in _TIME_PREPOSITIONS:
+        return True  # "Before sleep prayed the Glorious mysteries": when, not who
     if verb.tag == "VBZ" and _counted_exercise(parsed, verb, [subject]):
         return True  # "Calf raises 3x12": an exercise and its count
     if any(t.text in (":", "—", "–", ";") for t in parsed.tokens[subject.i + 1 : verb.i]):
@@ -1061,6 +1066,21 @@ def _to_do_later(parsed: ParsedText, verb: Token) -> bool:
     return any(t.lower in _LATER and t.sent == verb.sent for t in after)
 
 
+_PERIOD: Final = re.compile(r"\b(?:months?|monthly|weeks?|weekly|wks?|years?|fortnight)\b", re.I)
+_TALLY: Final = re.compile(r"\b(?:summary|recap|tally|totals?|stats|score|review)\b", re.I)
+
+
+def _tally_heading(before: str) -> bool:
+    """The line opens with a heading that sums up a period ("Month summary:", "score for
+    2 wks:", "Weekly review:"): what follows counts other days too."""
+    heading, colon, _ = before.partition(":")
+    return (
+        bool(colon)
+        and len(heading) <= 40
+        and bool(_PERIOD.search(heading) and _TALLY.search(heading))
+    )
+
+
 def _written_word(text: str, start: int, end: int) -> str:
     """The word as written around ``text[start:end]``: out to white space on both sides,
     without the punctuation at its edges ("Quinta-feira," for "feira")."""
@@ -1201,12 +1221,15 @@ def blocked(
     reading: bool = False,
     theirs: bool = False,
     named: frozenset[str] = frozenset(),
+    owners: frozenset[str] = frozenset(),
 ) -> BlockReason | None:
     """Why the cue match does not show a completion, or ``None`` when it does.
 
     ``theirs``: the habit is done for someone it names as owner ("Kofi's stretches",
     "Dad's nebuliser"), so another's possessive before the cue is no block. ``named``:
     the words of the habit's name (lower case), which are no plan ("YouVersion plan").
+    ``owners``: whose version of the thing the name says it is ("Knee rehab (Ciara's
+    sheet)": "ciara"), not where it comes from ("Cook from Nonna's book").
 
     ``parsed`` is the parse of ``mask_for_parsing(body)`` (same offsets)."""
     text = body
@@ -1227,6 +1250,8 @@ def blocked(
             return reason
     if CROSSED_AFTER.match(after) and not mark_leads(line):
         return BlockReason.MARKED_NOT_DONE  # "sandhyavandanam ✗ overslept", not "✓ a ✗ b"
+    if _tally_heading(text[line_start:start]):
+        return BlockReason.LONG_AGO  # "Month summary: … gym 11 times": a period's tally
     if _LEADING_NO.search(text[line_start:start]):
         return BlockReason.NEGATED  # "no erg (hamstring)": a log's item answered first
     if _ONLY_ONES.search(text, line_start, start) and _WERE_OTHERS.match(after):
@@ -1396,12 +1421,17 @@ def blocked(
             return BlockReason.INTENTION  # "Thought about the gym", the verb read as a noun
         if _scheduled(parsed, tok):
             return BlockReason.A_PLAN  # "OSCE exam is on the 14th", "lesson is Thursday"
-        if not theirs and any(
-            k.dep == "poss"
-            and k.lower not in MY
-            and k.lower not in _TIME_OWNERS
-            and k.text[:1].isalpha()  # "8 × 30 s hill sprints": seconds, not the ×'s
-            for k in kids
+        if (
+            not theirs
+            and any(
+                k.dep == "poss"
+                and k.lower not in MY
+                and k.lower not in _TIME_OWNERS
+                and k.lower not in owners  # "Knee rehab (Ciara's sheet)"
+                and k.text[:1].isalpha()  # "8 × 30 s hill sprints": seconds, not the ×'s
+                for k in kids
+            )
+            and not _went_to(parsed, tok)
         ):
             return BlockReason.SOMEONE_ELSES
     before = parsed.words(parsed.sentences[head.sent][0], match.first)
@@ -1775,6 +1805,20 @@ def _compound_misread(parsed: ParsedText, subject: Token, verb: Token) -> bool:
 
 
 _OWNING_VERBS: Final = frozenset({"have", "own", "keep"})
+
+
+_ATTENDING: Final = frozenset({"go", "come", "head", "get", "make", "attend", "join"})
+
+
+def _went_to(parsed: ParsedText, thing: Token) -> bool:
+    """Someone's event the writer went to or joined ("went to okafor's office hours",
+    "joined Maya's yoga class"): the writer's deed, though the event is another's."""
+    up = parsed.head(thing)
+    if up is not None and up.dep == "prep" and up.lower == "to":
+        up = parsed.head(up)
+    elif thing.dep != "dobj":
+        return False
+    return up is not None and up.is_verb and up.lemma in _ATTENDING
 
 
 def _owned(parsed: ParsedText, verb: Token, head: Token) -> bool:
@@ -2579,6 +2623,7 @@ _TIME_OWNERS: Final = frozenset(
     {"today", "tonight", "morning", "evening", "night", "day", "week", "afternoon"}
 )
 _OWNED_BY: Final = re.compile(r"^\s*(?:[\w-]+\s+)?[\w-]+['’]s\b")
+_WHOSE: Final = re.compile(r"(?<!\bfrom )(?<!\bfor )\b([^\W\d_][\w-]*)['’]s\b", re.IGNORECASE)
 
 
 def blocked_for(
@@ -2593,6 +2638,7 @@ def blocked_for(
         reading=reading,
         theirs=_OWNED_BY.search(name) is not None,
         named=frozenset(_NAME_WORD.findall(name.lower())),
+        owners=frozenset(m.lower() for m in _WHOSE.findall(name)),
     )
     if reason is BlockReason.SOMEONE_ELSE and _the_thing_does_it(parsed, match, name):
         return None
