@@ -188,3 +188,27 @@ def test_a_heading_that_only_names_the_week_is_no_tally() -> None:
     assert _names("Week 3 of rehab: did the knee exercises.", "Knee exercises") == [
         "Knee exercises"
     ]
+
+
+def test_what_someone_told_the_writer_to_do_is_not_done() -> None:
+    assert _names("Told me to get walking every day, the doctor.", "Walk the park") == []
+    assert _names("The physio told me to stretch, so I stretched for 10 min.", "Stretch") == [
+        "Stretch"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Out in the shed from half 8 till near 12 roughing out the new panel.", "Carving 2 hrs"),
+        ("Then Training at 17:30, the coach made us do sprints.", "Training ⚽"),
+    ],
+)
+def test_carving_by_its_shed_and_a_name_opened_by_training(body: str, name: str) -> None:
+    assert _names(body, name) == [name]
+
+
+def test_an_hour_in_the_shed_is_short_of_two() -> None:
+    assert (
+        _names("Only got about an hour in the shed before the grinder died.", "Carving 2 hrs") == []
+    )

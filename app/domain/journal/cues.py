@@ -377,6 +377,9 @@ def seed_cues(
         cues.extend(_beside_family(what, forms, matched))
         cues.extend(name_phrases(what))
         cues.extend(_before_its_number(what))
+        opening = _WORD.findall(what)[:1]
+        if opening and opening[0].lower() in _OPENING_DOINGS:
+            cues.append(f"{opening[0].lower()}*")  # "Training ⚽": "Then Training at 17:30"
     if asks_a_call(what):
         cues = [cue for cue in cues if not _WRITTEN.search(cue)]
     # One family's exclusion is another's cue ("wrote to" is not journalling, but it is
@@ -385,6 +388,9 @@ def seed_cues(
     return _dedupe(cues)[:MAX_CUES], _dedupe(kept)[:MAX_CUES]
 
 
+# Words too general to be a cue alone that still name the habit when the name opens
+# with them and a family says the rest ("Training ⚽", "Rehearsal — choir").
+_OPENING_DOINGS: Final = frozenset({"training", "rehearsal"})
 # A sports team by age, as a name shortens it ("U12s", "U-14").
 _AGE_GROUP: Final = re.compile(r"\bU-?(\d{1,2})s?\b")
 _CALLING: Final = frozenset(

@@ -2110,6 +2110,13 @@ def _tried_and_got(parsed: ParsedText, verb: Token) -> bool:
     )
 
 
+_DID_AS_TOLD: Final = re.compile(r"\b(?:and|so)\s+(?:i|we)\s+did\b", re.IGNORECASE)
+# Verbs of asking someone to do a thing ("told me to walk", "wants us to stretch").
+_TELLING: Final = frozenset(
+    {"tell", "ask", "want", "advise", "urge", "encourage", "beg", "order", "push", "nag"}
+)
+
+
 def _mood(parsed: ParsedText, verb: Token, *, own: bool = False) -> BlockReason | None:
     """Why ``verb`` states no fact: a modal, a condition, an intention, "going to".
 
@@ -2137,6 +2144,14 @@ def _mood(parsed: ParsedText, verb: Token, *, own: bool = False) -> BlockReason 
         and parsed.tokens[subject.i - 1].lower in ("so", "that")
     ):
         return BlockReason.INTENTION  # "Closed at 5:30 so I can make Singing Band": a purpose
+    if (
+        not own
+        and verb.lemma in _TELLING
+        and any(k.dep in ("dobj", "dative") and k.lower in ("me", "us") for k in kids)
+        and any(k.dep in ("xcomp", "ccomp") for k in kids)
+        and not _DID_AS_TOLD.search(parsed.text, *parsed.sentence_span(verb))
+    ):
+        return BlockReason.INTENTION  # "Told me to get walking every day": asked, not done
     intent = verb.lemma in INTENT_VERBS or verb.lower in INTENT_VERBS
     if not own and intent and not _tried_and_got(parsed, verb):
         return BlockReason.INTENTION
