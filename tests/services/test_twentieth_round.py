@@ -212,3 +212,8 @@ def test_an_hour_in_the_shed_is_short_of_two() -> None:
     assert (
         _names("Only got about an hour in the shed before the grinder died.", "Carving 2 hrs") == []
     )
+
+
+def test_done_for_the_writer_by_someone_else() -> None:
+    assert _names("My back hurt so Toninho water the horta for me today.", "Horta 30 min") == []
+    assert _names("Made spag bol for me and my sister.", "Cook tea") == ["Cook tea"]

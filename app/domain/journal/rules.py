@@ -1066,6 +1066,24 @@ def _to_do_later(parsed: ParsedText, verb: Token) -> bool:
     return any(t.lower in _LATER and t.sent == verb.sent for t in after)
 
 
+# Done for the writer by someone else: "… the horta for me", "… the shopping for us".
+_FOR_ME: Final = re.compile(
+    r"\s*(?:[\w'’-]+\s+){0,3}?for (?:me|us)\b(?!\s+and\b)", re.IGNORECASE
+)
+
+
+def _another_before(parsed: ParsedText, sent: int, before: int) -> bool:
+    """Someone other than the writer is named before token ``before`` in the sentence (a
+    capitalised word not opening it, or "he", "she", "they"), and no "I" or "we"."""
+    first = parsed.sentences[sent][0]
+    words = parsed.words(first, before)
+    if any(w.lower in ("i", "we") for w in words):
+        return False
+    return any(
+        (w.text[:1].isupper() and w.i != first and w.pos == "PROPN")
+        or w.lower in ("he", "she", "they")
+        for w in words
+    )
 _PERIOD: Final = re.compile(r"\b(?:months?|monthly|weeks?|weekly|wks?|years?|fortnight)\b", re.I)
 _TALLY: Final = re.compile(r"\b(?:summary|recap|tally|totals?|stats|score|review)\b", re.I)
 
@@ -1250,6 +1268,10 @@ def blocked(
             return reason
     if CROSSED_AFTER.match(after) and not mark_leads(line):
         return BlockReason.MARKED_NOT_DONE  # "sandhyavandanam ✗ overslept", not "✓ a ✗ b"
+    if _FOR_ME.match(text, parsed.tokens[match.last].end, line_end) and _another_before(
+        parsed, head.sent, match.first
+    ):
+        return BlockReason.SOMEONE_ELSE  # "so Toninho water the horta for me today"
     if _tally_heading(text[line_start:start]):
         return BlockReason.LONG_AGO  # "Month summary: … gym 11 times": a period's tally
     if _LEADING_NO.search(text[line_start:start]):
