@@ -1067,9 +1067,7 @@ def _to_do_later(parsed: ParsedText, verb: Token) -> bool:
 
 
 # Done for the writer by someone else: "… the horta for me", "… the shopping for us".
-_FOR_ME: Final = re.compile(
-    r"\s*(?:[\w'’-]+\s+){0,3}?for (?:me|us)\b(?!\s+and\b)", re.IGNORECASE
-)
+_FOR_ME: Final = re.compile(r"\s*(?:[\w'’-]+\s+){0,3}?for (?:me|us)\b(?!\s+and\b)", re.IGNORECASE)
 
 
 def _another_before(parsed: ParsedText, sent: int, before: int) -> bool:
@@ -1084,6 +1082,8 @@ def _another_before(parsed: ParsedText, sent: int, before: int) -> bool:
         or w.lower in ("he", "she", "they")
         for w in words
     )
+
+
 _PERIOD: Final = re.compile(r"\b(?:months?|monthly|weeks?|weekly|wks?|years?|fortnight)\b", re.I)
 _TALLY: Final = re.compile(r"\b(?:summary|recap|tally|totals?|stats|score|review)\b", re.I)
 
