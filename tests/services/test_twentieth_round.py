@@ -217,3 +217,8 @@ def test_an_hour_in_the_shed_is_short_of_two() -> None:
 def test_done_for_the_writer_by_someone_else() -> None:
     assert _names("My back hurt so Toninho water the horta for me today.", "Horta 30 min") == []
     assert _names("Made spag bol for me and my sister.", "Cook tea") == ["Cook tea"]
+
+
+def test_a_gerund_before_a_capital_is_a_groups_name_not_someone_reached() -> None:
+    body = "Mr Quaye made us sing the anthem over and over because the tenors were flat."
+    assert _names(body, "Singing Band rehearsal (Thu)") == ["Singing Band rehearsal (Thu)"]

@@ -2412,7 +2412,11 @@ def named_person(name: str) -> tuple[str, str] | None:
             if words[0].lower() in _TALKING:  # not "Walk to St Mary's"
                 return word.lower(), before.lower()
             continue
-        if before.lower() in _REACHING or (before == words[0] and before.lower() not in _WHEN):
+        if before.lower() in _REACHING or (
+            before == words[0]
+            and before.lower() not in _WHEN
+            and not before.lower().endswith("ing")  # "Singing Band rehearsal": a name
+        ):
             return word.lower(), "dobj"  # not "Daily Examen": when, then what
     return None
 
