@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from app.domain.parsed import Token
-from app.domain.text import CJK_SCRIPT
+from app.domain.text import CJK_SCRIPT, CURRENCY_SIGNS
 
 CLOCK_TIME: Final = re.compile(
     r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?!\d|,\d)|\b(midnight)\b", re.I
@@ -128,11 +128,14 @@ _MEASURES: Final = {
 }  # fmt: skip
 # Money a name sets aside or gives ("$10 to the fund", "200 zł to savings", "Save €10/day"):
 # an amount, not a count the entry must reach.
+CURRENCY_WORDS: Final = (
+    r"zł|zl|zloty|pln|eur|euros?|usd|gbp|dollars?|bucks|pounds?|quid|bob|rs|rupees?|naira|"
+    r"pesos?|yuan|yen|won|baht|kr|lei|liras?|rand|cedis?|shillings?|ksh|kwacha|uah|"
+    r"hryvnias?|rubles?|roubles?|dong|ringgit|shekels?|reais|reals?|soles"
+)
+"""Currencies by name or code, as a regular-expression alternation (lower case)."""
 _MONEY: Final = re.compile(
-    r"[$£€¥₹₦₱₩₴]\s*$|^(?:zł|zl|pln|eur|euros?|usd|gbp|dollars?|pounds?|quid|bob|rs|"
-    r"rupees?|naira|pesos?|yuan|yen|won|baht|kr|lei|lira|rand|cedis?|shillings?|ksh|uah|"
-    r"hryvnias?|dong|ringgit)$",
-    re.IGNORECASE,
+    rf"[{re.escape(CURRENCY_SIGNS)}]\s*$|^(?:{CURRENCY_WORDS})$", re.IGNORECASE
 )
 # Words after a name's number that are no unit ("$10 to the fund", "£5 in the pot").
 _NO_UNIT: Final = frozenset(

@@ -104,6 +104,7 @@ from app.domain.journal.lines import (
     plan_heading_over,
 )
 from app.domain.journal.measures import (
+    CURRENCY_WORDS,
     READING_WORDS,
     TIME_OR_NUMBER,
     count_target,
@@ -2487,10 +2488,8 @@ _WORD_THEN_TIMES: Final = re.compile(r"([^\W\d_][\w'’-]*)\s*[x×](\d{1,3})\b",
 
 # A sum of money with its sign or its currency's name ("₦1,000", "20 cedis", "£5").
 _MONEY: Final = re.compile(
-    rf"(?:[{re.escape(CURRENCY_SIGNS)}]\s?(\d[\d,.]*)(k)?)|(?:\b(\d[\d,.]*)(k)?\s?"
-    r"(?:cedis?|naira|pesos?|rupees?|"
-    r"shekels?|dollars?|pounds?|quid|euros?|rand|shillings?|kwacha|ringgit|baht|dong|yuan|"
-    r"yen|won|lira|liras|zloty|hryvnia|rubles?|roubles?|reais|reals?|soles|bucks)\b)",
+    rf"(?:[{re.escape(CURRENCY_SIGNS)}]\s?(\d[\d,.]*)(k)?)"
+    rf"|(?:\b(\d[\d,.]*)(k)?\s?(?:{CURRENCY_WORDS})\b)",
     re.IGNORECASE,
 )
 
