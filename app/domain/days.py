@@ -9,9 +9,25 @@ from __future__ import annotations
 import re
 from typing import Final
 
+WEEKDAYS: Final = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+"""The English day names, in the order of ``date.weekday()``."""
+WEEKDAYS_SHORT: Final = (
+    "mon",
+    "tue",
+    "tues",
+    "wed",
+    "weds",
+    "thu",
+    "thur",
+    "thurs",
+    "fri",
+    "sat",
+    "sun",
+)
+"""The English short forms ("sat" and "sun" are also words)."""
+
 _FULL_BY_LANGUAGE: Final = (
-    # English
-    "monday tuesday wednesday thursday friday saturday sunday",
+    " ".join(WEEKDAYS),  # English
     # German
     "montag dienstag mittwoch donnerstag freitag samstag sonnabend sonntag",
     # French
@@ -45,7 +61,7 @@ FULL_DAYS: Final = frozenset(" ".join(_FULL_BY_LANGUAGE).split())
 # "sat") are read as days only in a schedule: inside brackets, or two or more joined by
 # "/" or ",".
 _SHORT_BY_LANGUAGE: Final = (
-    "mon tue tues wed weds thu thur thurs fri sat sun",  # English
+    " ".join(WEEKDAYS_SHORT),  # English
     "mo di mi do fr sa so",  # German
     "lun mar mer jeu ven sam dim",  # French
     "mié mie jue vie sáb sab dom",  # Spanish

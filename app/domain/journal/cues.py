@@ -25,7 +25,7 @@ from typing import Any, Final
 
 from rapidfuzz.distance import OSA
 
-from app.domain.days import SCHEDULE
+from app.domain.days import SCHEDULE, WEEKDAYS, WEEKDAYS_SHORT
 from app.domain.parsed import ParsedText, Token
 from app.domain.text import CURRENCY_SIGNS
 
@@ -397,6 +397,9 @@ _CALLING: Final = frozenset(
     {"call", "ring", "phone", "telephone", "facetime", "skype", "videocall", "anrufen",
      "llamar", "ligar", "appeler", "telefonar", "tawag", "tumawag", "bellen"}
 )  # fmt: skip
+# A call in Chinese, Japanese and Korean, written inside a longer word ("umma 통화",
+# "ママに電話").
+_CALLING_CJK: Final = ("電話", "电话", "通話", "통화", "전화")
 _WRITING: Final = frozenset(
     {"text", "txt", "message", "msg", "whatsapp", "write", "email", "letter", "card", "dm",
      "postcard", "note", "chat", "messenger", "contact", "touch", "check"}
@@ -413,14 +416,12 @@ def asks_a_call(what: str) -> bool:
     """The name asks for a call ("Call Hala", "Ring Edna", "Amma ge call"), and for no
     written word as well ("Call or text Mum")."""
     words = {w.lower() for w in _WORD.findall(what)}
-    return bool(words & _CALLING) and not words & _WRITING
+    said = bool(words & _CALLING) or any(c in what for c in _CALLING_CJK)
+    return said and not words & _WRITING
 
 
-WEEKDAYS: Final = tuple(
-    f"{day}day" for day in ("mon", "tues", "wednes", "thurs", "fri", "satur", "sun")
-)
-_WEEKDAY_SHORT: Final = "mon|tue|tues|wed|weds|thu|thur|thurs|fri"
-DAY_NAMES: Final = frozenset({*WEEKDAYS, *_WEEKDAY_SHORT.split("|"), "sat", "sun"})
+_WEEKDAY_SHORT: Final = "|".join(d for d in WEEKDAYS_SHORT if d not in {"sat", "sun"})
+DAY_NAMES: Final = frozenset({*WEEKDAYS, *WEEKDAYS_SHORT})
 """The days of the week, whole and short, lower-case."""
 _WHEN: Final = re.compile(
     r"\s+(?:before|after|by(?!\s+heart)|until|till|when|whenever|while)\s.*$"  # "Read before bed"

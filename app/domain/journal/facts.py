@@ -9,6 +9,8 @@ import math
 from datetime import date, datetime, timedelta
 from typing import Final
 
+from app.domain.days import WEEKDAYS
+
 DAY_WINDOW: Final = 30
 """A resolved day must lie in ``[today - DAY_WINDOW days, today]``."""
 
@@ -29,7 +31,6 @@ _SAME_DAY: Final = frozenset(
     {"today", "this morning", "this afternoon", "this evening", "tonight", "earlier"}
 )
 _DAY_BEFORE: Final = frozenset({"yesterday", "last night"})
-_WEEKDAYS: Final = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
 def _unit_group(unit: str) -> frozenset[str]:
@@ -74,9 +75,9 @@ def _day_from_phrase(phrase: str, entry_day: date) -> date | None:
         return entry_day - timedelta(days=1)
     last = phrase.startswith("last ")
     name = phrase.removeprefix("last ") if last else phrase.removeprefix("on ")
-    if name not in _WEEKDAYS:
+    if name not in WEEKDAYS:
         return None
-    back = (entry_day.weekday() - _WEEKDAYS.index(name)) % 7
+    back = (entry_day.weekday() - WEEKDAYS.index(name)) % 7
     if last and back == 0:
         back = 7
     return entry_day - timedelta(days=back)

@@ -80,6 +80,25 @@ EXCUSED: Final = re.compile(
     r"wet|windy|dark|sore|sick|ill|stormy|icy|rainy|full|crowded|exhausted|knackered)\b",
     re.I,
 )
+# What it needed was not there, or it could not be done, said right after the item
+# ("CPIA no lesson today", "Yoga - no time", "Pompki in cab impossible"); not what
+# else there was no time for ("Yoga, no time for the walk").
+NO_CHANCE: Final = re.compile(
+    r"^(?:\s+[\w'’-]+){0,3}?\s*[,:–—-]?\s*(?:(?:but|and)\s+)?"
+    r"(?:no\s+(?:class|classes|lesson|lessons|session|practice|training|meeting|school|"
+    r"game|match|rehearsal|time|energy|chance)|impossible|not possible|no go)"
+    r"(?=\s*(?:today|tonight|again|this week)?\s*(?:$|[.,;!(—–]))",
+    re.I,
+)
+# The thing put by, said right after it ("kept veena aside", "put the guitar to one side").
+SET_ASIDE: Final = re.compile(r"^\s+(?:aside|to (?:one|the) side)\b", re.I)
+# The writer says after the item that they did not go or do it ("CPIA today but i dont
+# go", "Gym at 6 but I didn't make it").
+NOT_GONE: Final = re.compile(
+    r"^[^.!?\n]{0,40}?\bbut\s+(?:i\s+)?(?:dont|don'?t|didn'?t|did not|do not|never|"
+    r"couldn'?t|could not|can'?t|cannot)\s+(?:go|went|do it|make it|get there)\b",
+    re.I,
+)
 # A task moved to another day, said after it ("mbira → Thursday", "Cruiser check >
 # tomorrow", "run -> next week").
 MOVED_ON: Final = re.compile(

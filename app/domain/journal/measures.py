@@ -33,6 +33,12 @@ _NAME_WORD_TIME: Final = re.compile(
     re.I,
 )
 _NAME_TARGET: Final = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)\s*(k)?\s+([^\W\d_]+)", re.I)
+# A word a number names something by, not counts ("Gr 12", "Year 9", "Psalm 23", "Ep 4").
+_LABEL_BEFORE: Final = re.compile(
+    r"\b(?:gr|grade|yr|year|form|std|standard|class|level|room|ch|chapter|psalm|ep|"
+    r"episode|bus|route|unit|gate|ward|platform|no|nr|#)\.?\s*$",
+    re.IGNORECASE,
+)
 
 
 def minutes_of_day(
@@ -250,7 +256,10 @@ def count_target(name: str) -> tuple[float, str] | None:
             return None  # "Screen time under 2h": a limit, not a count to reach
         unit, scale = unit_of(_PRIME.get(glued.group(2), glued.group(2))) or ("", 0.0)
         return float(glued.group(1)) * scale, unit
-    m = _NAME_TARGET.search(name)
+    m = next(  # "Gr 12 extra classes": a grade's number, not twelve classes
+        (t for t in _NAME_TARGET.finditer(name) if not _LABEL_BEFORE.search(name[: t.start()])),
+        None,
+    )
     if m is None:
         worded = _NAME_WORD_TIME.search(name)  # "Barrel organ – an hour"
         if worded is not None and not _CEILING.search(name[: worded.start()]):

@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Final
 
-from app.domain.days import is_day_word
+from app.domain.days import WEEKDAYS, is_day_word
 from app.domain.journal.candidates import Candidate
 from app.domain.journal.counts import (
     EMOJI_WORDS,
@@ -51,7 +51,6 @@ from app.domain.journal.cues import (
     MAX_CUES,
     NEGATORS,
     NOT_DOINGS,
-    WEEKDAYS,
     Cue,
     CueMatch,
     as_written,
@@ -85,11 +84,14 @@ from app.domain.journal.lines import (
     MARKED_PLAN,
     MESSAGES,
     MOVED_ON,
+    NO_CHANCE,
     NOBODY_DID,
+    NOT_GONE,
     ON_CONDITION,
     PACKED_AWAY,
     PARTWAY,
     PARTWAY_BEFORE,
+    SET_ASIDE,
     SHUT,
     STILL_UNDONE,
     TAKEN_BACK,
@@ -164,6 +166,9 @@ FUTURE_WORDS: Final = frozenset(
         "imorgon", "ashita", "naeil", "αύριο",
     }
 )  # fmt: skip
+# "tomorrow" in Norwegian, Danish and Swedish ("Romaskin i morgen"); "morgen" alone is
+# also a morning.
+_MORGEN: Final = frozenset({"morgen", "morgon"})
 FUTURE_NEXT: Final = frozenset({"week", "time", "month", "year", "weekend", "session"})
 HEADING_WORDS: Final = frozenset(
     {"tomorrow", "tmrw", "tonight", "later", "next", "plan", "plans", "goals", "todo", "to-do"}
@@ -285,6 +290,17 @@ _NAMED_ONLY: Final = re.compile(
 _IN_ITS_PLACE: Final = re.compile(r"^[^.!?;\n]{0,40}?\binstead of \w+ing (?:it|that|them)\b", re.I)
 # A log's line that opens with "no" right before the item ("no erg (hamstring)").
 _LEADING_NO: Final = re.compile(r"^\W*(?:\d{1,2}[:.]\d{2}\W*)?no\s+$", re.I)
+# A note heading right before the item, in its sentence ("NOTE: Lantus 9pm!!").
+_NOTE_BEFORE: Final = re.compile(
+    r"\b(?:note|nb|reminder)\s*:\s*(?!(?:i\s+)?(?:did|went|had|made|ran|swam|\w+ed)\b)"
+    r"[^.!?:\n]{0,30}$",
+    re.I,
+)
+# What the writer has been neglecting, said right before it ("slack on the exercises",
+# "been lazy with my Spanish", "behind on the reading").
+_SLACK_ON: Final = re.compile(
+    r"\b(?:slack(?:ing|ed)?|lazy|behind)\s+(?:on|with|about)\s+(?:the\s+|my\s+)?$", re.I
+)
 # Where a thing is, now ("My book is on the nightstand", "Handcycle's on the turbo", "the
 # bike is still in the shed"): a present state, not a deed.
 _WHERE_IT_IS: Final = re.compile(
@@ -352,7 +368,7 @@ _KIN: Final = frozenset(
         # as other languages and families say them ("Mama send message", "Nanay slept")
         "mama", "papa", "ma", "pa", "nana", "aunty", "amma", "appa", "ammi", "abbu", "nonna",
         "nonno", "oma", "opa", "abuela", "abuelo", "lola", "lolo", "nanay", "tatay", "teta",
-        "jiddo", "baba", "bibi", "mami", "papi", "mamá", "papá",
+        "jiddo", "baba", "bibi", "mami", "papi", "mamá", "papá", "umma", "omma", "eomma",
     }
 )  # fmt: skip
 _BREAKS: Final = frozenset({"—", "–", ";", ":", "(", ")"})
@@ -380,7 +396,8 @@ _HALF_DONE: Final = re.compile(
 # A note to self: "Note to self: stretch", "Reminder - floss", "Remember to call Mum",
 # "Don't forget the vitamins" (a sentence that starts so; "I remembered to" is a deed).
 _REMINDER: Final = re.compile(
-    r"^\W*(?:note to (?:self|me)|notes? for (?:later|tomorrow)|reminders?|remind (?:me|myself)|"
+    r"^\W*(?:note to (?:self|me)|notes? for (?:later|tomorrow)|reminders?|"
+    r"remind (?:me|myself)|"
     r"remember(?: to)?|don'?t forget|do not forget|must remember|nb|memo|psa|p\.?s\.? to me)\b",
     re.IGNORECASE,
 )
@@ -463,6 +480,9 @@ _SAID_AFTER: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
     (ANSWERED_NO, BlockReason.MARKED_NOT_DONE),  # "bike: no, rain"
     (TRAILING_NO, BlockReason.MARKED_NOT_DONE),  # "violin no", "Chanter nil"
     (EXCUSED, BlockReason.MARKED_NOT_DONE),  # "airstrip run — too hot, 38°"
+    (SET_ASIDE, BlockReason.DID_NONE),  # "kept veena aside because Kishore came"
+    (NO_CHANCE, BlockReason.MARKED_NOT_DONE),  # "CPIA no lesson today", "Pompki impossible"
+    (NOT_GONE, BlockReason.NEGATED),  # "CPIA today but i dont go"
     (MOVED_ON, BlockReason.A_PLAN),  # "mbira → Thursday"
     (HALF_OF_IT, BlockReason.DID_NONE),  # "water jug only half"
     (ON_CONDITION, BlockReason.CONDITIONAL),  # "Salthill, if the wind drops"
@@ -614,15 +634,23 @@ def _across_break(parsed: ParsedText, a: Token, b: Token) -> bool:
 
 def _arranged_for_a_day(parsed: ParsedText, verb: Token) -> bool:
     """What is being done on a named day is arranged, not done ("we are doing a phone
-    date tuesday", "I'm seeing Mum on Friday")."""
-    if verb.tag != "VBG" or not any(
-        k.dep == "aux" and k.lemma == "be" for k in parsed.children(verb)
-    ):
+    date tuesday", "I'm seeing Mum on Friday"), and so is a bare verb that opens its
+    sentence with a day ("Ring him back Sunday": a note to self)."""
+    children = parsed.children(verb)
+    arranged = verb.tag == "VBG" and any(k.dep == "aux" and k.lemma == "be" for k in children)
+    told = verb.tag == "VB" and verb.dep == "ROOT"
+    if told:
+        words = [w for w in parsed.sentence_words(verb) if w.pos not in ("PUNCT", "SPACE")]
+        told = bool(words) and words[0].i == verb.i
+    if not (arranged or told):
         return False
     return any(
-        k.lower.rstrip(".") in DAY_NAMES
+        (
+            k.lower.rstrip(".") in DAY_NAMES
+            and not any(c.lower == "last" for c in parsed.children(k))
+        )
         or (k.dep == "prep" and any(o.lower in DAY_NAMES for o in parsed.children(k)))
-        for k in parsed.children(verb)
+        for k in children
     )
 
 
@@ -1277,6 +1305,10 @@ def blocked(
         return BlockReason.LONG_AGO  # "Month summary: … gym 11 times": a period's tally
     if _LEADING_NO.search(text[line_start:start]):
         return BlockReason.NEGATED  # "no erg (hamstring)": a log's item answered first
+    if _SLACK_ON.search(text[max(line_start, start - 40) : start]):
+        return BlockReason.NEGATED  # "I've been slack on the exercises"
+    if _NOTE_BEFORE.search(text[max(line_start, start - 40) : start]):
+        return BlockReason.REMINDER  # "… 10 times. NOTE: Lantus 9pm!!"
     if _ONLY_ONES.search(text, line_start, start) and _WERE_OTHERS.match(after):
         return BlockReason.A_THING  # "the only shots today were tequila ones"
     if _REST_LEFT.search(text, *parsed.sentence_span(head)):
@@ -1366,7 +1398,10 @@ def blocked(
     if any(  # "chopped cebolla for tmrw": made ready for tomorrow, done today
         w in FUTURE_WORDS and not (readied and k > 0 and lowers[k - 1] == "for")
         for k, w in enumerate(lowers)
-    ) or any(a == "next" and b in FUTURE_NEXT for a, b in itertools.pairwise(lowers)):
+    ) or any(
+        (a == "next" and b in FUTURE_NEXT) or (a == "i" and b in _MORGEN)
+        for a, b in itertools.pairwise(lowers)
+    ):
         return BlockReason.FUTURE
     if any(  # "Maybe I start ASL again Monday": a maybe, not a deed
         a in ("maybe", "perhaps") and b.lower in FIRST_PERSON and c.tag in ("VB", "VBP")
@@ -2404,6 +2439,13 @@ def named_person(name: str) -> tuple[str, str] | None:
     None for anyone ("Call family", "Text a friend") and for a person who only owns the
     thing ("Pack Migo's baon")."""
     words = _NAME_WORD.findall(name)
+    if (  # "umma call", "Mama facetime": the person first, as Korean or Japanese say it
+        len(words) == 2
+        and words[1].lower() in _TALKING
+        and (words[0].lower() in _KIN or (words[0][0].isupper() and not words[0].isupper()))
+        and words[0].lower() not in WEEKDAYS
+    ):
+        return words[0].lower(), "dobj"
     for before, word in itertools.pairwise(words):
         if word.endswith(("'s", "’s")):
             continue
@@ -2534,6 +2576,49 @@ def _fewer_said_before(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     return bool(said) and max(said) < max(asked)
 
 
+# The five daily prayers of Islam by their names, in the spellings Arabic, Urdu, Persian,
+# Turkish and Malay speakers write them in English ("zohr", "ikindi", "isya").
+_DAILY_PRAYERS: Final = {
+    **dict.fromkeys(("fajr", "fajar", "fajir", "subuh", "bamdad"), "dawn"),
+    **dict.fromkeys(("zuhr", "dhuhr", "duhr", "zohr", "zuhur", "zohar", "zohor"), "noon"),
+    **dict.fromkeys(("zuhar", "dhuhur", "zuhor", "öğle", "ogle", "peshin"), "noon"),
+    **dict.fromkeys(("asr", "asar", "ashar", "ikindi", "digar"), "afternoon"),
+    **dict.fromkeys(("maghrib", "magrib", "maghreb", "maghrab", "akşam"), "sunset"),
+    **dict.fromkeys(("isha", "ishaa", "esha", "isya", "yatsı", "yatsi", "khuftan"), "night"),
+}
+_PRAYERS_NAMED: Final = frozenset(
+    {"salah", "salat", "salaat", "namaz", "namaaz", "nimaz", "namazı", "solat", "sholat",
+     "prayers", "prayer", "prayed", "pray", "namoz"}
+)  # fmt: skip
+_ALL_SAID: Final = frozenset({"all", "five", "5", "every", "each", "both"})
+
+
+def _some_of_the_prayers(parsed: ParsedText, match: CueMatch, name: str) -> bool:
+    """The name asks for the five daily prayers ("all 5 salah", "Namaz 5 time") and the
+    cue's sentence names fewer of them ("prayed zuhr and asr", "fajr zuhr asr maghrib ✔")
+    or counts fewer ("namaz 4", "i pray only 3 today") without saying all were prayed."""
+    words = {w.lower() for w in _NAME_WORD.findall(name)}
+    if not words & _PRAYERS_NAMED or not words & {"5", "five"}:
+        return False
+    said = parsed.sentence_words(parsed.tokens[match.first])
+    lowers = [w.lower for w in said]
+    if any(w in _ALL_SAID for w in lowers):
+        return False
+    named = {_DAILY_PRAYERS[w] for w in lowers if w in _DAILY_PRAYERS}
+    if 0 < len(named) < 5:
+        return True
+    for k, w in enumerate(said):
+        value = to_number(w.text) if w.pos == "NUM" or w.text.isdigit() else None
+        near = lowers[max(k - 3, 0) : k + 3]
+        if (
+            value is not None
+            and value < 5
+            and any(n.rstrip("s") in _PRAYERS_NAMED or n.startswith("pray") for n in near)
+        ):
+            return True  # "namaz 4, asr miss", "i pray only 3 today"
+    return False
+
+
 def _short_of_name(body: str, parsed: ParsedText, match: CueMatch, name: str) -> bool:
     """The cue is followed by a share of the number its name asks for, short of it ("Anki
     50": "anki 32/50"), or beside "only" a number below the name's ("Sit-ups 3x30": "sit
@@ -2541,6 +2626,8 @@ def _short_of_name(body: str, parsed: ParsedText, match: CueMatch, name: str) ->
     or told of one of the two times of day the name asks for."""
     if _one_time_of_two(parsed, match, name) or _fewer_said_before(parsed, match, name):
         return True
+    if _some_of_the_prayers(parsed, match, name):
+        return True  # "all 5 salah": "prayed zuhr and asr in the stock room"
     if _less_money(body, parsed, match, name):
         return True  # "Ajo ₦1,000": "Only ₦500 I fit give Mama Tolu today"
     part = _FRACTION.match(body, parsed.tokens[match.last].end)
