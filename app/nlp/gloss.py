@@ -69,16 +69,52 @@ def _tables() -> tuple[tuple[str, Mapping[str, str]], ...]:
     return tuple(out)
 
 
+@cache
+def _false_friends() -> Mapping[str, Mapping[str, str]]:
+    """Per language, its words that are English words too ("lecture", "probe"): read so
+    only in a name the language's table already claims."""
+    data = json.loads(name_gloss())
+    return {
+        language: {key.lower(): english for key, english in words.items()}
+        for language, words in data.get("false_friends", {}).items()
+        if isinstance(words, dict)
+    }
+
+
+# Languages that write a compound as one word, its last part saying what it is
+# ("Hüftgymnastik": hip "gymnastik"; "Kvällspromenad"): a compound the table lacks reads
+# as its longest known last part.
+_COMPOUNDING: Final = frozenset({"de", "nl", "sv_no_da", "fi"})
+_TAIL_SHORTEST: Final = 4
+_HEAD_SHORTEST: Final = 3
+
+
+def _tail(word: str, table: Mapping[str, str]) -> str | None:
+    """The English of the longest last part of ``word`` the table holds."""
+    low = word.lower()
+    for start in range(_HEAD_SHORTEST, len(low) - _TAIL_SHORTEST + 1):
+        english = table.get(low[start:])
+        if english is not None and not _WHEN_WORDS & set(english.split()):
+            return english  # not "Saunailta" as "evening": the sauna's evening
+    return None
+
+
 _LONGEST_KEY: Final = 6
 _NUMBER_BEFORE: Final = re.compile(r"\d$")
 
 
-def _pieces(word: str, table: Mapping[str, str]) -> list[tuple[str, str | None]]:
+def _pieces(
+    word: str, table: Mapping[str, str], *, compounding: bool = False
+) -> list[tuple[str, str | None]]:
     """A word of Chinese, Japanese or Korean script, which runs its words together
     ("NHKラジオ英会話"), cut into the longest pieces the glossary holds, each with its
-    English (None for a run it does not hold); a word of other scripts is one piece."""
+    English (None for a run it does not hold); a word of other scripts is one piece (in a
+    compounding language, read by its last part when the table lacks it whole)."""
     if not CJK_SCRIPT.search(word):
-        return [(word, table.get(word.lower()))]
+        english = table.get(word.lower())
+        if english is None and compounding:
+            english = _tail(word, table)
+        return [(word, english)]
     out: list[tuple[str, str | None]] = []
     at = 0
     while at < len(word):
@@ -143,24 +179,31 @@ def in_english(name: str) -> str:
     if not words:
         return name
     best: Mapping[str, str] = {}
+    best_language = ""
     best_count = 0
-    for _, table in _tables():
+    for language, table in _tables():
+        compounding = language in _COMPOUNDING
         count = sum(
-            1 for m in words for _, english in _pieces(m.group(), table) if english is not None
+            1
+            for m in words
+            for _, english in _pieces(m.group(), table, compounding=compounding)
+            if english is not None
         )
         if count > best_count:
-            best, best_count = table, count
+            best, best_language, best_count = table, language, count
+    compounding = best_language in _COMPOUNDING
     if not any(
         (_content(piece) or CJK_SCRIPT.search(piece)) and english is not None
         for m in words
-        for piece, english in _pieces(m.group(), best)
+        for piece, english in _pieces(m.group(), best, compounding=compounding)
     ):
         return name  # only a short word ("Phone Da"): English with a name in it
+    best = {**_false_friends().get(best_language, {}), **best}  # "Lecture du jour"
     out: list[str] = []
     at = 0
     for m in words:
         out.append(name[at : m.start()])
-        for piece, english in _pieces(m.group(), best):
+        for piece, english in _pieces(m.group(), best, compounding=compounding):
             said = piece if english is None else english
             if (
                 CJK_SCRIPT.search(piece)

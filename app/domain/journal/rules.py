@@ -2420,6 +2420,8 @@ def _specificity(body: str, parsed: ParsedText, rc: RuleCandidate) -> int:
 _REACHING: Final = frozenset(
     {"call", "ring", "phone", "visit", "text", "message", "email", "see", "skype", "facetime"}
 )  # fmt: skip
+# "to" someone as Spanish, Portuguese, French and Italian say it ("Llamar a Adrián").
+_TO_SOMEONE: Final = frozenset({"a", "à", "al", "ao"})
 _TALKING: Final = (_REACHING - {"visit", "see"}) | {
     "write", "letter", "talk", "speak", "chat", "video"
 }  # fmt: skip
@@ -2446,9 +2448,16 @@ def named_person(name: str) -> tuple[str, str] | None:
         and words[0].lower() not in WEEKDAYS
     ):
         return words[0].lower(), "dobj"
-    for before, word in itertools.pairwise(words):
+    for k, (before, word) in enumerate(itertools.pairwise(words)):
         if word.endswith(("'s", "’s")):
             continue
+        if (
+            before.lower() in _TO_SOMEONE
+            and k > 0
+            and words[k - 1].lower() in _REACHING
+            and word[0].isupper()  # not "Call a friend"
+        ):
+            before = words[k - 1]  # "Llamar a Adrián", glossed "call a Adrián"
         if not ((word[0].isupper() and word.lower() not in WEEKDAYS) or word.lower() in _KIN):
             continue
         if before.lower() in ("to", "with"):
