@@ -198,7 +198,11 @@ def in_english(name: str) -> str:
         for piece, english in _pieces(m.group(), best, compounding=compounding)
     ):
         return name  # only a short word ("Phone Da"): English with a name in it
-    best = {**_false_friends().get(best_language, {}), **best}  # "Lecture du jour"
+    best = {
+        **dict(_tables()).get("cjk", {}),  # Hangul or kanji in a romanised name ("omma 통화")
+        **_false_friends().get(best_language, {}),  # "Lecture du jour"
+        **best,
+    }
     out: list[str] = []
     at = 0
     for m in words:

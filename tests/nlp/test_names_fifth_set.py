@@ -144,3 +144,21 @@ def test_a_code_in_capitals_is_nobody() -> None:
 )
 def test_god_and_kin_alone_are_nobody_named(page: str) -> None:
     assert _found(page) == []
+
+
+# The ninth held-out notebook round: two names joined by "+", a brand or an office
+# written in camel case, kinship words of Shona and Welsh.
+def test_two_names_joined_by_a_plus_are_two_people() -> None:
+    names = [name for name, _ in _found("Seat Marek + Ifeoma at the front table.")]
+    assert names == ["Marek", "Ifeoma"]
+
+
+def test_a_camel_cased_word_is_a_brand_or_an_office_not_a_person() -> None:
+    assert _found("[ ] send Gogo money — WorldRemit, Fri") == []
+    page = "Laptop for the mock — ask Mr Khan (SENCo)."
+    assert [n for n, _ in _found(page)] == ["Khan"]
+    assert [n for n, _ in _found("Rang Sinéad McKenzie about the rota.")] == ["Sinéad McKenzie"]
+
+
+def test_shona_kin_alone_is_nobody_named() -> None:
+    assert _found("Gogo phoned, she is well.") == []

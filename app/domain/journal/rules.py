@@ -292,7 +292,7 @@ _IN_ITS_PLACE: Final = re.compile(r"^[^.!?;\n]{0,40}?\binstead of \w+ing (?:it|t
 _LEADING_NO: Final = re.compile(r"^\W*(?:\d{1,2}[:.]\d{2}\W*)?no\s+$", re.I)
 # A note heading right before the item, in its sentence ("NOTE: Lantus 9pm!!").
 _NOTE_BEFORE: Final = re.compile(
-    r"\b(?:note|nb|reminder)\s*:\s*(?!(?:i\s+)?(?:did|went|had|made|ran|swam|\w+ed)\b)"
+    r"\b(?:note|nb|reminder)\s*:(?!\s*(?:i\s+)?(?:did|went|had|made|ran|swam|\w+ed)\b)\s*"
     r"[^.!?:\n]{0,30}$",
     re.I,
 )
@@ -644,14 +644,21 @@ def _arranged_for_a_day(parsed: ParsedText, verb: Token) -> bool:
         told = bool(words) and words[0].i == verb.i
     if not (arranged or told):
         return False
-    return any(
-        (
-            k.lower.rstrip(".") in DAY_NAMES
-            and not any(c.lower == "last" for c in parsed.children(k))
+
+    def a_day(word: Token) -> bool:  # a told note's day is written as one ("sat on": a verb)
+        said = word.lower.rstrip(".")
+        return said in DAY_NAMES and (
+            arranged or (word.text[:1].isupper() and said not in _SAT_SUN)
         )
-        or (k.dep == "prep" and any(o.lower in DAY_NAMES for o in parsed.children(k)))
+
+    return any(
+        (a_day(k) and not any(c.lower == "last" for c in parsed.children(k)))
+        or (k.dep == "prep" and any(a_day(o) for o in parsed.children(k)))
         for k in children
     )
+
+
+_SAT_SUN: Final = frozenset({"sat", "sun"})
 
 
 _RECALLING: Final = frozenset({"remember", "recall", "reminisce"})

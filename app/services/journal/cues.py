@@ -23,6 +23,7 @@ from app.domain.journal.cues import (
 )
 from app.domain.journal.rules import named_person, person_cues
 from app.nlp.forms import is_given_name, word_forms
+from app.nlp.gazetteer import KINSHIP
 from app.nlp.gloss import cjk_words, compound_parts, in_english
 from app.nlp.script import in_latin_letters
 from app.services.changes import Changes, OpResult
@@ -77,6 +78,8 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         seeded = list(dict.fromkeys([*seeded, *more]))[:MAX_CUES]
         exclude = list(dict.fromkeys([*exclude, *more_exclude]))[:MAX_CUES]
     seeded = person_cues(english or name, _without_opening_person(name, seeded))
+    if english:  # "Ring Mamma i Alta", read "Ring mom i Alta": "called mamma" too
+        seeded = person_cues(name, seeded)
     if english:  # "Annemi ara": the glossed words of a person are no deed alone
         seeded = _without_bare_person(english, seeded)
     return tuple(seeded), tuple(exclude)
@@ -90,7 +93,13 @@ def _without_bare_person(name: str, cues: list[str]) -> list[str]:
     if person is None:
         return cues
     where = {w.lower() for w in _WHERE_THEY_ARE.findall(name)}  # "Tel Okaasan (Nara)"
-    kept = [cue for cue in cues if cue.rstrip("*") != person[0] and cue.rstrip("*") not in where]
+    kept = [
+        cue
+        for cue in cues
+        if cue.rstrip("*") != person[0]
+        and cue.rstrip("*") not in where
+        and cue.rstrip("*") not in KINSHIP  # "omma 통화" read "mom call": not "omma" alone
+    ]
     return kept if kept else cues
 
 

@@ -309,3 +309,38 @@ def test_lines_opened_by_one_word_and_a_number_are_a_list() -> None:
 def test_a_log_of_times_is_no_list_of_numbered_items() -> None:
     log = "06:10 woke\n06:40 walked the dog to the river and back\n07:30 bus\n08:00 work"
     assert spans("lists", log) == []
+
+
+# The ninth held-out notebook round: a hymn "copied out … from" a book, with its title and
+# stanzas; a mark sheet set out with dot leaders.
+HYMN_COPIED = (
+    "Copied out for the harvest supper, from Gran's old hymn book:\n"
+    "\n"
+    "All Things Bright (words C. F. Alexander)\n"
+    "\n"
+    "All things bright and beautiful,\n"
+    "All creatures great and small,\n"
+    "All things wise and wonderful,\n"
+    "The Lord God made them all.\n"
+    "\n"
+    "Each little flower that opens,\n"
+    "Each little bird that sings,\n"
+    "He made their glowing colours,\n"
+    "He made their tiny wings."
+)
+
+
+def test_a_passage_copied_out_from_a_book_is_a_quotation_with_its_stanzas() -> None:
+    assert spans("quotations", HYMN_COPIED) == [(0, 0)]
+
+
+def test_rows_set_out_with_dot_leaders_are_a_list() -> None:
+    page = (
+        "Spelling test, Friday — out of 20\n"
+        "Amara Obi ........ 18 good\n"
+        "Luca Rossi ....... 12 (retest Monday, ask his dad to help at home)\n"
+        "Wiktoria Nowak ... 20 full marks again\n"
+        "Ben Carter ....... absent\n"
+        "Average about sixteen, better than last week."
+    )
+    assert spans("lists", page) == [(0, 0)]
