@@ -24,7 +24,9 @@ WEEKDAYS_SHORT: Final = (
     "sat",
     "sun",
 )
-"""The English short forms ("sat" and "sun" are also words)."""
+"""The English short forms."""
+SHORT_DAYS_AS_WORDS: Final = frozenset({"sat", "sun"})
+"""English short days that are also words ("sat on the bench", "the sun")."""
 
 _FULL_BY_LANGUAGE: Final = (
     " ".join(WEEKDAYS),  # English

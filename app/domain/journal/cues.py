@@ -25,7 +25,7 @@ from typing import Any, Final
 
 from rapidfuzz.distance import OSA
 
-from app.domain.days import SCHEDULE, WEEKDAYS, WEEKDAYS_SHORT
+from app.domain.days import SCHEDULE, SHORT_DAYS_AS_WORDS, WEEKDAYS, WEEKDAYS_SHORT
 from app.domain.parsed import ParsedText, Token
 from app.domain.text import CURRENCY_SIGNS
 
@@ -420,7 +420,7 @@ def asks_a_call(what: str) -> bool:
     return said and not words & _WRITING
 
 
-_WEEKDAY_SHORT: Final = "|".join(d for d in WEEKDAYS_SHORT if d not in {"sat", "sun"})
+_WEEKDAY_SHORT: Final = "|".join(d for d in WEEKDAYS_SHORT if d not in SHORT_DAYS_AS_WORDS)
 DAY_NAMES: Final = frozenset({*WEEKDAYS, *WEEKDAYS_SHORT})
 """The days of the week, whole and short, lower-case."""
 _WHEN: Final = re.compile(

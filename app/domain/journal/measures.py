@@ -35,8 +35,8 @@ _NAME_WORD_TIME: Final = re.compile(
 _NAME_TARGET: Final = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)\s*(k)?\s+([^\W\d_]+)", re.I)
 # A word a number names something by, not counts ("Gr 12", "Year 9", "Psalm 23", "Ep 4").
 _LABEL_BEFORE: Final = re.compile(
-    r"\b(?:gr|grade|yr|year|form|std|standard|class|level|room|ch|chapter|psalm|ep|"
-    r"episode|bus|route|unit|gate|ward|platform|no|nr|#)\.?\s*$",
+    r"(?:\b(?:gr|grade|yr|year|form|std|standard|class|level|room|ch|chapter|psalm|ep|"
+    r"episode|bus|route|unit|gate|ward|platform|no|nr)\.?|#)\s*$",
     re.IGNORECASE,
 )
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Final
 
-from app.domain.days import WEEKDAYS, is_day_word
+from app.domain.days import SHORT_DAYS_AS_WORDS, WEEKDAYS, is_day_word
 from app.domain.journal.candidates import Candidate
 from app.domain.journal.counts import (
     EMOJI_WORDS,
@@ -396,8 +396,7 @@ _HALF_DONE: Final = re.compile(
 # A note to self: "Note to self: stretch", "Reminder - floss", "Remember to call Mum",
 # "Don't forget the vitamins" (a sentence that starts so; "I remembered to" is a deed).
 _REMINDER: Final = re.compile(
-    r"^\W*(?:note to (?:self|me)|notes? for (?:later|tomorrow)|reminders?|"
-    r"remind (?:me|myself)|"
+    r"^\W*(?:note to (?:self|me)|notes? for (?:later|tomorrow)|reminders?|remind (?:me|myself)|"
     r"remember(?: to)?|don'?t forget|do not forget|must remember|nb|memo|psa|p\.?s\.? to me)\b",
     re.IGNORECASE,
 )
@@ -648,7 +647,7 @@ def _arranged_for_a_day(parsed: ParsedText, verb: Token) -> bool:
     def a_day(word: Token) -> bool:  # a told note's day is written as one ("sat on": a verb)
         said = word.lower.rstrip(".")
         return said in DAY_NAMES and (
-            arranged or (word.text[:1].isupper() and said not in _SAT_SUN)
+            arranged or (word.text[:1].isupper() and said not in SHORT_DAYS_AS_WORDS)
         )
 
     return any(
@@ -656,9 +655,6 @@ def _arranged_for_a_day(parsed: ParsedText, verb: Token) -> bool:
         or (k.dep == "prep" and any(a_day(o) for o in parsed.children(k)))
         for k in children
     )
-
-
-_SAT_SUN: Final = frozenset({"sat", "sun"})
 
 
 _RECALLING: Final = frozenset({"remember", "recall", "reminisce"})
