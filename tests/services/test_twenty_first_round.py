@@ -76,6 +76,13 @@ def test_a_call_named_with_the_person_first_or_in_korean() -> None:
         ("The coach says I've been slack on the drills.", "Drills"),
         ("Long day. NOTE: insulin 10pm!! alarm broken.", "Insulin at 10"),
         ("Ring him back Saturday.", "Ring Tomasz"),
+        ("Pétanque annulée — pluie.", "Pétanque du jeudi"),
+        ("Chorprobe abgesagt, der Dirigent ist krank.", "Chorprobe"),
+        ("Drill i morgen: casualty cards tonight.", "Drill"),
+        ("Lent my skis to Agathe for the weekend.", "Skis 1h"),
+        ("Drove past the pool on the way to work.", "Pool swim"),
+        ("Marking due Friday and I have three classes left.", "Marking"),
+        ("Productive day. 'went to the gym' aka walked past it and waved.", "Gym"),
     ],
 )
 def test_what_was_not_there_put_off_or_put_aside_is_not_done(body: str, name: str) -> None:
@@ -88,6 +95,8 @@ def test_what_was_not_there_put_off_or_put_aside_is_not_done(body: str, name: st
         ("Pottery, no time for the walk after.", "Pottery class"),
         ("Slept badly. Note: did the drills at six anyway.", "Drills"),
         ("Rang Tomasz back on Saturday.", "Ring Tomasz"),
+        ("Swim was lovely, due to the calm sea.", "Pool swim"),
+        ("Borrowed Agathe's skis and did an hour on the piste.", "Skis 1h"),
     ],
 )
 def test_the_deed_still_reads_beside_those_words(body: str, name: str) -> None:

@@ -216,7 +216,18 @@ HALF_OF_IT: Final = re.compile(
 # The item called off, said after it ("Mahjong this week cancel", "yoga cancelled again").
 CALLED_OFF: Final = re.compile(
     r"^[’'\"”]?(?:\s*[—–:-])?(?:\s+[\w']+){0,3}?\s+(?:cancel|cancell?ed|postponed|called off|"
-    r"rained off)\b",
+    r"rained off|"
+    # as French, German, Spanish, Portuguese, Italian, Dutch, Scandinavian, Polish say it
+    r"annulée?s?|reportée?s?|abgesagt|ausgefallen|fällt aus|cancelad[oa]s?|suspendid[oa]s?|"
+    r"annullat[oa]|rinviat[oa]|afgelast|gaat niet door|avlyst|inställd|aflyst|odwołan[eya])"
+    r"(?!\w)",
+    re.I,
+)
+# The item, then straight away the day it is for ("Øvelse i morgen: H2S scenario", "Yoga
+# tomorrow", "Chorprobe morgen").
+FOR_TOMORROW: Final = re.compile(
+    r"^\s*[:,–—-]?\s*(?:tomorrow|tmrw|tmr|i morgen|i morgon|imorgen|imorgon|morgen|demain|"
+    r"domani|amanhã|amanha|mañana|jutro|yarın|zavtra|завтра)\b",
     re.I,
 )
 # A log's item marked as planned after it, in brackets ("Txt girls from airport (plan)").

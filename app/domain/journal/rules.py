@@ -69,6 +69,7 @@ from app.domain.journal.lines import (
     DID_I,
     DONE_BY_ANOTHER,
     EXCUSED,
+    FOR_TOMORROW,
     FROM_BEFORE,
     FROM_SOMEONE,
     FRONTED_LATER,
@@ -169,6 +170,8 @@ FUTURE_WORDS: Final = frozenset(
 # "tomorrow" in Norwegian, Danish and Swedish ("Romaskin i morgen"); "morgen" alone is
 # also a morning.
 _MORGEN: Final = frozenset({"morgen", "morgon"})
+# What is due on a day to come is still to do ("Term marks due Friday").
+_DUE_WHEN: Final = FUTURE_WORDS | {"next", "by", "on", "in", "tonight", "soon", "this"}
 FUTURE_NEXT: Final = frozenset({"week", "time", "month", "year", "weekend", "session"})
 HEADING_WORDS: Final = frozenset(
     {"tomorrow", "tmrw", "tonight", "later", "next", "plan", "plans", "goals", "todo", "to-do"}
@@ -295,6 +298,19 @@ _NOTE_BEFORE: Final = re.compile(
     r"\b(?:note|nb|reminder)\s*:(?!\s*(?:i\s+)?(?:did|went|had|made|ran|swam|\w+ed)\b)\s*"
     r"[^.!?:\n]{0,30}$",
     re.I,
+)
+# The thing lent, sold or given away, or the place gone past, right before the cue ("Lent
+# my raquettes to Ginette", "sold the old bike", "walked past puregym"): no deed with it.
+_LENT_OR_PASSED: Final = re.compile(
+    r"\b(?:lent|loaned|lending|lend|sold|selling|sell|gave away|giving away|"
+    r"(?:walked|drove|cycled|ran|went|rode|jogged)\s+(?:right\s+)?past)\s+"
+    r"(?:my\s+|the\s+|our\s+|his\s+|her\s+|their\s+|a\s+)?(?:old\s+|spare\s+)?$",
+    re.I,
+)
+# A deed in quotation marks the writer then says is something else ("'went to the gym'
+# aka walked past it").
+_SCARE_QUOTED: Final = re.compile(
+    r"^[^'\"‘’“”\n]{0,30}['\"’”]\s*(?:aka|a\.k\.a\.?|\(?not really\)?)(?!\w)", re.I
 )
 # What the writer has been neglecting, said right before it ("slack on the exercises",
 # "been lazy with my Spanish", "behind on the reading").
@@ -492,7 +508,9 @@ _SAID_AFTER: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
     (FRONTED_NOT, BlockReason.NEGATED),  # "The tide gauge I did not look at"
     (DONE_BY_ANOTHER, BlockReason.SOMEONE_ELSE),  # "Cruiser check done by Blessing"
     (LEFT_BEHIND, BlockReason.A_THING),  # "jug? left it in the van"
-    (CALLED_OFF, BlockReason.A_PLAN),  # "Mahjong this week cancel"
+    (CALLED_OFF, BlockReason.A_PLAN),  # "Mahjong this week cancel", "Curling annulé"
+    (FOR_TOMORROW, BlockReason.FUTURE),  # "Øvelse i morgen: H2S scenario"
+    (_SCARE_QUOTED, BlockReason.SARCASM),  # "'went to the gym' aka walked past puregym"
     (SHUT, BlockReason.A_PLAN),  # "sanctuary closed (fumigation)"
     (STILL_UNDONE, BlockReason.MARKED_NOT_DONE),  # "FB copy still owed", "skis unwaxed"
     (NOBODY_DID, BlockReason.NEGATED),  # "The paws nobody check today"
@@ -1312,6 +1330,8 @@ def blocked(
         return BlockReason.NEGATED  # "I've been slack on the exercises"
     if _NOTE_BEFORE.search(text[max(line_start, start - 40) : start]):
         return BlockReason.REMINDER  # "… 10 times. NOTE: Lantus 9pm!!"
+    if _LENT_OR_PASSED.search(text[max(line_start, start - 40) : start]):
+        return BlockReason.A_THING  # "Lent my raquettes to Ginette", "walked past puregym"
     if _ONLY_ONES.search(text, line_start, start) and _WERE_OTHERS.match(after):
         return BlockReason.A_THING  # "the only shots today were tequila ones"
     if _REST_LEFT.search(text, *parsed.sentence_span(head)):
@@ -1402,7 +1422,9 @@ def blocked(
         w in FUTURE_WORDS and not (readied and k > 0 and lowers[k - 1] == "for")
         for k, w in enumerate(lowers)
     ) or any(
-        (a == "next" and b in FUTURE_NEXT) or (a == "i" and b in _MORGEN)
+        (a == "next" and b in FUTURE_NEXT)
+        or (a == "i" and b in _MORGEN)
+        or (a == "due" and (b in _DUE_WHEN or b.rstrip(".") in DAY_NAMES))  # "due Friday"
         for a, b in itertools.pairwise(lowers)
     ):
         return BlockReason.FUTURE
