@@ -119,3 +119,15 @@ def test_names_in_other_languages_read_in_english(name: str, english: str) -> No
 
 def test_a_compound_is_not_read_by_a_last_part_that_says_when() -> None:
     assert in_english("Saunailta") == "Saunailta"  # the sauna's evening, not "evening"
+
+
+def test_both_times_told_on_two_lines_of_a_log() -> None:
+    name = "Check sugar AM/PM"
+    assert _names("- sugar 7am: 110\n- sugar 9pm: 140", name) == [name]
+    assert _names("- sugar 7am: 110\n- lunch with Ana", name) == []
+
+
+def test_a_yarn_and_a_facetime_at_the_clock_are_calls() -> None:
+    assert _names("Yarned with Bazza after tea for an hour.", "Ring Bazza") == ["Ring Bazza"]
+    name = "FaceTime Liv + jentene"
+    assert _names("FaceTime kl 19:30, the girls showed me their drawings.", name) == [name]

@@ -2550,10 +2550,36 @@ def _one_time_of_two(parsed: ParsedText, match: CueMatch, name: str) -> bool:
         return False
     first, last = parsed.tokens[match.first], parsed.tokens[match.last]
     near = parsed.tokens[max(first.i - 4, 0) : last.i + 3]
-    times = {_DAY_TIMES[t.lower] for t in near if t.lower in _DAY_TIMES and t.sent == first.sent}
+    times = {_DAY_TIMES[_day_time(t)] for t in near if t.sent == first.sent and _day_time(t)}
     if len(times) != 1:
         return False
+    told = set(times)
+    for again in parsed.tokens:  # "azúcar 7am: 110 / azúcar 6pm: 140": each on its line
+        if again.i != first.i and again.lower == first.lower and _opens_its_line(parsed, again):
+            beside = parsed.tokens[max(again.i - 4, 0) : again.i + 3]
+            told |= {
+                _DAY_TIMES[_day_time(t)] for t in beside if t.sent == again.sent and _day_time(t)
+            }
+    if len(told) > 1:
+        return False
     return not any(t.lower in _BOTH_TOLD for t in parsed.sentence_words(first))
+
+
+def _opens_its_line(parsed: ParsedText, tok: Token) -> bool:
+    """``tok`` is the first word of its line, after any bullet or tick (a log's item)."""
+    start, _ = line_bounds(parsed.text, tok.start)
+    return not re.search(r"[^\W_]", parsed.text[start : tok.start])
+
+
+_CLOCK_HALF: Final = re.compile(r"\d{1,2}(?::\d{2})?\s*(am|pm)", re.IGNORECASE)
+
+
+def _day_time(tok: Token) -> str:
+    """The time of day a token says ("morning", "pm", "7am": "am"), or ""."""
+    if tok.lower in _DAY_TIMES:
+        return tok.lower
+    clock = _CLOCK_HALF.fullmatch(tok.lower)
+    return clock.group(1).lower() if clock else ""
 
 
 # A name's number beside the word it counts: "Ivrit 10 words", "LC: 2 mediums", "study
@@ -2974,6 +3000,8 @@ def _reaches_someone_else(
         for obj in reached:
             if match.first <= obj.i <= match.last or obj.pos not in ("NOUN", "PROPN"):
                 continue
+            if obj.lower.rstrip(".") in _AT_THE_CLOCK:
+                continue  # "FaceTime kl 20:45": when, not whom
             if who in {t.lower for t in parsed.subtree(obj)}:
                 continue
             if obj.lower in named:
@@ -2989,6 +3017,8 @@ def _reaches_someone_else(
     return False
 
 
+# "o'clock" as Scandinavian and Finnish writers put it before the time ("kl 20:45").
+_AT_THE_CLOCK: Final = frozenset({"kl", "klo", "klokka", "klockan", "klokken"})
 _BEFORE_WHOM: Final = frozenset({"for", "with", "to", "from", "w", "c", "at", "in", "on"})
 
 
