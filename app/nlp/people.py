@@ -294,6 +294,8 @@ _BEFORE_A_SITE: Final = re.compile(
     + ")"
 )
 """A single capitalised word a notebook writes before a site word ("Sunshine Hospital")."""
+_NAMED_SITE_AFTER: Final = re.compile(r"(?:[ \t]+[A-Z][^\W\d_]+){1,2}" + _PLACE_AFTER.pattern)
+"""A surname or two, then a site word, after a given name ("Josiah Tongogara Avenue")."""
 _INTERJECTIONS: Final = frozenset({
     "ah", "oh", "eh", "uh", "um", "hmm", "ha", "aha", "wow", "ooh", "oi", "hey", "hi", "yo",
     "ugh", "oops", "argh",
@@ -925,8 +927,8 @@ def _spread(pages: list[list[Mention]], texts: Sequence[str], words: frozenset[s
             span = (hit.start(), hit.end())
             if any(a < span[1] and span[0] < b for a, b in taken):
                 continue
-            if _PLACE_AFTER.match(text, hit.end()):
-                continue  # "Jane Street" is no sighting of Jane
+            if _PLACE_AFTER.match(text, hit.end()) or _NAMED_SITE_AFTER.match(text, hit.end()):
+                continue  # "Jane Street", "Josiah Tongogara Avenue": no sighting of them
             mentions.append(Mention(hit.start(), hit.end(), hit.group(1)))
             taken.append(span)
         mentions.sort(key=lambda m: m.start)

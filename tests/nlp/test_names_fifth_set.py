@@ -162,3 +162,10 @@ def test_a_camel_cased_word_is_a_brand_or_an_office_not_a_person() -> None:
 
 def test_shona_kin_alone_is_nobody_named() -> None:
     assert _found("Gogo phoned, she is well.") == []
+
+
+def test_a_given_name_before_a_surname_and_a_street_word_is_no_sighting() -> None:
+    pages = find_people_in_pages(
+        ["Sekuru Josiah came for lunch.", "we walked along Josiah Banda Avenue in the rain"]
+    )
+    assert [[m.text for m in page] for page in pages] == [["Josiah"], []]

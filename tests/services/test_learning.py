@@ -86,14 +86,14 @@ def test_repeated_dismissals_propose_an_exclusion_that_detection_then_reads(
     targets.add_habit(db, "Strength training")
     for n in range(2):
         day = DAY + timedelta(days=n)
-        entry_id = _entry(db, day, "Drove past gym.")
+        entry_id = _entry(db, day, "Parked at gym.")
         [pending] = suggestions.list_suggestions(db, entry_id=entry_id)
         suggestions.dismiss_suggestion(db, pending.id)
     [proposal] = [p for p in learning.refresh_proposals(db).value if p.kind == "exclude"]
-    assert proposal.phrase == "past gym"
-    assert proposal.question == "Stop reading \u201cpast gym\u201d as Strength training?"
+    assert proposal.phrase == "at gym"
+    assert proposal.question == "Stop reading \u201cat gym\u201d as Strength training?"
     learning.accept_proposal(db, proposal.id)
-    entry = journal.add_entry(db, DAY + timedelta(days=5), "Drove past gym.").value
+    entry = journal.add_entry(db, DAY + timedelta(days=5), "Parked at gym.").value
     assert not detection.detect_entry(db, None, entry.id, today=DAY).value.suggestions
     entry = journal.add_entry(db, DAY + timedelta(days=6), "Gym: squats and rows.").value
     assert detection.detect_entry(db, None, entry.id, today=DAY).value.suggestions

@@ -544,17 +544,17 @@ def test_an_accepted_exclusion_is_named_under_the_words(
     gym = targets.add_habit(db, "Strength training").value
     first = TODAY - timedelta(days=6)
     for n in range(2):  # the same words suggested and dismissed twice
-        _entry(db, first + timedelta(days=n), "Drove past gym.")
+        _entry(db, first + timedelta(days=n), "Parked at gym.")
     dismissed = [suggestions.dismiss_suggestion(db, s.id) for s in suggestions.list_suggestions(db)]
     assert len(dismissed) == 2
     view = make_view(qtbot, db, ops)
     view.select(("habit", gym.id))
     [(question, stop, _no)] = _proposal_buttons(view)
-    assert question == "Stop reading \u201cpast gym\u201d as Strength training?"
+    assert question == "Stop reading \u201cat gym\u201d as Strength training?"
     assert stop.text() == "Stop reading it"
     qtbot.mouseClick(stop, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "is no longer read as Strength training" in view.message.text())
     settle(qtbot, view, ops)
     print("NOTE", repr(view.cues_note.text()), flush=True)
-    assert view.cues_note.text().endswith("Not read as done (you agreed): \u201cpast gym\u201d.")
+    assert view.cues_note.text().endswith("Not read as done (you agreed): \u201cat gym\u201d.")
     assert view.proposals_group.isHidden()
