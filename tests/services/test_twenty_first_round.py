@@ -131,3 +131,14 @@ def test_a_yarn_and_a_facetime_at_the_clock_are_calls() -> None:
     assert _names("Yarned with Bazza after tea for an hour.", "Ring Bazza") == ["Ring Bazza"]
     name = "FaceTime Liv + jentene"
     assert _names("FaceTime kl 19:30, the girls showed me their drawings.", name) == [name]
+
+
+def test_a_place_after_an_at_sign_is_no_one_reached() -> None:
+    assert named_person("Climb @ Momentum") is None
+    name = "Climb @ Momentum"
+    assert _names("Climbed with Ines, sent the yellow V2 at last.", name) == [name]
+
+
+def test_a_temple_told_by_its_own_name() -> None:
+    name = "Kovil (Fri)"
+    assert _names("Went to Murugan temple with Vasanthi after lunch.", name) == [name]

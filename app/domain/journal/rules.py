@@ -2465,7 +2465,7 @@ def named_person(name: str) -> tuple[str, str] | None:
     "dobj")`` for "Ring Edna" and "Visit Nan", ``("jess", "to")`` for "Write to Jess".
     None for anyone ("Call family", "Text a friend") and for a person who only owns the
     thing ("Pack Migo's baon")."""
-    words = _NAME_WORD.findall(name)
+    words = _NAME_WORD.findall(name.split("@")[0])  # "Boulder @ Movement": a place, no one
     if (  # "umma call", "Mama facetime": the person first, as Korean or Japanese say it
         len(words) == 2
         and words[1].lower() in _TALKING
