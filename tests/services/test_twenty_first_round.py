@@ -142,3 +142,15 @@ def test_a_place_after_an_at_sign_is_no_one_reached() -> None:
 def test_a_temple_told_by_its_own_name() -> None:
     name = "Kovil (Fri)"
     assert _names("Went to Murugan temple with Vasanthi after lunch.", name) == [name]
+
+
+@pytest.mark.parametrize(
+    ("body", "name", "done"),
+    [
+        ("Spanish app I open and close, too tired.", "Spanish 15 min", False),
+        ("Journal: opened the notebook, stared at it, closed it.", "Journal", False),
+        ("Opened the pool at 6, swam 40 lengths, closed the gate.", "Swim", True),
+    ],
+)
+def test_a_thing_opened_and_closed_again_is_not_done(body: str, name: str, done: bool) -> None:
+    assert (_names(body, name) == [name]) is done

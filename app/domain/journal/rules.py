@@ -312,6 +312,14 @@ _LENT_OR_PASSED: Final = re.compile(
 _SCARE_QUOTED: Final = re.compile(
     r"^[^'\"‘’“”\n]{0,30}['\"’”]\s*(?:aka|a\.k\.a\.?|\(?not really\)?)(?!\w)", re.I
 )
+# A thing opened and closed again with nothing done between ("Japanese app I open and
+# close", "opened the worksheet, stared at it, closed it").
+_OPENED_AND_CLOSED: Final = re.compile(
+    r"\bopen(?:ed|s)?\b(?:[^.!?\n]{0,40}?\b(?:stared|looked|scrolled)\b[^.!?\n]{0,20}?)?"
+    r"[\s,]+(?:and\s+|then\s+)?(?:i\s+)?(?:clos(?:e|ed|es)|shut)\b(?:\s+(?:it|them|again))?"
+    r"|\bopen(?:ed|s)?\s+(?:it|the \w+|my \w+)(?:\s+\w+){0,3},\s+(?:\w+\s+){0,4}closed\s+it\b",
+    re.I,
+)
 # What the writer has been neglecting, said right before it ("slack on the exercises",
 # "been lazy with my Spanish", "behind on the reading").
 _SLACK_ON: Final = re.compile(
@@ -1336,6 +1344,8 @@ def blocked(
         return BlockReason.A_THING  # "the only shots today were tequila ones"
     if _REST_LEFT.search(text, *parsed.sentence_span(head)):
         return BlockReason.DID_NONE  # "did only Japji Sahib, rest of the Nitnem left"
+    if _OPENED_AND_CLOSED.search(text, *parsed.sentence_span(head)):
+        return BlockReason.DID_NONE  # "opened the worksheet, stared at it, closed it"
     if _LEFT_IDLE.match(after) and _left_idle(parsed, match):
         return BlockReason.A_THING  # "Ankle band sitting on the desk staring at me"
     if LEFT_BEFORE.search(text, line_start, start) and LEFT_WHERE.match(after):
