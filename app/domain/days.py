@@ -55,8 +55,15 @@ _FULL_BY_LANGUAGE: Final = (
     # Russian, Ukrainian
     "понедельник вторник среда четверг пятница суббота воскресенье",
     "понеділок вівторок середа четвер пʼятниця субота неділя",
+    # Indonesian, Malay ("minggu" is also a week: a when either way)
+    "senin selasa rabu kamis jumat jum'at sabtu minggu ahad isnin khamis",
 )
-FULL_DAYS: Final = frozenset(" ".join(_FULL_BY_LANGUAGE).split())
+_TWO_WORD_DAYS: Final = (
+    # Vietnamese, with and without its marks ("Đi chùa Chủ Nhật")
+    "chủ nhật", "chu nhat", "thứ hai", "thứ ba", "thứ tư", "thứ năm", "thứ sáu", "thứ bảy",
+    "thu hai", "thu ba", "thu tu", "thu nam", "thu sau", "thu bay",
+)  # fmt: skip
+FULL_DAYS: Final = frozenset(" ".join(_FULL_BY_LANGUAGE).split()) | frozenset(_TWO_WORD_DAYS)
 """Whole day names, lower-case, in the languages above."""
 
 # Short forms. Two-letter and other short forms that are also words ("do", "so", "mar",

@@ -15,7 +15,9 @@ first person, swear words, names) skip such text with a reason instead of readin
 
 from __future__ import annotations
 
+import re
 import threading
+from dataclasses import dataclass
 from importlib import import_module, metadata
 from typing import Any, Final
 
@@ -75,6 +77,48 @@ def other_language(text: str) -> str | None:
     return None if code in (None, ENGLISH) else code
 
 
+_PARAGRAPH: Final = re.compile(r"\S(?:.*?\S)??(?=\n[ \t]*\n|\s*\Z)", re.DOTALL)
+"""A paragraph: text between blank lines, without the whitespace around it."""
+
+
+@dataclass(frozen=True)
+class EnglishPart:
+    """What an English-only reader may read of a text: ``text`` has the paragraphs
+    surely written in another language blanked out (same length, so offsets still
+    point into the original), and ``skipped`` names their languages, in order."""
+
+    text: str
+    skipped: tuple[str, ...] = ()
+
+
+def english_part(text: str, *, whole_if_english: bool = False) -> EnglishPart | None:
+    """The part of ``text`` an English-only reader may read, or ``None`` when it is
+    surely written in another language throughout.
+
+    Paragraphs surely written in another language (a hymn in Welsh copied onto a page,
+    with the writer's English notes around it) are left out; what remains is read when
+    it is not itself surely another language.  ``whole_if_english``: a text that is not
+    surely another language as a whole is read whole (a counter of forms counts them
+    in a French line quoted on an English page, as it always has)."""
+    if whole_if_english and other_language(text) is None:
+        return EnglishPart(text)
+    kept = list(text)
+    codes: list[str] = []
+    for paragraph in _PARAGRAPH.finditer(text):
+        code = other_language(paragraph.group())
+        if code is not None:
+            codes.append(code)
+            for i in range(paragraph.start(), paragraph.end()):
+                if not text[i].isspace():
+                    kept[i] = " "
+    rest = "".join(kept)
+    if other_language(rest) is not None:
+        return None
+    if codes and sum(ch.isalpha() for ch in rest) < MIN_LETTERS:
+        return None
+    return EnglishPart(rest, tuple(codes))
+
+
 def language_name(code: str) -> str:
     """An English name for a language code ("nl" → "Dutch"); the code if unknown."""
     return _NAMES.get(code, code)
@@ -83,6 +127,14 @@ def language_name(code: str) -> str:
 def skip_reason(code: str) -> str:
     """The words that say why an English-only reader skipped a text."""
     return f"it is written in {language_name(code)}, and this reader knows English only"
+
+
+def part_skip_reason(codes: tuple[str, ...]) -> str:
+    """The words that say why an English-only reader skipped some paragraphs of a text."""
+    names = list(dict.fromkeys(language_name(code) for code in codes))
+    written = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    some = "a paragraph is" if len(codes) == 1 else f"{len(codes)} paragraphs are"
+    return f"{some} written in {written}, and this reader knows English only"
 
 
 def language_detector_id() -> str:
@@ -99,4 +151,4 @@ def language_decision_id() -> str:
     varieties read as English.  Part of the cache identity of the English-only readers,
     so that their results go stale when the decision could change."""
     english = "+".join(sorted(_ENGLISH_LIKE))
-    return f"{language_detector_id()}/{MIN_LETTERS}/{MIN_CONFIDENCE}/{english}"
+    return f"{language_detector_id()}/{MIN_LETTERS}/{MIN_CONFIDENCE}/{english}/paragraphs"

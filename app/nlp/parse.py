@@ -8,8 +8,9 @@ so that rules stay free of spaCy.
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
+from typing import Any, Final
 
+from app.domain import spellings
 from app.domain.journal.rules import item_starts, mask_for_parsing
 from app.domain.parsed import ParsedText, Token
 from app.nlp import people
@@ -24,7 +25,19 @@ def _known(lower: str, lemma: str, words: frozenset[str]) -> bool:
     alphabetic counts as known (numbers, punctuation, emoji are never misspellings)."""
     if not words or not lower.isalpha():
         return True
-    return lower in words or lemma in words
+    return lower in words or lemma in words or lower in _SPELLINGS
+
+
+_SPELLINGS: Final = spellings.known_forms()
+
+
+_STANDARD: Final = {
+    case(form): norm
+    for form, norm in spellings.word_forms().items()
+    for case in ((str.lower, str.title, str.upper) if spellings.also_titled(form) else (str.lower,))
+}
+"""Dialect and quick spellings read whole, as written, with the standard word that is
+their lemma ("tae": "to", "Nae": "no")."""
 
 
 def _after_a_stop(before: Any, tok: Any) -> bool:
@@ -69,7 +82,7 @@ def parse_text(text: str, starts: Collection[int] = ()) -> ParsedText:
                         start=tok.idx,
                         end=tok.idx + len(tok.text),
                         text=tok.text,
-                        lemma=tok.lemma_.lower(),
+                        lemma=_STANDARD.get(tok.text, tok.lemma_.lower()),
                         pos=tok.pos_,
                         tag=tok.tag_,
                         dep=tok.dep_,

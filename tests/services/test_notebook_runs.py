@@ -395,6 +395,37 @@ def test_english_only_detectors_skip_a_page_in_another_language(
             assert ids[0] in {c["page_id"] for c in run.page_counts}
 
 
+MIXED_PAGE = (
+    "Copied out for the chapel concert from my grandmother's hymn book. Gareth always "
+    "wanted me on the tenor line, and I said I would try:\n\n"
+    "Dyma gariad fel y moroedd,\nTosturiaethau fel y lli:\n"
+    "T'wysog bywyd pur yn marw,\nMarw i brynu'n bywyd ni.\n\n"
+    "(ask Bethan which tune)"
+)
+
+
+def test_english_only_detectors_read_the_english_part_of_a_mixed_page(
+    db: Database, notebook: int
+) -> None:
+    ids = [p.id for p in pages(db, notebook)]
+    notebooks.edit_page_text(db, ids[1], MIXED_PAGE)
+    names = run_detector(db, None, notebook, "names", force=True).value
+    on_page = {e.anchor_text for f in names.findings for e in f.evidence if e.page_id == ids[1]}
+    assert {"Gareth", "Bethan"} <= on_page
+    assert not {"Dyma", "Marw"} & on_page
+    warnings = [w["message"] for w in names.warnings if w["code"] == "skip_other_language"]
+    assert warnings == [
+        "Page 2 was read in part: a paragraph is written in Welsh, "
+        "and this reader knows English only."
+    ]
+    # the counters count the forms on a page that is English as a whole, the hymn's
+    # "i" too, as the spec defines them; a page surely in Welsh as a whole is skipped
+    counted = run_detector(db, None, notebook, "first_person", force=True).value
+    assert counted.page_counts is not None
+    assert {"page_id": ids[1], "count": 3} in counted.page_counts
+    assert not [w for w in counted.warnings if w["code"] == "skip_other_language"]
+
+
 @pytest.mark.parametrize("detector", ["first_person", "names"])
 def test_a_change_in_the_language_decision_makes_english_only_results_stale(
     db: Database, notebook: int, monkeypatch: pytest.MonkeyPatch, detector: str

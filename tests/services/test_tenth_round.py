@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from app.domain.journal.candidates import Candidate
-from app.domain.journal.cues import _without_when, name_words, seed_cues, stem_of
+from app.domain.journal.cues import name_words, seed_cues, stem_of, without_when
 from app.domain.journal.explain import explain_miss
 from app.domain.journal.rules import (
     RuleCandidate,
@@ -68,13 +68,13 @@ def test_a_noun_set_off_by_a_comma_is_what_the_day_was_not_who_did_it(body: str,
     ],
 )
 def test_when_a_habit_is_done_is_not_what_is_done(name: str, what: str) -> None:
-    assert _without_when(name) == what
+    assert without_when(name) == what
 
 
 def test_a_day_in_a_name_is_no_cue() -> None:
     cues, _ = seed_cues("Friday fast", cue_families())
     assert not any(cue.startswith("friday") for cue in cues)
-    assert name_words(_without_when("Friday fast")) == ["fast"]
+    assert name_words(without_when("Friday fast")) == ["fast"]
     assert detect("It's Friday, the weekend starts.", "Friday fast") == []
 
 

@@ -27,6 +27,7 @@ from rapidfuzz.distance import OSA
 
 from app.domain.days import SCHEDULE, SHORT_DAYS_AS_WORDS, WEEKDAYS, WEEKDAYS_SHORT
 from app.domain.parsed import ParsedText, Token
+from app.domain.spellings import forms_of, standard
 from app.domain.text import CURRENCY_SIGNS
 
 MAX_CUES: Final = 600
@@ -47,7 +48,7 @@ _NAME_STOP: Final = frozenset(
         "home", "time", "times", "minute", "minutes", "min", "mins", "session", "sessions",
         "habit", "some", "one", "two", "three", "before", "after", "per", "least", "class",
         "classes", "lesson", "lessons", "training", "routine", "week", "weekly", "from",
-        "away", "without", "into", "off", "over", "while", "new", "own",
+        "away", "without", "into", "off", "over", "while", "new", "own", "through",
         # "with" and "for" as other languages write them ("Wolof avec Mariama")
         "avec", "con", "mit", "com", "pour", "para",
         "app", "apps",  # "Eikaiwa app 10min": the app's own name says which
@@ -60,7 +61,9 @@ _NAME_STOP: Final = frozenset(
 )  # fmt: skip
 
 # Words that deny what follows ("no yoga", "not even cooked", "did no seva").
-NEGATORS: Final = frozenset({"no", "zero", "none", "nope", "never", "not", "n't", "without"})
+NEGATORS: Final = frozenset(
+    {"no", "zero", "none", "nope", "never", "not", "n't", "without"}
+) | forms_of({"no", "never", "not"})  # "Nae swim either", "neva go"
 
 _WORD: Final = re.compile(r"[^\W\d_][\w'-]*", re.UNICODE)
 
@@ -223,7 +226,7 @@ def _is_content(word: str) -> bool:
     """A word of a name that says what is done: not a function or filler word, and three
     letters or more unless two capitals ("BP")."""
     return (
-        word.lower() not in _NAME_STOP
+        standard(word) not in _NAME_STOP
         and not _REPS.fullmatch(word)  # "Neck 3x15": the "x15" of its sets
         and (len(word) > 2 or bool(_ACRONYM.fullmatch(word)))
     )
@@ -359,7 +362,7 @@ def seed_cues(
         return [], []
     cues: list[str] = []
     exclude: list[str] = []
-    what = _COUNTED_IN.sub("", _without_when(name))
+    what = _COUNTED_IN.sub("", without_when(name))
     matched = _families_of(what, families)
     for family in matched:
         cues.extend(family.cues)
@@ -432,7 +435,11 @@ _WHEN: Final = re.compile(
     r"|\s+(?:the\s+)?(?:night|day|evening|morning)\s+before$"  # "Pack the bag night before"
     rf"|\b(?:{'|'.join(WEEKDAYS)})s?\b"  # "Wednesday fast"
     rf"|\s*\(\s*(?:{_WEEKDAY_SHORT}|sat|sun)\.?\s*\)"  # "Sabar (Thurs)"
-    rf"|\s+(?:{_WEEKDAY_SHORT})\.?\s*$",  # "Bridge club Tues" ("sat", "sun" may be words)
+    rf"|\s+(?:{_WEEKDAY_SHORT})\.?\s*$"  # "Bridge club Tues" ("sat", "sun" may be words)
+    # a time of day in brackets or opening the name ("Concor + aspirin (morning)", "PM run
+    # 8k+"): when, not what
+    r"|\s*\(\s*(?:mornings?|evenings?|nights?|afternoons?|bedtime|am|pm|a\.m\.|p\.m\.)\s*\)"
+    r"|^\s*(?:am|pm)\s+(?=[^\W\d_])",
     re.IGNORECASE,
 )
 
@@ -489,7 +496,7 @@ def _families_of(what: str, families: Sequence[CueFamily]) -> list[CueFamily]:
     return [f for f in matched if f.matches_name(head) or not f.matches_name(rest)]
 
 
-def _without_when(name: str) -> str:
+def without_when(name: str) -> str:
     """A habit's name without when it is done ("Read before bed": the reading, not the
     bed; "Gym after work": the gym, not the work; "Karakia in the morning", "Nap when
     the kids nap", "Wednesday fast")."""

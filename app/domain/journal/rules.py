@@ -118,13 +118,16 @@ from app.domain.journal.measures import (
 )
 from app.domain.journal.parse import Draft
 from app.domain.parsed import ParsedText, Token
+from app.domain.spellings import forms_of
 from app.domain.text import CURRENCY_SIGNS, MAX_QUOTE_CHARS, overlaps
 
-FIRST_PERSON: Final = frozenset({"i", "we", "me", "myself", "us", "ourselves"})
-MY: Final = frozenset({"my", "our"})
+FIRST_PERSON: Final = frozenset(
+    {"i", "we", "me", "myself", "us", "ourselves", "mi"}  # "Mi call Hyacinth": Jamaican "I"
+)
+MY: Final = frozenset({"my", "our", "mi"})  # "Check mi sugar": Jamaican "my"
 MODALS: Final = frozenset(
     {"will", "would", "shall", "should", "could", "might", "may", "must", "'ll", "ll", "'d", "wo"}
-)
+) | forms_of({"would", "could", "should"}, pieces=True)  # "Jim wid've been 61 the day"
 INTENT_VERBS: Final = frozenset(
     {
         "want", "need", "plan", "hope", "try", "intend", "wish", "wonder", "consider", "mean",
@@ -161,12 +164,13 @@ FUTURE_WORDS: Final = frozenset(
         # "tomorrow" as code-switching writers leave it ("zbor jutri", "VC bukas", "Amanhã
         # tem aula"): Portuguese, French, Italian, Slovene, Russian and Ukrainian, Tagalog,
         # Indonesian, Swahili, Turkish, Hungarian, Romanian, Finnish, Swedish, Japanese and
-        # Korean romanised, Greek; not "mañana" or "jutro", which are also "morning"
+        # Korean romanised, Greek; not "mañana" or "jutro", which are also "morning"; and
+        # as it is said or quickly spelt ("Slimmin the morra", "revishun tomoro")
         "amanhã", "amanha", "demain", "domani", "jutri", "zavtra",
         "завтра", "bukas", "besok", "kesho", "yarın", "holnap", "mâine", "huomenna",
         "imorgon", "ashita", "naeil", "αύριο",
     }
-)  # fmt: skip
+) | forms_of({"tomorrow"})  # fmt: skip
 # "tomorrow" in Norwegian, Danish and Swedish ("Romaskin i morgen"); "morgen" alone is
 # also a morning.
 _MORGEN: Final = frozenset({"morgen", "morgon"})
@@ -324,6 +328,14 @@ _OPENED_AND_CLOSED: Final = re.compile(
 # "been lazy with my Spanish", "behind on the reading").
 _SLACK_ON: Final = re.compile(
     r"\b(?:slack(?:ing|ed)?|lazy|behind)\s+(?:on|with|about)\s+(?:the\s+|my\s+)?$", re.I
+)
+# Not getting there, said before the place or event ("Didn't make it to choir", "never
+# made it tae the pool"); the parser may take the event for a verb of its own.
+_NOT_MADE_IT: Final = re.compile(
+    r"\b(?:didn'?t|didn’t|did not|didnae|didna|couldn'?t|couldn’t|could not|couldnae|"
+    r"never|not)\s+(?:quite\s+)?(?:make|made)\s+it\s+(?:down\s+|over\s+|up\s+|out\s+)?"
+    r"(?:to|tae|into)\s+(?:the\s+|my\s+|our\s+)?$",
+    re.I,
 )
 # Where a thing is, now ("My book is on the nightstand", "Handcycle's on the turbo", "the
 # bike is still in the shed"): a present state, not a deed.
@@ -1128,6 +1140,19 @@ def _to_do_later(parsed: ParsedText, verb: Token) -> bool:
 _FOR_ME: Final = re.compile(r"\s*(?:[\w'’-]+\s+){0,3}?for (?:me|us)\b(?!\s+and\b)", re.IGNORECASE)
 
 
+def _made_it_to(parsed: ParsedText, subject: Token, governor: Token) -> bool:
+    """The writer got there ("Made it to choir"), though the parser read the event as a
+    verb whose subject is the "it" of "made it"."""
+    over = parsed.head(governor)
+    return (
+        subject.lower == "it"
+        and governor.dep in ("ccomp", "xcomp", "advcl")
+        and over is not None
+        and over.lemma == "make"
+        and subject.head in (governor.i, over.i)
+    )
+
+
 def _another_before(parsed: ParsedText, sent: int, before: int) -> bool:
     """Someone other than the writer is named before token ``before`` in the sentence (a
     capitalised word not opening it, or "he", "she", "they"), and no "I" or "we"."""
@@ -1135,8 +1160,8 @@ def _another_before(parsed: ParsedText, sent: int, before: int) -> bool:
     words = parsed.words(first, before)
     if any(w.lower in ("i", "we") for w in words):
         return False
-    return any(
-        (w.text[:1].isupper() and w.i != first and w.pos == "PROPN")
+    return any(  # a name the tagger took for an adjective: "so Eleni water the garden"
+        (w.text[:1].isupper() and w.i != first and (w.pos == "PROPN" or not w.known))
         or w.lower in ("he", "she", "they")
         for w in words
     )
@@ -1336,6 +1361,8 @@ def blocked(
         return BlockReason.NEGATED  # "no erg (hamstring)": a log's item answered first
     if _SLACK_ON.search(text[max(line_start, start - 40) : start]):
         return BlockReason.NEGATED  # "I've been slack on the exercises"
+    if _NOT_MADE_IT.search(text[max(line_start, start - 50) : start]):
+        return BlockReason.NEGATED  # "Didn't make it to choir"
     if _NOTE_BEFORE.search(text[max(line_start, start - 40) : start]):
         return BlockReason.REMINDER  # "… 10 times. NOTE: Lantus 9pm!!"
     if _LENT_OR_PASSED.search(text[max(line_start, start - 40) : start]):
@@ -1680,6 +1707,7 @@ def blocked(
             or _logged_label(parsed, subject)
             or _set_off(parsed, subject, governor)
             or _activity_reported(parsed, subject, governor, head)
+            or _made_it_to(parsed, subject, governor)
         )  # "the kids and I baked bread", "our little group played", "Pram walk to Lidl",
         # "Church for the harvest festival, walked both ways", "Choir practice went late"
         if (

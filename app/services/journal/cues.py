@@ -20,6 +20,7 @@ from app.domain.journal.cues import (
     is_abstinence,
     name_words,
     seed_cues,
+    without_when,
 )
 from app.domain.journal.rules import named_person, person_cues
 from app.nlp.forms import is_given_name, word_forms
@@ -68,7 +69,9 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     seeded, exclude = seed_cues(english or name, cue_families(), word_forms)
     if english:  # and the words glossed, as the entries may still say them
         kept = set(english.lower().split())
-        glossed = " ".join(w for w in name.split() if w.lower() not in kept and len(w) > 3)
+        glossed = " ".join(  # not when it is done ("English class Minggu")
+            w for w in without_when(name).split() if w.lower() not in kept and len(w) > 3
+        )
         parts = compound_parts(name)  # "Avantouinti": also "avanto"
         seeded = list(dict.fromkeys([*seeded, *name_words(glossed), *parts]))[:MAX_CUES]
     seeded = list(dict.fromkeys([*seeded, *cjk_words(name)]))[:MAX_CUES]  # "尺八 20分"

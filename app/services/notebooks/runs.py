@@ -90,7 +90,13 @@ from app.llm import (
     PrefetchingModel,
     StreamingModel,
 )
-from app.nlp.language import language_decision_id, other_language, skip_reason
+from app.nlp.language import (
+    english_part,
+    language_decision_id,
+    other_language,
+    part_skip_reason,
+    skip_reason,
+)
 from app.nlp.people import NerUnavailable, find_people_in_pages, ner_model_id
 from app.services.changes import Changes, OpResult
 from app.services.errors import NotFoundError
@@ -571,32 +577,40 @@ def _orders(pages: Sequence[PageInput]) -> str:
 SKIP_OTHER_LANGUAGE: Final = "skip_other_language"
 
 
-def _other_language_pages(pages: Sequence[PageInput], out: _Detected) -> set[int]:
-    """Positions of the pages surely written in another language than English, which the
-    English-only detectors (counters, names) skip; a ``skip_other_language`` warning each."""
-    skipped: set[int] = set()
-    for position, page in enumerate(pages):
-        code = other_language(page.text or "")
-        if code is not None:
-            skipped.add(position)
-            out.warnings.append(
-                DetectorWarning(
-                    SKIP_OTHER_LANGUAGE, f"Page {page.order} was skipped: {skip_reason(code)}."
-                )
-            )
-    return skipped
+def _english_pages(
+    pages: Sequence[PageInput], out: _Detected, *, whole_if_english: bool = False
+) -> list[str | None]:
+    """What the English-only detectors (counters, names) read of each page: its text,
+    without the paragraphs surely written in another language, or ``None`` for a page
+    surely written in another language throughout.  A ``skip_other_language`` warning
+    for each page skipped whole or in part.  ``whole_if_english``: a page not surely in
+    another language as a whole is read whole (the counters)."""
+    read: list[str | None] = []
+    for page in pages:
+        part = english_part(page.text or "", whole_if_english=whole_if_english)
+        if part is None:
+            code = other_language(page.text or "") or "?"
+            why = f"Page {page.order + 1} was skipped: {skip_reason(code)}."
+        elif part.skipped:
+            why = f"Page {page.order + 1} was read in part: {part_skip_reason(part.skipped)}."
+        else:
+            why = ""
+        if why:
+            out.warnings.append(DetectorWarning(SKIP_OTHER_LANGUAGE, why))
+        read.append(None if part is None else part.text)
+    return read
 
 
 def _run_lexical(plan: _Plan, report: ProgressFn) -> _Detected:
     definition = plan.definition
     out = _Detected(page_counts=[], windows_total=len(plan.candidates))
     report(Progress(0, len(plan.candidates)))
-    skipped = _other_language_pages(plan.candidates, out)
-    for position, page in enumerate(plan.candidates):
-        if position in skipped:
+    texts = _english_pages(plan.candidates, out, whole_if_english=True)
+    for position, (page, text) in enumerate(zip(plan.candidates, texts, strict=True)):
+        if text is None:
             report(Progress(position + 1, len(plan.candidates)))
             continue
-        counted: LexicalCount = lexical_count(definition, page.text or "")
+        counted: LexicalCount = lexical_count(definition, text)
         assert out.page_counts is not None
         out.page_counts.append({"page_id": page.page_id, "count": counted.count})
         raw = lexical_page_finding(definition, counted, position=position, page_id=page.page_id)
@@ -609,14 +623,14 @@ def _run_lexical(plan: _Plan, report: ProgressFn) -> _Detected:
 
 def _run_names(plan: _Plan, report: ProgressFn) -> _Detected:
     """People per page: spaCy PERSON mentions grouped by the domain into findings; pages
-    in another language than English are skipped with a warning."""
+    in another language than English are skipped with a warning, and so are a page's
+    paragraphs in another language."""
     out = _Detected(windows_total=len(plan.candidates))
     total = len(plan.candidates)
     report(Progress(0, total))
-    skipped = _other_language_pages(plan.candidates, out)
+    texts = _english_pages(plan.candidates, out)
     found = find_people_in_pages(
-        ["" if i in skipped else page.text or "" for i, page in enumerate(plan.candidates)],
-        lambda i: report(Progress(i + 1, total)),
+        [text or "" for text in texts], lambda i: report(Progress(i + 1, total))
     )
     for position, (page, page_mentions) in enumerate(zip(plan.candidates, found, strict=True)):
         mentions = [PersonMention(m.start, m.end, m.text, m.title) for m in page_mentions]
@@ -625,7 +639,7 @@ def _run_names(plan: _Plan, report: ProgressFn) -> _Detected:
                 position, page.page_id, mentions, finding_type=plan.definition.finding_type
             )
         )
-    out.windows_scanned = total - len(skipped)
+    out.windows_scanned = sum(text is not None for text in texts)
     return out
 
 

@@ -1,0 +1,93 @@
+"""Issue 15, twenty-second round: function words as dialects, Creoles and quick spellers
+write them (Scots "didnae", "nae", "the morra", "tae"; Jamaican "cyaan", "mi"; "tomoro",
+"gona") read as the standard words. Sentences of the test's own."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain.journal.cues import name_words
+from app.domain.spellings import forms_of, standard
+from app.services.journal.cues import effective_cues
+from tests.services.test_cue_rules import detect
+
+
+def _names(body: str, *names: str) -> list[str]:
+    return [n for n, _ in detect(body, *names)]
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Nae gym the day, ma back's gone.", "Gym"),
+        ("Choir the morra, cannae wait.", "Choir"),
+        ("Didna make it tae choir.", "Choir"),
+        ("Fiddle practice tomoro after skool.", "Fiddle practice"),
+        ("I cyaan go a church dis week, mi knee.", "Church"),
+        ("was gona do my stretches after tea", "Stretches"),
+    ],
+)
+def test_a_dialect_or_quick_spelling_of_no_not_or_tomorrow_is_no_deed(body: str, name: str) -> None:
+    assert _names(body, name) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Got tae the pool at 7, did my lengths.", "Swim lengths"),
+        ("Mi call Mavis after lunch.", "Call Mavis"),
+        ("Gym done, then tea wi Gran.", "Gym"),
+    ],
+)
+def test_the_deed_told_in_dialect_is_still_read(body: str, name: str) -> None:
+    assert _names(body, name) == [name]
+
+
+def test_a_dialect_function_word_in_a_name_is_no_cue() -> None:
+    assert name_words("Flowers up tae Grandad") == ["flowers*", "grandad*"]
+    assert name_words("Guitar 3 songs thru") == ["guitar*", "songs*"]
+
+
+def test_the_spellings_stand_for_standard_words() -> None:
+    assert standard("Tae") == "to"
+    assert standard("tomoro") == "tomorrow"
+    assert standard("swim") == "swim"
+    assert forms_of({"never"}) == {"neva"}
+    assert "wid" in forms_of({"would"}, pieces=True)
+
+
+@pytest.mark.parametrize(
+    ("body", "found"),
+    [
+        ("Didn't make it to choir, the bus never came.", []),
+        ("Never made it to the pool, traffic.", []),
+        ("Made it to choir just in time.", ["Choir"]),
+    ],
+)
+def test_making_it_to_a_place_or_event(body: str, found: list[str]) -> None:
+    assert _names(body, "Choir", "Swim") == found
+
+
+def test_a_name_the_tagger_misreads_still_does_it_for_the_writer() -> None:
+    assert _names("My knee was bad so Oriane water the plants for me.", "Water the plants") == []
+
+
+@pytest.mark.parametrize(
+    ("name", "not_a_cue"),
+    [
+        ("Metformin (morning)", "morning"),
+        ("PM run 8k+", "pm"),
+        ("English class Minggu", "minggu"),
+        ("Đi chùa Chủ Nhật", "chủ nhật"),
+        ("Bedtime story w/ Mia", "fell asleep"),  # a story at bedtime, not sleep
+    ],
+)
+def test_when_a_habit_is_done_is_no_cue(name: str, not_a_cue: str) -> None:
+    cues, _ = effective_cues(name, None)
+    assert not any(cue.rstrip("*") == not_a_cue for cue in cues)
+    assert cues  # what is done still has its words
+
+
+def test_a_bedtime_story_is_read_to_the_child() -> None:
+    cues, _ = effective_cues("Bedtime story w/ Mia", None)
+    assert "read ? a story" in cues
