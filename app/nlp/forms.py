@@ -115,3 +115,13 @@ def is_given_name(word: str) -> bool:
     except people.NerUnavailable:
         return False
     return word.lower() not in words
+
+
+def is_english_word(word: str) -> bool:
+    """``word`` is a word the English dictionary knows ("big", not "stromovtsi"); False
+    when spaCy or its model is missing."""
+    try:
+        with people.lock():
+            return word.lower() in people.dictionary(_PURPOSE)
+    except people.NerUnavailable:
+        return False

@@ -43,8 +43,15 @@ _MARKED_SHORTEST: Final = 3
 
 def _content(word: str) -> bool:
     """A word that can say which language a name is in: long enough, or short but marked
-    with a letter English does not write ("Gọi cho Má": "gọi")."""
-    return len(word) >= _CONTENT_SHORTEST or (len(word) >= _MARKED_SHORTEST and _bare(word) != word)
+    with a letter English does not write ("Gọi cho Má": "gọi"), or written in another
+    script than the Latin one ("Біг у Стромовці": "біг")."""
+    return len(word) >= _CONTENT_SHORTEST or (
+        len(word) >= _MARKED_SHORTEST and (_bare(word) != word or _other_script(word))
+    )
+
+
+def _other_script(word: str) -> bool:
+    return any(ch.isalpha() and not unicodedata.name(ch, "").startswith("LATIN") for ch in word)
 
 
 def _bare(word: str) -> str:

@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from app.domain.journal.cues import name_words
+from app.domain.journal.measures import count_target
 from app.domain.spellings import forms_of, standard
+from app.nlp.gloss import in_english
 from app.services.journal.cues import effective_cues
 from tests.services.test_cue_rules import detect
 
@@ -91,3 +93,45 @@ def test_when_a_habit_is_done_is_no_cue(name: str, not_a_cue: str) -> None:
 def test_a_bedtime_story_is_read_to_the_child() -> None:
     cues, _ = effective_cues("Bedtime story w/ Mia", None)
     assert "read ? a story" in cues
+
+
+@pytest.mark.parametrize(
+    ("name", "target"),
+    [
+        ("Run 5k", (5.0, "km")),
+        ("PM run 8k+", (8.0, "km")),
+        ("Cycle 20km", (20.0, "km")),
+        ("Run 5k w/ Sam", (5.0, "km")),
+        ("Walk 10k", None),  # most often steps
+        ("Walk 10k steps", (10000.0, "step")),
+        ("Run under 5km", None),  # a limit
+        ("Save 5k", None),
+    ],
+)
+def test_a_distance_glued_to_its_number_is_the_count_a_name_asks(
+    name: str, target: tuple[float, str] | None
+) -> None:
+    assert count_target(name) == target
+
+
+@pytest.mark.parametrize(
+    ("body", "found"),
+    [
+        ("Rowed 6k on the erg before work.", True),
+        ("Rowed 3k, legs gone.", False),
+        ("Bf rowed 10k on my erg and is smug about it.", False),
+    ],
+)
+def test_a_distance_run_or_rowed_is_counted_in_kilometres(body: str, found: bool) -> None:
+    assert (_names(body, "Row 5k") == ["Row 5k"]) is found
+
+
+def test_a_runners_k_falls_short_of_the_distance_asked() -> None:
+    assert _names("Evening only 6k jog slow.", "PM run 8k+") == []
+
+
+def test_a_name_in_another_script_is_read_in_english_not_by_its_letters() -> None:
+    assert in_english("Біг у Стромовці 5 км").startswith("run ")
+    assert _names("Big day at the office, no time for anything.", "Біг у Стромовці 5 км") == []
+    found = _names("Ran the big loop in Stromovka, 5,2 km.", "Біг у Стромовці 5 км")
+    assert found == ["Біг у Стромовці 5 км"]

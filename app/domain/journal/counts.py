@@ -152,6 +152,9 @@ def _in_another(parsed: ParsedText, number: Token, unit: str) -> bool:
     return False
 
 
+_K_DISTANCE: Final = re.compile(r"(\d+(?:[.,]\d+)?)k", re.IGNORECASE)
+
+
 def count_evidence(
     parsed: ParsedText, target: tuple[float, str] | None, only: set[int] | None = None
 ) -> tuple[bool, CueMatch | None] | None:
@@ -192,6 +195,12 @@ def count_evidence(
             claims.extend(ranges)  # "laws pp. 49–54": six pages, not 54
             continue
         glued = [(value, w) for value, got, w in glued_measures(words) if got == unit]
+        if unit == "km":  # "Evening only 6k jog": a runner's "k" is kilometres
+            glued += [
+                (float(m.group(1).replace(",", ".")), w)
+                for w in words
+                if (m := _K_DISTANCE.fullmatch(w.text)) is not None
+            ]
         if glued:  # "Hydration 1.4L"
             is_reading = any(w.lemma in READING_WORDS for w in words)
             (readings if is_reading else claims).extend(glued)

@@ -167,6 +167,14 @@ _CJK_UNITS: Final = sorted(  # the longest first: "分間" before "分"
 _CJK_GLUED: Final = re.compile(
     r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s?(" + "|".join(_CJK_UNITS) + ")"
 )
+# A distance glued to its number, nothing counted after it ("Run 5km", "PM run 8k+",
+# "Cycle 20 km" is read below): "10k steps" counts steps.
+_NAME_DISTANCE: Final = re.compile(
+    r"(?<![\w.])(\d+(?:[.,]\d+)?)(km|k|mi)\+?(?!\w)"
+    r"(?!\s*(?!(?:daily|every|each|a\s+day|before|after|in|on|at|by|with|w)\b)[^\W\d_])",
+    re.IGNORECASE,
+)
+_WALK: Final = re.compile(r"\bwalk", re.IGNORECASE)
 _PRIME: Final = {"'": "min"}
 """A prime glued to a number is minutes in a training log ("Z2 ride 60'")."""
 _CEILING: Final = re.compile(
@@ -250,6 +258,14 @@ def count_target(name: str) -> tuple[float, str] | None:
     cjk = _cjk_glued(name, whole=False)
     if cjk is not None:
         return cjk  # "尺八 20分", "9000歩"
+    distance = _NAME_DISTANCE.search(name)
+    if distance is not None and not _CEILING.search(name[: distance.start()]):
+        unit = distance.group(2).lower()
+        if unit != "k" or (  # "Walk 10k" is most often steps
+            _GOES_A_DISTANCE.search(name) and not _WALK.search(name)
+        ):
+            far = float(distance.group(1).replace(",", "."))
+            return far, "mi" if unit == "mi" else "km"
     glued = _NAME_GLUED.search(name)
     if glued is not None:
         if _CEILING.search(name[: glued.start()]):

@@ -3102,6 +3102,14 @@ def _count_decided(
     of another sentence that reaches it ("in the taxi I read my 2 pages")."""
     only = _cued_sentences(body, parsed, rc, target)
     decided = count_evidence(parsed, target, only)
+    if (
+        decided is not None
+        and decided[1] is not None
+        and target is not None
+        and target[1] in _DISTANCES
+        and _cues_all_blocked_in(body, parsed, rc, parsed.tokens[decided[1].first].sent)
+    ):
+        return None  # "Bf rowed 10k on my erg", "long walk 12km, no erg": not the writer's row
     for _ in range(3):
         if decided is None or not decided[0] or decided[1] is None:
             return decided
@@ -3121,6 +3129,19 @@ def _count_decided(
         ):
             return None  # another count, but no word of the habit said done beside it
     return decided
+
+
+_DISTANCES: Final = frozenset({"km", "mi", "mile"})
+
+
+def _cues_all_blocked_in(body: str, parsed: ParsedText, rc: RuleCandidate, sent: int) -> bool:
+    """The habit's words are said in sentence ``sent``, and none of them as done."""
+    said = [
+        m for m in find_cues(parsed, rc.cues, rc.exclude) if parsed.tokens[m.first].sent == sent
+    ]
+    return bool(said) and all(
+        blocked_for(body, parsed, m, rc.candidate.name) is not None for m in said
+    )
 
 
 def _cue_passes_in(body: str, parsed: ParsedText, rc: RuleCandidate, sent: int) -> bool:

@@ -23,7 +23,7 @@ from app.domain.journal.cues import (
     without_when,
 )
 from app.domain.journal.rules import named_person, person_cues
-from app.nlp.forms import is_given_name, word_forms
+from app.nlp.forms import is_english_word, is_given_name, word_forms
 from app.nlp.gazetteer import KINSHIP
 from app.nlp.gloss import cjk_words, compound_parts, in_english
 from app.nlp.script import in_latin_letters
@@ -78,6 +78,8 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     latin = in_latin_letters(name)
     if latin != name:  # "Домра 40 мин": also "domra", as the entries may spell it
         more, more_exclude = seed_cues(latin, cue_families(), word_forms)
+        if english:  # "Біг у Стромовці", read "run in …": not "big", an English word
+            more = [cue for cue in more if not is_english_word(cue.rstrip("*"))]
         seeded = list(dict.fromkeys([*seeded, *more]))[:MAX_CUES]
         exclude = list(dict.fromkeys([*exclude, *more_exclude]))[:MAX_CUES]
     seeded = person_cues(english or name, _without_opening_person(name, seeded))
