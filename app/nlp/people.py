@@ -753,12 +753,13 @@ def _signed(text: str) -> list[_Candidate]:
     return out
 
 
-_JOINER: Final = re.compile(r"\s+[+&]\s+")
+_JOINER: Final = re.compile(r"\s+(?:[+&]|v\.?|vs\.?)\s+")
 
 
 def _joined_parts(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """A span the model read as one person cut where a "+" or "&" joins two ("Zuzanna +
-    Andrei"); a firm's "& Sons" is left to :func:`_a_firm`."""
+    Andrei"), or a "v" or "vs" sets them against each other ("Wee Tam v Amir"); a firm's
+    "& Sons" is left to :func:`_a_firm`."""
     out: list[tuple[int, int]] = []
     at = start
     for m in _JOINER.finditer(text, start, end):

@@ -169,3 +169,9 @@ def test_a_given_name_before_a_surname_and_a_street_word_is_no_sighting() -> Non
         ["Sekuru Josiah came for lunch.", "we walked along Josiah Banda Avenue in the rain"]
     )
     assert [[m.text for m in page] for page in pages] == [["Josiah"], []]
+
+
+def test_two_set_against_each_other_are_two_people() -> None:
+    names = {text for text, _ in _found("Sparring: Wee Dougie v Marcus, light, body only.")}
+    assert "Marcus" in names
+    assert not any(" v " in name for name in names)

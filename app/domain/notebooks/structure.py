@@ -63,6 +63,14 @@ _NUMBERED: Final = re.compile(
 # A line that opens with how much of the thing ("2 kg lamb", "1 kg beef on the bone",
 # "3 big onions"): an ingredient's or a stock list's line, whatever words follow.
 _QUANTITY_FIRST: Final = re.compile(r"^\d+(?:[.,/]\d+)?\s*(?:[^\W\d_]{1,5}\s+)?[^\W\d_]")
+# A line opened by a date and a dash or colon ("Jan 6 — Charbel (grandson) 1997", "14/2:
+# Rita"): a dated row (birthdays, appointments, a planting diary's entries).
+_DATE_FIRST: Final = re.compile(
+    r"^(?:(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|"
+    r"nov|dec)[a-z]*\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?)?|\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?)"
+    r"\s*[—–:-]\s*\S",
+    re.IGNORECASE,
+)
 # A line set out in columns ("Treble   4-1-12   Mears 1887"): a table's row.
 # Columns set apart by spaces, a tab, or dot leaders ("Hodan Abdi ......... 19").
 _COLUMNS: Final = re.compile(r"\S(?:[ ]{3,}|\t| \.{2,} ?|\.{4,} ?| …+ ?)\S")
@@ -295,11 +303,14 @@ def _is_todo(items: Sequence[Line], heading: str | None, *, unmarked: bool = Fal
         return True
     if len(items) < 2:
         return False
+    verbs = sum(_starts_with_task_verb(line.body) for line in items)
+    dated = sum(1 for line in items if _DATE_FIRST.match(line.body or line.stripped))
+    if dated * 2 >= len(items) and verbs * 3 < len(items):
+        return False  # "BIRTHDAYS — don't forget!!" over dates: a list to look up, no tasks
     if heading is not None and _TODO_HEADING.search(heading):
         return True
     if heading is not None and _STEPS_HEADING.search(heading):
         return False  # a method's steps start with verbs too
-    verbs = sum(_starts_with_task_verb(line.body) for line in items)
     if unmarked:  # without markers, tasks under a heading that is not a colon's list
         return heading is not None and not heading.endswith(":") and verbs * 2 >= len(items)
     return verbs * 3 >= len(items) * 2
@@ -423,16 +434,25 @@ def _unmarked_list(
     if len(run) < 3:
         return None
     heading = lines[run[0]].stripped if len(run) >= 4 else None
+    if heading is not None and _a_row(heading):
+        heading = None  # "1 kg lamb, lean …" opens the ingredients, heads nothing
     body = [lines[i] for i in run[1:]] if heading else [lines[i] for i in run]
-    long = sum(1 for line in body if len(line.stripped) > MAX_LIST_ITEM_CHARS)
+    rows = [line for line in body if _COLUMNS.search(line.stripped)]
+    table = len(rows) >= MIN_TABLE_ROWS  # rows set out in columns, whatever their words
+    # rows a quantity, a date or columns open ("2 cups fine burghul, soak 15 min", "Jan 6
+    # — Charbel (grandson) 1997"): items, though their notes run long
+    opened = sum(1 for line in body if _a_row(line.stripped))
+    rowed = opened * 2 >= len(body) or (table and len(rows) * 4 >= len(body) * 3)
+    longest = 2 * MAX_LIST_ITEM_CHARS if rowed or table else MAX_LIST_ITEM_CHARS
+    long = sum(1 for line in body if len(line.stripped) > longest)
     if len(body) < 3 or long * 5 > len(body):  # an item's note may run long, not a fifth
         return None
     if sum(1 for line in body if _SENTENCE_END.search(line.stripped)) * 4 > len(body):
         return None
     if _runs_on(body):
         return None  # lines that run on with a comma: verse or a sentence, not items
-    rows = [line for line in body if _COLUMNS.search(line.stripped)]
-    table = len(rows) >= MIN_TABLE_ROWS  # rows set out in columns, whatever their words
+    if rowed:
+        return heading, body
     itemish = [line for line in body if _itemish(line) or (table and line in rows)]
     measured = [line for line in itemish if _QUANTITY_FIRST.match(line.stripped)]
     if len(itemish) * 4 >= len(body) * 3 or len(measured) * 2 >= len(body):
@@ -447,6 +467,11 @@ def _unmarked_list(
     ):
         return heading, body
     return None
+
+
+def _a_row(text: str) -> bool:
+    """A line a quantity or a date opens: a row of a list."""
+    return bool(_QUANTITY_FIRST.match(text) or _DATE_FIRST.match(text))
 
 
 def _carried_over(found: Sequence[tuple[Unit, bool, bool]]) -> list[Unit]:

@@ -3,6 +3,8 @@ quotations. Written in other words than the eval sets, about the shapes of writi
 
 from __future__ import annotations
 
+import pytest
+
 from app.domain.notebooks import PageInput
 from app.domain.notebooks.structure import page_lines, read_structure
 
@@ -344,3 +346,38 @@ def test_rows_set_out_with_dot_leaders_are_a_list() -> None:
         "Average about sixteen, better than last week."
     )
     assert spans("lists", page) == [(0, 0)]
+
+
+BIRTHDAYS = (
+    "BIRTHDAYS — don't forget!!\n"
+    "Jan 9 — Hamza (nephew) 2004\n"
+    "Mar 2 — Leila, ring her in the morning, they are eight hours ahead of us in winter\n"
+    "Jun 17 — Uncle Sami, card by the end of May!! airmail takes three weeks now\n"
+    "Sep 30 — the twins, Adam & Yara\n"
+    "Dec 1 — Mona"
+)
+INGREDIENTS = (
+    "LENTIL SOUP — the big pot, for the freezer\n\n"
+    "2 cups red lentils, rinsed three times until the water runs clear\n"
+    "1 big onion, chopped fine\n"
+    "salt, cumin, a squeeze of lemon at the end\n"
+    "3 carrots grated — the small ones from the market are sweeter, not the bag\n"
+    "olive oil for the top"
+)
+WEIGH_IN = (
+    "WEIGH-IN Tues (kg, dressed)\n"
+    "Jamie Reid .......... 51.2  fly, bang on\n"
+    "Arjun Patel ......... 60.8  0.8 over — skip the chippy, son, and get the skipping rope out\n"
+    "Marek Zielinski ..... 63.9\n"
+    "Ola Adeyemi ......... 92.5  heavy, needs a proper sparring partner, ring Possil\n"
+    "Scale needs a new battery."
+)
+
+
+@pytest.mark.parametrize("page", [BIRTHDAYS, INGREDIENTS, WEIGH_IN])
+def test_rows_a_date_a_quantity_or_columns_open_are_a_list_though_their_notes_run_long(
+    page: str,
+) -> None:
+    assert spans("lists", page) == [(0, 0)]
+    assert spans("todo_lists", page) == []  # birthdays under "don't forget" are no tasks
+    assert spans("poetry", page) == []
