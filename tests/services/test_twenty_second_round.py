@@ -135,3 +135,9 @@ def test_a_name_in_another_script_is_read_in_english_not_by_its_letters() -> Non
     assert _names("Big day at the office, no time for anything.", "Біг у Стромовці 5 км") == []
     found = _names("Ran the big loop in Stromovka, 5,2 km.", "Біг у Стромовці 5 км")
     assert found == ["Біг у Стромовці 5 км"]
+
+
+def test_what_the_teacher_had_the_writer_do_the_writer_did() -> None:
+    name = "Hula w/ Kumu Lehua (Tu/Th)"
+    assert _names("Kumu Lehua had us run the kahiko like 12 times.", name) == [name]
+    assert _names("Kumu Lehua had her students perform.", name) == []

@@ -1140,6 +1140,23 @@ def _to_do_later(parsed: ParsedText, verb: Token) -> bool:
 _FOR_ME: Final = re.compile(r"\s*(?:[\w'’-]+\s+){0,3}?for (?:me|us)\b(?!\s+and\b)", re.IGNORECASE)
 
 
+_BIDDING: Final = frozenset({"have", "make", "get", "let"})
+
+
+def _had_us_do(parsed: ParsedText, governor: Token) -> bool:
+    """The subject had, made or let the writer do a thing ("Kumu had us run the kahiko
+    12 times", "Coach made me do the drills"): the writer did it."""
+    return governor.lemma in _BIDDING and any(
+        k.dep in ("ccomp", "xcomp")
+        and k.is_verb
+        and any(
+            s.dep == "nsubj" and s.lower in ("us", "me") and s.i == governor.i + 1 < k.i
+            for s in parsed.children(k)
+        )
+        for k in parsed.children(governor)
+    )
+
+
 def _made_it_to(parsed: ParsedText, subject: Token, governor: Token) -> bool:
     """The writer got there ("Made it to choir"), though the parser read the event as a
     verb whose subject is the "it" of "made it"."""
@@ -1708,6 +1725,7 @@ def blocked(
             or _set_off(parsed, subject, governor)
             or _activity_reported(parsed, subject, governor, head)
             or _made_it_to(parsed, subject, governor)
+            or _had_us_do(parsed, governor)
         )  # "the kids and I baked bread", "our little group played", "Pram walk to Lidl",
         # "Church for the harvest festival, walked both ways", "Choir practice went late"
         if (
@@ -1735,6 +1753,8 @@ def blocked(
         # verb reports it done ("15 min stretch routine done").
         if governor.lemma not in _DONE_VERBS and not _handled(parsed, governor) and not with_writer:
             for tok in chain:
+                if _had_us_do(parsed, governor):
+                    break  # "Kumu Lehua had us run the kahiko": the writer did it
                 if tok.dep in ("nsubj", "nsubjpass") and tok.i < governor.i:
                     if tok is head and governor.lemma in _HOW_IT_WENT and tok.lemma not in _BEINGS:
                         continue  # "the run felt easy", not "the dog looked at me"
