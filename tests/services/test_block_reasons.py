@@ -36,6 +36,7 @@ MESSAGES = {
     BlockReason.ADDRESSED_TO_THE_APP: "text addressed to the app",
     BlockReason.NO_WORDS: "no words to read",
     BlockReason.A_STATE: "a state, not a deed",
+    BlockReason.ANOTHER_TIME: "told of another time of day than the name's",
 }
 
 

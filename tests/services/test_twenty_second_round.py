@@ -8,6 +8,7 @@ import pytest
 
 from app.domain.journal.cues import name_words
 from app.domain.journal.measures import count_target
+from app.domain.journal.rules import named_person
 from app.domain.spellings import forms_of, standard
 from app.nlp.gloss import in_english
 from app.services.journal.cues import effective_cues
@@ -141,3 +142,36 @@ def test_what_the_teacher_had_the_writer_do_the_writer_did() -> None:
     name = "Hula w/ Kumu Lehua (Tu/Th)"
     assert _names("Kumu Lehua had us run the kahiko like 12 times.", name) == [name]
     assert _names("Kumu Lehua had her students perform.", name) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "person"),
+    [
+        ("Challah (Thurs)", None),  # a day, not whom
+        ("Our Daily Bread", None),
+        ("Call Coach Getaneh", ("getaneh", "dobj")),  # the title kept apart
+        ("Ring Dr Osei", ("osei", "dobj")),
+        ("Ring Edna", ("edna", "dobj")),
+    ],
+)
+def test_the_person_a_name_reaches_is_no_day_and_no_title(
+    name: str, person: tuple[str, str] | None
+) -> None:
+    assert named_person(name) == person
+
+
+@pytest.mark.parametrize(
+    ("body", "found"),
+    [
+        ("Morning was 16km progression, legs ok.", False),
+        ("Evening 10km easy.", True),
+        ("Long run 34km on the murram.", True),  # no time told
+    ],
+)
+def test_a_name_for_one_time_of_day_is_not_done_at_the_other(body: str, found: bool) -> None:
+    assert (_names(body, "PM run 8k+") == ["PM run 8k+"]) is found
+
+
+def test_medicine_for_the_morning_taken_at_dinner_is_not_it() -> None:
+    assert _names("Took the metformin with dinner.", "Metformin (morning)") == []
+    assert _names("Took metformin.", "Metformin (morning)") == ["Metformin (morning)"]

@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Final
 
-from app.domain.days import SHORT_DAYS_AS_WORDS, WEEKDAYS, is_day_word
+from app.domain.days import SHORT_DAYS_AS_WORDS, WEEKDAYS, WEEKDAYS_SHORT, is_day_word
 from app.domain.journal.candidates import Candidate
 from app.domain.journal.counts import (
     EMOJI_WORDS,
@@ -503,6 +503,7 @@ class BlockReason(Enum):
     ADDRESSED_TO_THE_APP = "text addressed to the app"
     NO_WORDS = "no words to read"
     A_STATE = "a state, not a deed"
+    ANOTHER_TIME = "told of another time of day than the name's"
 
     @property
     def message(self) -> str:
@@ -2541,8 +2542,8 @@ def named_person(name: str) -> tuple[str, str] | None:
             and word[0].isupper()  # not "Call a friend"
         ):
             before = words[k - 1]  # "Llamar a Adrián", glossed "call a Adrián"
-        if not ((word[0].isupper() and word.lower() not in WEEKDAYS) or word.lower() in _KIN):
-            continue
+        if not ((word[0].isupper() and not _says_when(word)) or word.lower() in _KIN):
+            continue  # not "Challah (Thurs)", "Our Daily Bread": when, not whom
         if before.lower() in ("to", "with"):
             if words[0].lower() in _TALKING:  # not "Walk to St Mary's"
                 return word.lower(), before.lower()
@@ -2552,6 +2553,9 @@ def named_person(name: str) -> tuple[str, str] | None:
             and before.lower() not in _WHEN
             and not before.lower().endswith("ing")  # "Singing Band rehearsal": a name
         ):
+            after = words[k + 2] if k + 2 < len(words) else ""
+            if word.lower().rstrip(".") in _TITLES and after[:1].isupper():
+                return after.lower(), "dobj"  # "Call Coach Getaneh": Getaneh
             return word.lower(), "dobj"  # not "Daily Examen": when, then what
     return None
 
@@ -2559,6 +2563,20 @@ def named_person(name: str) -> tuple[str, str] | None:
 _WHEN: Final = frozenset(
     {"daily", "morning", "evening", "nightly", "night", "weekly", "sunday", "friday", "bedtime"}
 )
+
+
+# Titles before a name ("Call Coach Getaneh", "Ring Dr Osei"): the name is the person's.
+_TITLES: Final = frozenset(
+    {"coach", "dr", "doctor", "mr", "mrs", "ms", "miss", "pastor", "rev", "reverend", "prof",
+     "professor", "sensei", "sifu", "imam", "rabbi", "kumu"}
+)  # fmt: skip
+
+
+def _says_when(word: str) -> bool:
+    """A day ("Thurs", "Samstag") or another word of when ("Daily"), never a person."""
+    lower = word.lower().rstrip(".")
+    return lower in WEEKDAYS or lower in WEEKDAYS_SHORT or lower in _WHEN or is_day_word(word)
+
 
 _TEMPLATE_PERSON: Final = "mum"
 
@@ -2621,6 +2639,19 @@ def _one_time_of_two(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     if len(told) > 1:
         return False
     return not any(t.lower in _BOTH_TOLD for t in parsed.sentence_words(first))
+
+
+def _at_another_time(parsed: ParsedText, match: CueMatch, name: str) -> bool:
+    """The name asks for the thing at one time of day ("PM run 8k+", "Metformin
+    (morning)") and the cue is told of the other one only ("Morning was 16km
+    progression", "took the metformin with dinner")."""
+    asked = {_DAY_TIMES[w] for w in _NAME_WORD.findall(name.lower()) if w in _DAY_TIMES}
+    if len(asked) != 1:
+        return False
+    first, last = parsed.tokens[match.first], parsed.tokens[match.last]
+    near = parsed.tokens[max(first.i - 4, 0) : last.i + 3]
+    times = {_DAY_TIMES[_day_time(t)] for t in near if t.sent == first.sent and _day_time(t)}
+    return len(times) == 1 and not times & asked
 
 
 def _opens_its_line(parsed: ParsedText, tok: Token) -> bool:
@@ -2889,6 +2920,8 @@ def blocked_for(
         return None
     if reason is None and (_only_kept(parsed, match, name) or _only_near(parsed, match)):
         return BlockReason.A_THING
+    if reason is None and _at_another_time(parsed, match, name):
+        return BlockReason.ANOTHER_TIME  # "PM run 8k+": "Morning was 16km progression"
     return reason
 
 
