@@ -1,16 +1,17 @@
 """Function words as dialects, Creoles and quick or unsure spellers write them, each with
 the standard English word it stands for.
 
-A Glaswegian writes "Didnae go tae the slimmin", a Jamaican "Ring Hyacinth fi her
-birthday", a Hawaiian "only got thru da first verse befo", a dyslexic schoolboy
+A Glaswegian writes "Didnae go tae the slimmin", a Jamaican "I cyaan go, di line keep
+drop", a Hawaiian "only got thru one verse befo", a dyslexic schoolboy
 "revishun tomoro": the words are English, spelt as they are said.  The parser reads them
 as the words they stand for (its tokenizer splits "didnae" into "did" + "nae" and gives
 each piece its standard form), the cue-word rules read "nae" as a "not" and "tomoro" as
 a "tomorrow", and a habit named "Flowers up tae Jim" takes no cue from its "tae".
 
 Only words that stand for one standard word wherever they occur are here; a form that
-is also a name or another word in English journals ("Ma", "Tae", "wid", "an", "wen") is
-left out, or kept to the lower case a name is never written in.
+is also a name or another word in English journals ("Ma", "Tae", "wid", "an", "wen",
+Irish "me da", "coz" for a cousin, Jamaican "fi", which is "for" and "to") is left out, or
+kept to the lower case a name is never written in.
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ _WORDS: Final[Mapping[str, str]] = {
     "di": "the", "dem": "them", "nuh": "not", "neva": "never",
     "dat": "that", "likkle": "little", "seh": "say", "mek": "make", "tek": "take",
     # Hawaiian Pidgin
-    "da": "the", "fo": "for", "befo": "before", "afta": "after", "wit": "with",
+    "fo": "for", "befo": "before", "afta": "after", "wit": "with",
     "kine": "kind",
     # quick or unsure spelling and text speech
     "tomoro": "tomorrow", "tomorro": "tomorrow", "tommorrow": "tomorrow",
@@ -61,14 +62,13 @@ _WORDS: Final[Mapping[str, str]] = {
     "2morrow": "tomorrow", "2mrw": "tomorrow", "tmoro": "tomorrow", "tomoz": "tomorrow",
     "tonite": "tonight", "2nite": "tonight", "2night": "tonight", "thru": "through",
     "tho": "though", "b4": "before", "wud": "would", "cud": "could", "shud": "should",
-    "becos": "because", "becoz": "because", "bcoz": "because", "coz": "because",
-    "cuz": "because",
+    "becos": "because", "becoz": "because", "bcoz": "because", "cuz": "because",
 }  # fmt: skip
 """Forms read whole, as the standard word."""
 
 _TITLED: Final = frozenset(
     {"nae", "aye", "tomoro", "tomorro", "tommorrow", "tommorow", "tomorow", "b4", "befo",
-     "afta", "neva", "nuh", "cyaan", "tonite", "2nite", "2moro"}
+     "afta", "neva", "nuh", "tonite", "2nite", "2moro"}
 )  # fmt: skip
 """Forms also read capitalised (opening a sentence); the others are read in lower case
 only, as a name is never written ("Tae" and "Fae" are given names, "Di" a short one)."""

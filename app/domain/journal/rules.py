@@ -3162,7 +3162,7 @@ def _count_decided(
         and target[1] in _DISTANCES
         and _cues_all_blocked_in(body, parsed, rc, parsed.tokens[decided[1].first].sent)
     ):
-        return None  # "Bf rowed 10k on my erg", "long walk 12km, no erg": not the writer's row
+        return None  # "Bf rowed 10k on my erg": not the writer's row
     for _ in range(3):
         if decided is None or not decided[0] or decided[1] is None:
             return decided
