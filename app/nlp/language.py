@@ -38,7 +38,7 @@ _NAMES: Final = {
     "pt": "Portuguese", "ro": "Romanian", "ru": "Russian", "sk": "Slovak", "sl": "Slovenian",
     "sr": "Serbian", "sv": "Swedish", "sw": "Swahili", "ta": "Tamil", "th": "Thai",
     "tr": "Turkish", "uk": "Ukrainian", "ur": "Urdu", "vi": "Vietnamese", "yo": "Yoruba",
-    "zh": "Chinese",
+    "zh": "Chinese", "und": "another language",
 }  # fmt: skip
 _ENGLISH_LIKE: Final = frozenset({"en", "pcm", "sco", "jam"})
 """English and the English-lexified varieties the detector tells apart (Nigerian Pidgin,
@@ -117,6 +117,20 @@ def english_part(text: str, *, whole_if_english: bool = False) -> EnglishPart | 
     if codes and sum(ch.isalpha() for ch in rest) < MIN_LETTERS:
         return None
     return EnglishPart(rest, tuple(codes))
+
+
+def skipped_language(text: str) -> str:
+    """The code of the language a text :func:`english_part` skips whole is written in:
+    the whole text's, else that of its first paragraph surely in another language, else
+    ``"und"`` (undetermined)."""
+    code = other_language(text)
+    if code is not None:
+        return code
+    for paragraph in _PARAGRAPH.finditer(text):
+        code = other_language(paragraph.group())
+        if code is not None:
+            return code
+    return "und"
 
 
 def language_name(code: str) -> str:

@@ -9,6 +9,7 @@ from app.nlp.language import (
     language_name,
     other_language,
     part_skip_reason,
+    skipped_language,
 )
 
 
@@ -57,3 +58,13 @@ def test_a_text_wholly_in_another_language_or_in_english_is_skipped_or_read_whol
     assert english_part(welsh) is None
     english = "Went for a long walk by the river and then cooked dinner for everyone."
     assert english_part(english) == EnglishPart(english)
+
+
+def test_a_text_skipped_whole_names_its_language() -> None:
+    page = (
+        "Dyma gariad fel y moroedd,\nTosturiaethau fel y lli:\n"
+        "T'wysog bywyd pur yn marw,\nMarw i brynu'n bywyd ni.\n\n(ask Bethan)"
+    )
+    assert english_part(page) is None
+    assert skipped_language(page) == "cy"
+    assert language_name("und") == "another language"

@@ -93,9 +93,9 @@ from app.llm import (
 from app.nlp.language import (
     english_part,
     language_decision_id,
-    other_language,
     part_skip_reason,
     skip_reason,
+    skipped_language,
 )
 from app.nlp.people import NerUnavailable, find_people_in_pages, ner_model_id
 from app.services.changes import Changes, OpResult
@@ -589,7 +589,7 @@ def _english_pages(
     for page in pages:
         part = english_part(page.text or "", whole_if_english=whole_if_english)
         if part is None:
-            code = other_language(page.text or "") or "?"
+            code = skipped_language(page.text or "")
             why = f"Page {page.order + 1} was skipped: {skip_reason(code)}."
         elif part.skipped:
             why = f"Page {page.order + 1} was read in part: {part_skip_reason(part.skipped)}."
