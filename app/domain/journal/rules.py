@@ -543,6 +543,16 @@ _SAID_AFTER: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
     (_LEFT_TO_OTHERS, BlockReason.SOMEONE_ELSE),  # "The drops I let his daughter do"
     (_IN_ITS_PLACE, BlockReason.AVOIDED),  # "Volunteered at parkrun instead of running it"
 )
+# What is said right before the item, on its line, that it was not done (each pattern
+# ends where the item starts), and why.
+_SAID_BEFORE: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
+    (_SLACK_ON, BlockReason.NEGATED),  # "I've been slack on the exercises"
+    (_NOT_MADE_IT, BlockReason.NEGATED),  # "Didn't make it to choir"
+    (_NOTE_BEFORE, BlockReason.REMINDER),  # "… 10 times. NOTE: Lantus 9pm!!"
+    (_LENT_OR_PASSED, BlockReason.A_THING),  # "Lent my raquettes to Ginette"
+)
+_BEFORE_WINDOW: Final = 40
+"""How far back, in characters, :data:`_SAID_BEFORE` reads."""
 
 
 @dataclass(frozen=True)
@@ -1377,14 +1387,10 @@ def blocked(
         return BlockReason.LONG_AGO  # "Month summary: … gym 11 times": a period's tally
     if _LEADING_NO.search(text[line_start:start]):
         return BlockReason.NEGATED  # "no erg (hamstring)": a log's item answered first
-    if _SLACK_ON.search(text[max(line_start, start - 40) : start]):
-        return BlockReason.NEGATED  # "I've been slack on the exercises"
-    if _NOT_MADE_IT.search(text[max(line_start, start - 50) : start]):
-        return BlockReason.NEGATED  # "Didn't make it to choir"
-    if _NOTE_BEFORE.search(text[max(line_start, start - 40) : start]):
-        return BlockReason.REMINDER  # "… 10 times. NOTE: Lantus 9pm!!"
-    if _LENT_OR_PASSED.search(text[max(line_start, start - 40) : start]):
-        return BlockReason.A_THING  # "Lent my raquettes to Ginette", "walked past puregym"
+    said_before = text[max(line_start, start - _BEFORE_WINDOW) : start]
+    for signal, reason in _SAID_BEFORE:
+        if signal.search(said_before):
+            return reason
     if _ONLY_ONES.search(text, line_start, start) and _WERE_OTHERS.match(after):
         return BlockReason.A_THING  # "the only shots today were tequila ones"
     if _REST_LEFT.search(text, *parsed.sentence_span(head)):
