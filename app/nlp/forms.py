@@ -117,6 +117,12 @@ def is_given_name(word: str) -> bool:
     return word.lower() not in words
 
 
+def is_verb(word: str) -> bool:
+    """``word`` (lower case) is an English verb's base the dictionary knows ("mark",
+    not "kelvin"); False when spaCy or its model is missing."""
+    return word in _load()[3]
+
+
 def is_english_word(word: str) -> bool:
     """``word`` is a word the English dictionary knows ("big", not "stromovtsi"); False
     when spaCy or its model is missing."""

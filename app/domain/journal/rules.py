@@ -3169,6 +3169,14 @@ def _count_decided(
         and _cues_all_blocked_in(body, parsed, rc, parsed.tokens[decided[1].first].sent)
     ):
         return None  # "Bf rowed 10k on my erg": not the writer's row
+    if (
+        decided is not None
+        and decided[1] is not None
+        and target is not None
+        and target[1] in _DISTANCES
+        and _another_sport_beside(parsed, rc.candidate.name, decided[1])
+    ):
+        return None  # "Row 5k": "long walk 12km w/ Mia", the distance of a walk
     for _ in range(3):
         if decided is None or not decided[0] or decided[1] is None:
             return decided
@@ -3191,6 +3199,36 @@ def _count_decided(
 
 
 _DISTANCES: Final = frozenset({"km", "mi", "mile"})
+# The sports a distance is gone in, each by the words that tell it (lemmas, lower case).
+_SPORTS: Final[tuple[frozenset[str], ...]] = (
+    frozenset({"run", "ran", "jog", "parkrun", "sprint"}),
+    frozenset({"walk", "hike", "stroll", "ramble", "trek"}),
+    frozenset({"swim", "swam"}),
+    frozenset({"row", "rowed", "erg"}),
+    frozenset({"cycle", "bike", "ride", "rode", "cycling", "spin"}),
+    frozenset({"paddle", "kayak", "canoe"}),
+)
+
+
+def _sport_of(word: str) -> int | None:
+    return next((at for at, words in enumerate(_SPORTS) if word in words), None)
+
+
+def _another_sport_beside(parsed: ParsedText, name: str, number: CueMatch) -> bool:
+    """The distance's nearest word of a sport, in its sentence, is of another sport than
+    the one the name goes ("Row 5k": "long walk 12km"; "Run 10k": "cycled 12 km")."""
+    sports = [_sport_of(w) for w in _NAME_WORD.findall(name.lower())]
+    own = next((s for s in sports if s is not None), None)
+    if own is None:
+        return False
+    sent = parsed.tokens[number.first].sent
+    told = [
+        (abs(t.i - number.first), sport)
+        for t in parsed.tokens
+        if t.sent == sent
+        and (sport := _sport_of(t.lemma.lower()) or _sport_of(t.lower)) is not None
+    ]
+    return bool(told) and min(told)[1] != own
 
 
 def _cues_all_blocked_in(body: str, parsed: ParsedText, rc: RuleCandidate, sent: int) -> bool:

@@ -23,8 +23,8 @@ from app.domain.journal.cues import (
     without_when,
 )
 from app.domain.journal.rules import named_person, person_cues
-from app.nlp.forms import is_english_word, is_given_name, word_forms
-from app.nlp.gazetteer import KINSHIP
+from app.nlp.forms import is_english_word, is_given_name, is_verb, word_forms
+from app.nlp.gazetteer import KINSHIP, gazetteer
 from app.nlp.gloss import cjk_words, compound_parts, in_english
 from app.nlp.script import in_latin_letters
 from app.services.changes import Changes, OpResult
@@ -118,11 +118,28 @@ def _without_opening_person(name: str, cues: list[str]) -> list[str]:
     """The cues without the first name a habit's name opens with when it says what is
     done besides ("Ellie to swimming": the swimming, not every "Ellie")."""
     words = name.split()
-    if len(words) < 2 or not is_given_name(words[0]) or words[1].lower() in _WITH:
+    if len(words) < 2 or words[1].lower() in _WITH:
         return cues  # "Fidel with kids": the fidel (the alphabet) is done with them
+    if not is_given_name(words[0]) and not _a_name_before_a_deed(words[0], words[1:]):
+        return cues
     who = words[0].lower()
     kept = [cue for cue in cues if cue.rstrip("*") != who]
-    return kept if kept else cues
+    if not kept:
+        return cues
+    # the name beside a word of what is done, as a log may put it ("Emir pickup 12:30")
+    beside = [f"{who} {w}" for w in name_words(" ".join(words[1:]))][:2]
+    return list(dict.fromkeys([*kept[: MAX_CUES - len(beside)], *beside]))
+
+
+def _a_name_before_a_deed(first: str, rest: list[str]) -> bool:
+    """A first name that is also a word ("Kelvin schoolwork", "Rose piano"), before words a
+    family reads as what is done, and no word of that family itself ("Mark essays")."""
+    if not first[:1].isupper() or first.title() not in gazetteer().given_names:
+        return False
+    if is_verb(first.lower()):
+        return False  # "Mark essays": the marking
+    families = [f for f in cue_families() if f.matches_name(" ".join(rest))]
+    return bool(families) and not any(f.matches_name(first) for f in families)
 
 
 def effective_cues(name: str, stored: list[str] | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
