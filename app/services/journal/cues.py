@@ -11,10 +11,12 @@ from typing import Final
 from sqlalchemy import select
 
 from app import resources
+from app.domain.journal.counts import EMOJI_WORDS
 from app.domain.journal.cues import (
     MAX_CUES,
     CueError,
     CueFamily,
+    asks_a_call,
     clean_cues,
     families_from_json,
     is_abstinence,
@@ -63,8 +65,26 @@ def name_in_english(name: str) -> str:
     return "" if english == name else english
 
 
+def _emoji_said(name: str) -> str:
+    """The name with each emoji a log item is read by said in words ("Woo Yaay 📞": a
+    call; "Chade hata 🚶": a walk)."""
+    said = "".join(
+        f" {word} " if (word := _NAME_EMOJI.get(ch) or EMOJI_WORDS.get(ch)) else ch for ch in name
+    )
+    return " ".join(said.split()) if said != name else name
+
+
+# A phone in a name asks for a call (in a log, "📞 ✓" is told as "rang").
+_NAME_EMOJI: Final = {"📞": "call", "☎": "call"}
+
+
 @lru_cache(maxsize=4096)
 def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    said = _emoji_said(name)
+    if said != name and not any(
+        family.matches_name(name_in_english(name) or name) for family in cue_families()
+    ):
+        name = said  # not where the words say it ("Make bed 🛏️" is no going to bed)
     english = name_in_english(name)  # "Limpiar paneles": "clean panels"
     seeded, exclude = seed_cues(english or name, cue_families(), word_forms)
     if english:  # and the words glossed, as the entries may still say them
@@ -78,6 +98,7 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     latin = in_latin_letters(name)
     if latin != name:  # "Домра 40 мин": also "domra", as the entries may spell it
         more, more_exclude = seed_cues(latin, cue_families(), word_forms)
+        more = [cue for cue in more if "_" not in cue]  # an emoji's code ("deciduous_tree")
         if english:  # "Біг у Стромовці", read "run in …": not "big", an English word
             more = [cue for cue in more if not is_english_word(cue.rstrip("*"))]
         seeded = list(dict.fromkeys([*seeded, *more]))[:MAX_CUES]
@@ -87,6 +108,8 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         seeded = person_cues(name, seeded)
     if english:  # "Annemi ara": the glossed words of a person are no deed alone
         seeded = _without_bare_person(english, seeded)
+    elif not asks_a_call(name):
+        seeded = _without_whom(name, seeded)
     return tuple(seeded), tuple(exclude)
 
 
@@ -108,9 +131,24 @@ def _without_bare_person(name: str, cues: list[str]) -> list[str]:
     return kept if kept else cues
 
 
+def _without_whom(name: str, cues: list[str]) -> list[str]:
+    """The cues without a capitalised word alone of whom a deed is done for or with
+    ("Wave $50 pour Yaay": the sending, not every "Yaay"), while a cue is left."""
+    tail = _FOR_OR_WITH.search(name)
+    if tail is None:
+        return cues
+    whom = {w.lower() for w in re.findall(r"\w[\w'’-]*", name[tail.start() :]) if w[0].isupper()}
+    kept = [cue for cue in cues if cue.rstrip("*") not in whom]
+    return kept if kept else cues
+
+
 _WHERE_THEY_ARE: Final = re.compile(r"\(\s*([A-Z][a-zà-ÿ'’-]+)\s*\)")
 
 
+# Whom a deed is done for or with, as a name says it ("Wave $50 pour Yaay").
+_FOR_OR_WITH: Final = re.compile(
+    r"\s(?:for|pour|para|für|per|with|w/|avec|con|mit|com)\s+\S", re.IGNORECASE
+)
 _WITH: Final = frozenset({"with", "w/", "c/", "avec", "con", "mit", "com"})
 
 
