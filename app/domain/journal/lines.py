@@ -42,7 +42,8 @@ TRAILING_NO: Final = re.compile(
     r"^(?:\s+(?:and|&)\s+[^\W\d_]+)?"  # "tide and birds no (fog)": both
     r"(?:\s*(?:\.{2,}|…))?"  # "Tesis... no."
     r"\s+(?:no|nope|nah|nil|none|zero|n/?a|not (?:today|tonight|done|yet)|"
-    r"(?:skip|skipped|missed)(?:\s+(?:today|tonight|again))?|"  # "Gym skip today"
+    r"(?:skip|skipped|missed|raté|ratée|manqué)(?:\s+(?:today|tonight|again|encore))?|"
+    r"(?-i:NG)|"  # "run NG": no good, as Japanese writers mark a thing not done
     r"x(?=\s*(?:$|[.,;(]))|"  # "stretch x. panel x. meal x (cup noodles)"
     r"pas fait|pas fini|no hecho|nicht gemacht|niet gedaan|não feito|non fatto)"
     r"\s*(?:$|[.,;!(—–]|\s-\s|(?:bc|b/c|because|cos|coz|cause)\b)",  # "abs no bc i had tryouts"
@@ -204,6 +205,13 @@ PARTWAY_BEFORE: Final = re.compile(
 end of the village on the bike and back")."""
 # Asked after a dash whether it was done ("floss — did I? can't remember").
 DID_I: Final = re.compile(r"^\s*[—–:-]\s*(?:did|have|had)\s+(?:i|we)\b[^.!\n]{0,20}\?", re.I)
+# A share of it short of the whole, said right after it ("Chore chart 1/3 (make bed)",
+# "Prayers: 4/5"), not a date ("Gym 3/4/25").
+SHORT_SHARE: Final = re.compile(
+    r"^(?:\s+[^\W\d_]+){0,2}\s*[:=–—-]?\s*(?:only\s+|just\s+)?(?:"
+    + "|".join(f"{done}/{whole}" for whole in range(2, 10) for done in range(whole))
+    + r")(?![\d/.])"
+)
 # Only half of it, said right after it ("water jug only half", "flash sheet half — only
 # linework"), not half an hour or a half marathon.
 HALF_OF_IT: Final = re.compile(

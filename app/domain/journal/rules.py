@@ -93,6 +93,7 @@ from app.domain.journal.lines import (
     PARTWAY,
     PARTWAY_BEFORE,
     SET_ASIDE,
+    SHORT_SHARE,
     SHUT,
     STILL_UNDONE,
     TAKEN_BACK,
@@ -521,6 +522,7 @@ _SAID_AFTER: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
     (NOT_GONE, BlockReason.NEGATED),  # "CPIA today but i dont go"
     (MOVED_ON, BlockReason.A_PLAN),  # "mbira → Thursday"
     (HALF_OF_IT, BlockReason.DID_NONE),  # "water jug only half"
+    (SHORT_SHARE, BlockReason.DID_NONE),  # "Chore chart 1/3 (make bed)"
     (ON_CONDITION, BlockReason.CONDITIONAL),  # "Salthill, if the wind drops"
     (DID_I, BlockReason.QUESTION),  # "floss — did I? can't remember"
     (PARTWAY, BlockReason.DID_NONE),  # "only to the end of the village on the bike"
@@ -1419,6 +1421,8 @@ def blocked(
         return BlockReason.A_THING  # "Quinta-feira" is a Thursday, not the "feira"
     if _runs_a_thing(parsed, match):
         return BlockReason.A_THING  # "ran the shop", "run every tray out to the truck"
+    if _gear_of(parsed, match):
+        return BlockReason.A_THING  # "got proper running trainers", "running shoes in bag"
     owner = parsed.head(head) if head.dep == "compound" else None
     thing_end = owner.end if owner is not None and owner.i == match.last + 1 else None
     if _WHERE_IT_IS.match(after if thing_end is None else text[thing_end:line_end]):
@@ -3265,6 +3269,30 @@ def _the_deed_of_a_count(
     before = [m for m in matches if m.last < number.first]
     return next(
         (m for m in before if blocked_for(body, parsed, m, rc.candidate.name) is None), number
+    )
+
+
+# What one wears or carries for a sport, named by it ("running shoes", "swimming goggles").
+_GEAR: Final = frozenset(
+    {
+        "shoe", "trainer", "sneaker", "boot", "kit", "gear", "short", "sock", "tight",
+        "legging", "jacket", "vest", "top", "shirt", "cap", "goggle", "costume", "bag",
+        "belt", "watch", "glove", "helmet",
+    }
+)  # fmt: skip
+
+
+def _gear_of(parsed: ParsedText, match: CueMatch) -> bool:
+    """The cue, one "-ing" word, names what a thing is for ("running trainers"): the
+    thing, not the doing."""
+    if match.first != match.last or match.last + 1 >= len(parsed.tokens):
+        return False
+    cue, after = parsed.tokens[match.last], parsed.tokens[match.last + 1]
+    return (
+        cue.lower.endswith("ing")
+        and after.start - cue.end <= 1
+        and cue.head == after.i
+        and (after.lemma in _GEAR or after.lower in _GEAR)
     )
 
 
