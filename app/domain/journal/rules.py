@@ -2602,9 +2602,16 @@ def person_cues(name: str, cues: Sequence[str]) -> list[str]:
     both = re.search(  # "Call Mum/Dad", "Anruf Mama/Baba": either of them
         rf"\b{re.escape(person[0])}\s*[/&+]\s*([^\W\d_]+)", name, re.IGNORECASE
     )
+    # "Call Xin Yi": "called xy", by her initials, as a log shortens two given names
+    second = re.search(rf"\b{re.escape(person[0])}\s+([A-Z][^\W\d_]+)\b", name, re.IGNORECASE)
+    initials = (
+        (person[0][0] + second.group(1)[0].lower(),)
+        if second is not None and second.group(1)[0].isupper() and len(person[0]) > 1
+        else ()
+    )
     said = [
         " ".join(who if word == _TEMPLATE_PERSON else word for word in cue.split())
-        for who in (person[0], *((both.group(1).lower(),) if both else ()))
+        for who in (person[0], *((both.group(1).lower(),) if both else ()), *initials)
         for cue in cues
         if _TEMPLATE_PERSON in cue.split()
     ]
