@@ -74,6 +74,9 @@ _DATE_FIRST: Final = re.compile(
 # A line set out in columns ("Treble   4-1-12   Mears 1887"): a table's row.
 # Columns set apart by spaces, a tab, or dot leaders ("Hodan Abdi ......... 19").
 _COLUMNS: Final = re.compile(r"\S(?:[ ]{3,}|\t| \.{2,} ?|\.{4,} ?| …+ ?)\S")
+# Three fields or more parted by dashes ("Musa Danjuma — 1st yr — ₦3,000/wk — neat").
+_DASHED_FIELDS: Final = re.compile(r"\S\s[—–]\s[^—–]*\S\s[—–]\s\S")
+_A_DASH: Final = re.compile(r"\S\s[—–]\s\S")
 _TODO_HEADING: Final = re.compile(
     r"\b(?:to[- ]?dos?|todo|tasks?|jobs|chores|errands|action items|actions|checklist|"
     r"don'?t forget|remember to|before \w+day)\b",
@@ -438,6 +441,9 @@ def _unmarked_list(
         heading = None  # "1 kg lamb, lean …" opens the ingredients, heads nothing
     body = [lines[i] for i in run[1:]] if heading else [lines[i] for i in run]
     rows = [line for line in body if _COLUMNS.search(line.stripped)]
+    dashed = [line for line in body if _DASHED_FIELDS.search(line.stripped)]
+    if len(dashed) >= 3 and all(_A_DASH.search(line.stripped) for line in body):
+        rows = body  # "Musa Danjuma — 1st yr — ₦3,000/wk", a dash in every row
     table = len(rows) >= MIN_TABLE_ROWS  # rows set out in columns, whatever their words
     # rows a quantity, a date or columns open ("2 cups fine burghul, soak 15 min", "Jan 6
     # — Charbel (grandson) 1997"): items, though their notes run long
@@ -770,6 +776,50 @@ def _set_in_passages(lines: Sequence[Line]) -> list[tuple[list[Line], Line, str]
     return out
 
 
+# A line that introduces the passage under it as someone's words: a dash and a name, or
+# a verb of singing or saying, and a colon at its end ("Abide with Me — Lyte. Choir sang
+# it slow:", "the end of the ladainha as Lua sang it:").
+_INTRODUCED: Final = re.compile(
+    r"(?:[—–]\s*(?P<who>[A-Z][^\W\d_]+(?:\s[A-Z][^\W\d_]+){0,2})|"
+    r"\b(?:sang|sung|sings|chanted|recited|prayed|says|said|wrote|writes|goes)\b)"
+    r"[^\n]*:\s*$"
+)
+
+
+def _introduced_passages(lines: Sequence[Line]) -> list[tuple[list[Line], Line, str]]:
+    """Passages of two or more lines set in from the margin under a line that says whose
+    words they are, one blank line allowed between: ``(passage, that line, who)``."""
+    out: list[tuple[list[Line], Line, str]] = []
+    i = 0
+    while i < len(lines):
+        if lines[i].kind == "blank" or _indent(lines[i]) < _SET_IN:
+            i += 1
+            continue
+        j = i
+        while j < len(lines) and (
+            (lines[j].kind != "blank" and _indent(lines[j]) >= _SET_IN)
+            or (
+                lines[j].kind == "blank" and j + 1 < len(lines) and _indent(lines[j + 1]) >= _SET_IN
+            )
+        ):
+            j += 1
+        passage = [line for line in lines[i:j] if line.kind != "blank"]
+        intro = next(
+            (lines[k] for k in (i - 1, i - 2) if k >= 0 and lines[k].kind != "blank"), None
+        )
+        said = _INTRODUCED.search(intro.text) if intro is not None else None
+        if (
+            said is not None
+            and intro is not None
+            and _indent(intro) < _SET_IN
+            and len(passage) >= 2
+            and len(_words(" ".join(line.stripped for line in passage))) >= MIN_QUOTE_WORDS
+        ):
+            out.append((passage, intro, (said.group("who") or "").strip()[:200]))
+        i = max(j, i + 1)
+    return out
+
+
 def _copied_passages(lines: Sequence[Line]) -> list[tuple[list[Line], Line, str]]:
     """A passage under a line that says it was copied from someone or somewhere ("copied
     from Arnel's phone — old Ilonggo song:"), one blank line allowed between: ``(passage,
@@ -856,11 +906,16 @@ def _read_quotations(candidates: Sequence[PageInput]) -> Structure:
             attribution = attribution or who.group("who").strip()[:200]
             excerpt = excerpt or " ".join(" ".join(said).split())[:500]
             kind = "block"
-        for verse, credit, credited_to in [*_set_in_passages(lines), *_copied_passages(lines)]:
+        passages = [
+            *_set_in_passages(lines),
+            *_copied_passages(lines),
+            *_introduced_passages(lines),
+        ]
+        for verse, credit, credited_to in passages:
             if any(line in sure for line in verse):
                 continue
             sure.extend([*verse, credit])
-            attribution = attribution or credited_to
+            attribution = attribution or credited_to or None
             excerpt = excerpt or " ".join(" ".join(line.stripped for line in verse).split())[:500]
             kind = "block"
         dialogue = sum(1 for line in lines if _DIALOGUE.match(line.text))
