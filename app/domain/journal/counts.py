@@ -14,7 +14,15 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from app.domain.journal.cues import NEGATORS, Cue, CueMatch, name_words, phrase_head, stem_of
+from app.domain.journal.cues import (
+    NEGATORS,
+    Cue,
+    CueMatch,
+    name_words,
+    phrase_head,
+    stem_of,
+    whom_in,
+)
 from app.domain.journal.lines import (
     CROSSES,
     DONE_MARK,
@@ -384,8 +392,9 @@ def ticked_name(body: str, name: str, until: int | None) -> tuple[int, int] | No
     word of its own name ("Water ✓" for "Water 2L", "Devotion ✓" for "Morning
     devotion"): the writer ticked it, though the word alone is no cue in a sentence.
     Nothing from ``until`` on is read (text addressed to the app is no log of the day)."""
+    whom = whom_in(name)  # "Wave $50 pour Yaay": not "call Yaay ✔"
     keys = [w.rstrip("*") for w in name_words(name)]
-    keys = [k for k in keys if len(k) >= 3 and k not in _GENERIC_NAME_WORDS]
+    keys = [k for k in keys if len(k) >= 3 and k not in _GENERIC_NAME_WORDS and k not in whom]
     if not keys:
         return None
     for m in _TICKED_ITEM.finditer(body):

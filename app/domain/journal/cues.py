@@ -500,6 +500,21 @@ def _families_of(what: str, families: Sequence[CueFamily]) -> list[CueFamily]:
     return [f for f in matched if f.matches_name(head) or not f.matches_name(rest)]
 
 
+# Whom a deed is done for or with, as a name says it ("Wave $50 pour Yaay").
+_FOR_OR_WITH: Final = re.compile(
+    r"\s(?:for|pour|para|für|per|with|w/|avec|con|mit|com)\s+\S", re.IGNORECASE
+)
+
+
+def whom_in(name: str) -> frozenset[str]:
+    """The capitalised words, lower case, after a name's "for" or "with" ("Wave $50 pour
+    Yaay": "yaay"): whom the deed is for, not what is done."""
+    tail = _FOR_OR_WITH.search(name)
+    if tail is None:
+        return frozenset()
+    return frozenset(w.lower() for w in _WORD.findall(name[tail.start() :]) if w[0].isupper())
+
+
 def without_when(name: str) -> str:
     """A habit's name without when it is done ("Read before bed": the reading, not the
     bed; "Gym after work": the gym, not the work; "Karakia in the morning", "Nap when

@@ -22,6 +22,7 @@ from app.domain.journal.cues import (
     is_abstinence,
     name_words,
     seed_cues,
+    whom_in,
     without_when,
 )
 from app.domain.journal.rules import named_person, person_cues
@@ -134,10 +135,7 @@ def _without_bare_person(name: str, cues: list[str]) -> list[str]:
 def _without_whom(name: str, cues: list[str]) -> list[str]:
     """The cues without a capitalised word alone of whom a deed is done for or with
     ("Wave $50 pour Yaay": the sending, not every "Yaay"), while a cue is left."""
-    tail = _FOR_OR_WITH.search(name)
-    if tail is None:
-        return cues
-    whom = {w.lower() for w in re.findall(r"\w[\w'’-]*", name[tail.start() :]) if w[0].isupper()}
+    whom = whom_in(name)
     kept = [cue for cue in cues if cue.rstrip("*") not in whom]
     return kept if kept else cues
 
@@ -145,10 +143,6 @@ def _without_whom(name: str, cues: list[str]) -> list[str]:
 _WHERE_THEY_ARE: Final = re.compile(r"\(\s*([A-Z][a-zà-ÿ'’-]+)\s*\)")
 
 
-# Whom a deed is done for or with, as a name says it ("Wave $50 pour Yaay").
-_FOR_OR_WITH: Final = re.compile(
-    r"\s(?:for|pour|para|für|per|with|w/|avec|con|mit|com)\s+\S", re.IGNORECASE
-)
 _WITH: Final = frozenset({"with", "w/", "c/", "avec", "con", "mit", "com"})
 
 
