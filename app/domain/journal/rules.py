@@ -3010,6 +3010,8 @@ def _the_thing_does_it(parsed: ParsedText, match: CueMatch, name: str) -> bool:
 _TO_A_PLACE: Final = re.compile(
     r"^\s*[^\W\d_]+\s+(?:up |down |out |over |round )?to\s+(?:the\s+)?"
     r"([A-Z][\w'’]*(?:\s+[A-Z][\w'’]*)*)\s*$"
+    r"|^\s*[^\W\d_]+\s+(?:up |down |out |over |round )?to\s+the\s+"  # "… to the creek"
+    r"([a-z][\w'’-]*(?:\s+[a-z][\w'’-]*)?)(?<!s)\s*$"  # not "to the shops": any of them
 )
 
 
@@ -3020,14 +3022,15 @@ def _goes_elsewhere(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     m = _TO_A_PLACE.match(name)
     if m is None or named_person(name) is not None:
         return False  # "Letter to Tom": to a person, who may be "him"
-    place = {w.lower() for w in m.group(1).split()}
+    place = {w.lower() for w in (m.group(1) or m.group(2)).split()}
     if place & {w.lower for w in parsed.sentence_words(parsed.tokens[match.first])}:
         return False
     verb = phrase_head(parsed, match)
-    return any(
-        k.lower == "to" and any(o.dep == "pobj" for o in parsed.children(k))
-        for k in parsed.children(verb)
-    )
+    kids = [*parsed.children(verb)]
+    kids += [
+        g for k in kids if k.dep == "prt" or k.lower in ("down", "up") for g in parsed.children(k)
+    ]
+    return any(k.lower == "to" and any(o.dep == "pobj" for o in parsed.children(k)) for k in kids)
 
 
 def _person_acts(parsed: ParsedText, match: CueMatch, name: str) -> bool:
