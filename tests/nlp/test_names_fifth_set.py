@@ -175,3 +175,24 @@ def test_two_set_against_each_other_are_two_people() -> None:
     names = {text for text, _ in _found("Sparring: Wee Dougie v Marcus, light, body only.")}
     assert "Marcus" in names
     assert not any(" v " in name for name in names)
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "Miete goes up from Januar, the Hausverwaltung wrote. Oktober is paid.",
+        "Letter about the Modernisierung again, and the Krankenversicherung wants a form.",
+        "Toques tonight: Angola, then São Bento Grande, then the fast game.",
+    ],
+)
+def test_months_german_nouns_and_a_saints_rhythm_are_nobody(page: str) -> None:
+    assert _found(page) == []
+
+
+def test_a_hyphen_opening_a_lists_row_is_no_attribution() -> None:
+    page = "Cloth, March\n- Ankara (wax print) 6 yds ₦14,000\n- Adire (indigo) 2 yds ₦7,500\n"
+    assert _found(page) == []
+
+
+def test_a_capoeira_title_is_kept_apart_from_the_name() -> None:
+    assert _found("Warm-up with Professora Pimenta at half three.") == [("Pimenta", "Professora")]

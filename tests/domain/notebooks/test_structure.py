@@ -381,3 +381,33 @@ def test_rows_a_date_a_quantity_or_columns_open_are_a_list_though_their_notes_ru
     assert spans("lists", page) == [(0, 0)]
     assert spans("todo_lists", page) == []  # birthdays under "don't forget" are no tasks
     assert spans("poetry", page) == []
+
+
+PAY_ROWS = (
+    "12/3 — Crew, day rate / start date\n"
+    "  Kofi Mensah — foreman — £140/day — since 2019 (keys to the van)\n"
+    "  Daria Lis — 2nd fix — £120/day — very tidy\n"
+    "  Tomasz — labourer — £95/day — strong, slow\n"
+    "  Wes (Gary's lad) — trial week, ~~no pay~~ lunches only\n"
+)
+
+
+def test_rows_each_parted_by_dashes_are_a_list() -> None:
+    assert spans("lists", PAY_ROWS) == [(0, 0)]
+    assert spans("lists", "Rain again — no work — home by two. Tea, telly — bed.") == []
+
+
+CREDITED_ABOVE = (
+    "Sunday — Grandad's service. Hymn 412, Guide Me O — Williams. We sang it loud:\n\n"
+    "    Guide me, O thou great Redeemer,\n"
+    "    Pilgrim through this barren land;\n"
+    "    I am weak, but thou art mighty,\n"
+    "    Hold me with thy powerful hand.\n\n"
+    "(the organ gave out on the last line, we finished without it)"
+)
+
+
+def test_lines_set_in_under_a_line_that_credits_them_are_a_quotation() -> None:
+    assert spans("quotations", CREDITED_ABOVE) == [(0, 0)]
+    own = "Things to think about:\n\n    the boiler\n    the car insurance\n    Mam's birthday\n"
+    assert spans("quotations", own) == []
