@@ -117,3 +117,16 @@ def test_a_walk_to_another_place_is_not_the_walk_to_the_named_one() -> None:
     assert _names("walked to the bakery and the butchers", "Walk to the shops") == [
         "Walk to the shops"
     ]
+
+
+def test_a_possessive_name_word_is_matched_as_the_tokens_split_it() -> None:
+    assert _names("Went to St Mary's for the ten o'clock.", "Mass at St Mary's") == [
+        "Mass at St Mary's"
+    ]
+
+
+def test_a_german_name_of_letters_to_the_grandchildren_is_glossed() -> None:
+    name = "Brief an die Enkel"
+    assert _names("After lunch I wrote to Lotte in Madison, two pages.", name) == [name]
+    cues, _ = effective_cues(name, None)
+    assert "dying" not in cues  # "die" is German "the", not the English verb

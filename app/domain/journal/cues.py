@@ -588,6 +588,8 @@ class Cue:
                 parts.append(("number", ""))
             elif piece == "?":
                 parts.append(("any", ""))
+            elif piece.endswith(("'s*", "’s*")) and len(piece) > 3:
+                parts.extend((("exact", piece[:-3]), ("exact", "'s")))  # "john's*": "John's"
             elif piece.endswith("*") and len(piece) > 1:
                 parts.append(("prefix", piece[:-1]))
             elif piece.endswith("*"):
