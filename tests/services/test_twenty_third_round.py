@@ -130,3 +130,10 @@ def test_a_german_name_of_letters_to_the_grandchildren_is_glossed() -> None:
     assert _names("After lunch I wrote to Lotte in Madison, two pages.", name) == [name]
     cues, _ = effective_cues(name, None)
     assert "dying" not in cues  # "die" is German "the", not the English verb
+
+
+def test_what_the_place_of_a_walk_is_like_is_no_walk() -> None:
+    assert _names("Too wet, and the seawall is for the young ones today.", "Walk seawall") == []
+    assert _names("The creek is up over the low bridge.", "Walk down to the creek") == []
+    assert _names("Walked the seawall to English Bay.", "Walk seawall") == ["Walk seawall"]
+    assert _names("Tonight's examen was short.", "Daily Examen") == ["Daily Examen"]

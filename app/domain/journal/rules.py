@@ -3409,7 +3409,9 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
 # What opens the object of a name of a deed ("Feed the levain", "Walk my dog"): the word
 # before it is the deed's verb.
 _OBJECT_OPENERS: Final = frozenset({"the", "my", "our", "his", "her", "their", "mum's", "dad's"})
-_INTO: Final = frozenset({"in", "into", "to", "at", "on", "round", "around", "through", "up"})
+_INTO: Final = frozenset(
+    {"in", "into", "to", "at", "on", "round", "around", "through", "up", "down", "along", "over"}
+)
 
 
 def _the_object_acts(parsed: ParsedText, match: CueMatch, name: str) -> bool:
@@ -3420,7 +3422,9 @@ def _the_object_acts(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     words: list[str] = _NAME_WORD.findall(name.lower())
     thing = parsed.tokens[match.last]
     opener = next((k for k, w in enumerate(words[1:], 1) if w not in _INTO), len(words))
-    if (
+    if len(words) == 2 and opener == 1 and thing.lower == words[1] and words[0] not in _WHEN:
+        opener = 0  # "Walk seawall": "the seawall is for young people today"
+    elif (
         len(words) < opener + 2
         or words[opener] not in _OBJECT_OPENERS
         or thing.lower not in words[opener + 1 :]
@@ -3434,6 +3438,7 @@ def _the_object_acts(parsed: ParsedText, match: CueMatch, name: str) -> bool:
         and verb is not None
         and (verb.is_verb or verb.lemma == "be")
         and (verb.lemma not in _DONE_VERBS or verb.lemma == "be")  # "The hens were noisy"
+        and (opener > 0 or verb.lemma == "be")  # "Walk seawall": only what the seawall is
         and not stem_of(deed, verb.lower)
         and not _handled(parsed, verb)
         and not _a_reading(parsed, thing, verb, thing)  # "the gauge showed +2.10"
