@@ -57,8 +57,8 @@ _NAME_STOP: Final = frozenset(
         "dk", "dakika", "hora", "horas", "std", "stunde", "stunden", "uur", "saat", "tunti",
         # a hedge on how much ("Do a bit of baking", "A little Welsh")
         "bit", "little", "lot",
-        # whose, and the modals an other form may be ("Kickabout w/ our Kai"; "can" of
-        # "Canning")
+        # whose, and the modals another form of a name's word may be ("Kickabout w/ our
+        # Kai"; "can" of "Canning")
         "our", "your", "his", "her", "their", "its", "him", "them", "can", "could",
         "would", "should", "must", "might",
     }

@@ -3228,6 +3228,12 @@ def _sport_of(word: str) -> int | None:
     return next((at for at, words in enumerate(_SPORTS) if word in words), None)
 
 
+def _sport_told(tok: Token) -> int | None:
+    """The sport a word tells, by its lemma or as written ("jogged", "rowed")."""
+    by_lemma = _sport_of(tok.lemma.lower())
+    return by_lemma if by_lemma is not None else _sport_of(tok.lower)
+
+
 def _another_sport_beside(parsed: ParsedText, name: str, number: CueMatch) -> bool:
     """The distance's nearest word of a sport, in its sentence, is of another sport than
     the one the name goes ("Row 5k": "long walk 12km"; "Run 10k": "cycled 12 km")."""
@@ -3239,8 +3245,7 @@ def _another_sport_beside(parsed: ParsedText, name: str, number: CueMatch) -> bo
     told = [
         (abs(t.i - number.first), sport)
         for t in parsed.tokens
-        if t.sent == sent
-        and (sport := _sport_of(t.lemma.lower()) or _sport_of(t.lower)) is not None
+        if t.sent == sent and (sport := _sport_told(t)) is not None
     ]
     return bool(told) and min(told)[1] != own
 

@@ -165,7 +165,8 @@ def _without_opening_person(name: str, cues: list[str]) -> list[str]:
 
 def _a_name_before_a_deed(first: str, rest: list[str]) -> bool:
     """A first name that is also a word ("Kelvin schoolwork", "Rose piano"), before words a
-    family reads as what is done, and no word of that family itself ("Mark essays")."""
+    family reads as what is done; not a verb ("Mark essays": the marking) nor a word of
+    that family itself."""
     if not first[:1].isupper() or first.title() not in gazetteer().given_names:
         return False
     if is_verb(first.lower()):
