@@ -137,6 +137,7 @@ def test_what_the_place_of_a_walk_is_like_is_no_walk() -> None:
     assert _names("The creek is up over the low bridge.", "Walk down to the creek") == []
     assert _names("Walked the seawall to English Bay.", "Walk seawall") == ["Walk seawall"]
     assert _names("Tonight's examen was short.", "Daily Examen") == ["Daily Examen"]
+    assert _names("The swim was lovely, a calm sea.", "Pool swim") == ["Pool swim"]
 
 
 def test_a_jog_is_a_run_beside_its_distance() -> None:

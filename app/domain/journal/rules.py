@@ -3427,8 +3427,13 @@ def _the_object_acts(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     words: list[str] = _NAME_WORD.findall(name.lower())
     thing = parsed.tokens[match.last]
     opener = next((k for k, w in enumerate(words[1:], 1) if w not in _INTO), len(words))
-    if len(words) == 2 and opener == 1 and thing.lower == words[1] and words[0] not in _WHEN:
-        opener = 0  # "Walk seawall": "the seawall is for young people today"
+    if (
+        len(words) == 2
+        and opener == 1
+        and thing.lower == words[1]
+        and _sport_of(words[0]) is not None
+    ):
+        opener = 0  # "Walk seawall": "the seawall is for young people today" (not "Pool swim")
     elif (
         len(words) < opener + 2
         or words[opener] not in _OBJECT_OPENERS
