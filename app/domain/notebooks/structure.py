@@ -748,14 +748,7 @@ def _set_in_passages(lines: Sequence[Line]) -> list[tuple[list[Line], Line, str]
     credit follows them on, with a dash or a credit under them (within one blank line):
     ``(passage, credit line, who)``."""
     out: list[tuple[list[Line], Line, str]] = []
-    i = 0
-    while i < len(lines):
-        if lines[i].kind == "blank" or _indent(lines[i]) < _SET_IN:
-            i += 1
-            continue
-        j = i
-        while j < len(lines) and lines[j].kind != "blank" and _indent(lines[j]) >= _SET_IN:
-            j += 1
+    for i, j in _set_in_runs(lines, across_blank=False):
         passage = list(lines[i:j])
         after = next((line for line in lines[j : j + 2] if line.kind != "blank"), None)
         said = [line for line in passage if not _DASH_ATTRIBUTION.match(line.text)]
@@ -772,8 +765,32 @@ def _set_in_passages(lines: Sequence[Line]) -> list[tuple[list[Line], Line, str]
             and len(_words(" ".join(line.stripped for line in said))) >= MIN_QUOTE_WORDS
         ):
             out.append((said, credit, who.group("who").strip()[:200]))
-        i = max(j, i + 1)
     return out
+
+
+def _set_in_runs(lines: Sequence[Line], *, across_blank: bool) -> list[tuple[int, int]]:
+    """``(start, end)`` of each run of lines set in from the margin, one blank line inside
+    it allowed when ``across_blank`` (a verse's stanzas)."""
+    runs: list[tuple[int, int]] = []
+    i = 0
+    while i < len(lines):
+        if lines[i].kind == "blank" or _indent(lines[i]) < _SET_IN:
+            i += 1
+            continue
+        j = i
+        while j < len(lines) and (
+            (lines[j].kind != "blank" and _indent(lines[j]) >= _SET_IN)
+            or (
+                across_blank
+                and lines[j].kind == "blank"
+                and j + 1 < len(lines)
+                and _indent(lines[j + 1]) >= _SET_IN
+            )
+        ):
+            j += 1
+        runs.append((i, j))
+        i = j
+    return runs
 
 
 # A line that introduces the passage under it as someone's words: a dash and a name, or
@@ -790,19 +807,7 @@ def _introduced_passages(lines: Sequence[Line]) -> list[tuple[list[Line], Line, 
     """Passages of two or more lines set in from the margin under a line that says whose
     words they are, one blank line allowed between: ``(passage, that line, who)``."""
     out: list[tuple[list[Line], Line, str]] = []
-    i = 0
-    while i < len(lines):
-        if lines[i].kind == "blank" or _indent(lines[i]) < _SET_IN:
-            i += 1
-            continue
-        j = i
-        while j < len(lines) and (
-            (lines[j].kind != "blank" and _indent(lines[j]) >= _SET_IN)
-            or (
-                lines[j].kind == "blank" and j + 1 < len(lines) and _indent(lines[j + 1]) >= _SET_IN
-            )
-        ):
-            j += 1
+    for i, j in _set_in_runs(lines, across_blank=True):
         passage = [line for line in lines[i:j] if line.kind != "blank"]
         intro = next(
             (lines[k] for k in (i - 1, i - 2) if k >= 0 and lines[k].kind != "blank"), None
@@ -816,7 +821,6 @@ def _introduced_passages(lines: Sequence[Line]) -> list[tuple[list[Line], Line, 
             and len(_words(" ".join(line.stripped for line in passage))) >= MIN_QUOTE_WORDS
         ):
             out.append((passage, intro, (said.group("who") or "").strip()[:200]))
-        i = max(j, i + 1)
     return out
 
 
