@@ -102,9 +102,9 @@ _IN_GOOD_TIME: Final = re.compile(
 
 
 # From one time of day to another, as logs write it ("2215-0540", "22:15–05:40",
-# "23.00-6.10"): four digits, or hours and minutes apart.
+# "23.00-6.10", "0915→1640"): four digits, or hours and minutes apart.
 _TIME_SPAN: Final = re.compile(
-    r"(?<![\d:.])(?:([01]\d|2[0-3])([0-5]\d)|([01]?\d|2[0-3])[:.]([0-5]\d))\s*[-–—]\s*"
+    r"(?<![\d:.])(?:([01]\d|2[0-3])([0-5]\d)|([01]?\d|2[0-3])[:.]([0-5]\d))\s*(?:[-–—→]|->)\s*"
     r"(?:([01]\d|2[0-3])([0-5]\d)|([01]?\d|2[0-3])[:.]([0-5]\d))(?![\d:.]\d)"
 )
 _LONGEST_SPAN: Final = 16 * 60
@@ -160,6 +160,8 @@ def _in_another(parsed: ParsedText, number: Token, unit: str) -> bool:
     return False
 
 
+_GONE_OR_STEPPED: Final = frozenset({"km", "mi", "mile", "step"})
+_A_FRACTION: Final = re.compile(r"\d+\.\d+")
 _K_DISTANCE: Final = re.compile(r"(\d+(?:[.,]\d+)?)k", re.IGNORECASE)
 
 
@@ -175,6 +177,10 @@ def count_evidence(
     if target is None:
         return None
     goal, unit = target
+    # Things counted whole ("Finger prick x2", "Lake dip 3x", "PassMed 40 Qs"): a number
+    # with a decimal point is a reading or a score beside them ("Pricked finger, 7.9"),
+    # no count of them.
+    counts_whole = unit not in MEASURE_UNITS and unit not in _GONE_OR_STEPPED
     readings: list[tuple[float, Token]] = []
     claims: list[tuple[float, Token]] = []
 
@@ -222,6 +228,7 @@ def count_evidence(
             for w in words
             if (w.pos == "NUM" or w.tag == "CD" or TIME_OR_NUMBER.match(w.text))
             and not _a_temperature(parsed, w)
+            and not (counts_whole and _A_FRACTION.fullmatch(w.text))
             for value in [to_number(w.text)]
             if value is not None
         ]

@@ -252,9 +252,14 @@ def name_words(name: str, forms: WordForms | None = None) -> list[str]:
     return _dedupe(out)
 
 
-# The unit of a number a name asks for ("Tesis 1 hour", "Plank 2 min"): no word of what is
-# done ("Enter fire dept hours" keeps its hours).
-_COUNTED_IN: Final = re.compile(r"(?<=\d)\s*(?:hours?|hrs?)\b", re.IGNORECASE)
+# The unit of a number a name asks for ("Tesis 1 hour", "Plank 2 min"), or its money: no
+# word of what is done ("Enter fire dept hours" keeps its hours).
+_COUNTED_IN: Final = re.compile(
+    r"(?<=\d)\s*(?:hours?|hrs?|bob|bucks?|quid|shillings?|ksh|kes|baht|pesos?|rupees?|"
+    r"naira|cedis?|rand|euros?|dollars?|pounds?|yen|yuan|rmb|dirhams?|riyals?|lira|"
+    r"zł|kr)\b",  # "Kamau's fees tin (300 bob)": what is put by, not a "bob"
+    re.IGNORECASE,
+)
 
 
 # "-ing" words that name no doing ("Morning pages", "Evening walk").
@@ -292,6 +297,7 @@ _NOT_THE_DEED: Final = _BODY | frozenset(
         "girls", "boys", "lads", "wife", "husband", "parents", "grandkids", "folks",
         "dog", "dogs", "cat", "cats", "pet", "pets", "puppy", "pup", "horse", "horses",
         "line", "box", "thing", "things", "stuff", "bit", "new", "good", "proper", "full",
+        "old", "open",
     }
 )  # fmt: skip
 _NAME_NEGATION: Final = re.compile(r"\b(?:no|not|instead of|without|never|less)\b.*$", re.I)
@@ -302,6 +308,9 @@ def _beside_family(name: str, forms: WordForms | None, families: Sequence[CueFam
     check": "check"), but not a word a family is named by (its own words read it: "Water
     2L" is not done by "water meh"), what the name rules out ("Cook, no Döner"), a person
     named in it (capitalised), or a word of when, where on the body or for whom."""
+    glossed = _PLACE_GLOSSED.match(name)
+    if glossed is not None and any(f.matches_name(glossed.group(2)) for f in families):
+        name = glossed.group(2)  # "Earth Treks (climb)": the place is told by its whole name
     words = _WORD.findall(_NAME_NEGATION.sub("", name))
     plain = " ".join(
         w
@@ -313,9 +322,17 @@ def _beside_family(name: str, forms: WordForms | None, families: Sequence[CueFam
     return name_words(plain, forms)
 
 
-# Name words too general to show the habit alone: where on the body it is done, and
-# words of any doing ("Wax bath hands": not every "hands"; "Ankle band work": "work").
-_LIGHT: Final = _BODY | {"work", "session", "sesh", "time", "routine", "habit", "daily"}
+# Name words too general to show the habit alone: where on the body it is done, words of
+# any doing ("Wax bath hands": not every "hands"; "Ankle band work": "work"), when it is
+# done ("Milking morning & evening": not every "morning"), and words that say what the
+# thing is like, not what it is ("Deaf club": not every "Deaf"; "Old photos": not every
+# "old").
+_LIGHT: Final = _BODY | {
+    "work", "session", "sesh", "time", "routine", "habit", "daily", "morning", "mornings",
+    "evening", "evenings", "night", "nights", "am", "pm", "old", "new", "open", "deaf",
+    "blind", "big", "small", "little", "long", "short", "quick", "cold", "hot", "warm",
+    "fresh", "green", "early", "late", "easy", "hard", "slow", "fast",
+}  # fmt: skip
 
 
 def _own_words(what: str, forms: WordForms | None) -> list[str]:
@@ -389,12 +406,20 @@ def seed_cues(
             cues.append(f"{opening[0].lower()}*")  # "Training ⚽": "Then Training at 17:30"
     if asks_a_call(what):
         cues = [cue for cue in cues if not _WRITTEN.search(cue)]
+    named = _PRAYERS & {w.lower() for w in _WORD.findall(what)}
+    if named:  # "Fajr b4 shift": not every prayer of the day ("Jummah at the masjid")
+        cues = [cue for cue in cues if not (_PRAYERS - named) & set(cue.split())]
     # One family's exclusion is another's cue ("wrote to" is not journalling, but it is
     # writing letters): for a habit of both, the cue stands.
     kept = [phrase for phrase in exclude if phrase not in cues]
     return _dedupe(cues)[:MAX_CUES], _dedupe(kept)[:MAX_CUES]
 
 
+# The prayers of the Muslim day and week, each its own habit when a name names one.
+_PRAYERS: Final = frozenset(
+    {"fajr", "subh", "subuh", "dhuhr", "zuhr", "zohr", "asr", "maghrib", "isha", "isya",
+     "jummah", "jumuah", "jumma", "jumah", "tahajjud", "taraweeh", "tarawih"}
+)  # fmt: skip
 # Words too general to be a cue alone that still name the habit when the name opens
 # with them and a family says the rest ("Training ⚽", "Rehearsal — choir").
 _OPENING_DOINGS: Final = frozenset({"training", "rehearsal"})
@@ -484,12 +509,22 @@ def _for_people(tail: str) -> bool:
     return bool(rest) and all(w in _BENEFICIARIES for w in rest)
 
 
+# A proper name of two capitalised words or more, with what is done there in brackets
+# ("Earth Treks (climb)", "Body Works (gym)").
+_PLACE_GLOSSED: Final = re.compile(r"^\s*((?:[A-Z][\w'’-]*\s+)+[A-Z][\w'’-]*)\s*\(([^()]+)\)\s*$")
+
+
 def _families_of(what: str, families: Sequence[CueFamily]) -> list[CueFamily]:
     """The families a name matches, but not those only its tail names: whom it is for
     ("Soup for Dad" is no call home), and, when what is done before a "with" or "from"
     names a family, whom or what it is done with or from ("Driving w/ mom" is no call,
     "Cook from Nonna's book" no reading; "Homework with Lina" stays helping with it)."""
     matched = [family for family in families if family.matches_name(what)]
+    glossed = _PLACE_GLOSSED.match(what)
+    if glossed is not None:
+        said = [family for family in matched if family.matches_name(glossed.group(2))]
+        if said:
+            return said  # "Earth Treks (climb)": the climbing of a place, no trek
     tail = _TAIL.search(what)
     if tail is None or tail.start() == 0:
         return matched

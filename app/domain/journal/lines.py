@@ -94,10 +94,13 @@ NO_CHANCE: Final = re.compile(
 # The thing put by, said right after it ("kept veena aside", "put the guitar to one side").
 SET_ASIDE: Final = re.compile(r"^\s+(?:aside|to (?:one|the) side)\b", re.I)
 # The writer says after the item that they did not go or do it ("CPIA today but i dont
-# go", "Gym at 6 but I didn't make it").
+# go", "Gym at 6 but I didn't make it", "Deaf club tonight — ME NOT go").
 NOT_GONE: Final = re.compile(
     r"^[^.!?\n]{0,40}?\bbut\s+(?:i\s+)?(?:dont|don'?t|didn'?t|did not|do not|never|"
-    r"couldn'?t|could not|can'?t|cannot)\s+(?:go|went|do it|make it|get there)\b",
+    r"couldn'?t|could not|can'?t|cannot)\s+(?:go|went|do it|make it|get there)\b"
+    # as a learner or a signer writes it, without "do" ("Deaf club tonight — ME NOT go",
+    # "Choir, I no go")
+    r"|^[^.!?\n]{0,40}?(?:\bbut|[—–,;:])\s*(?:i|me)\s+(?:not|no)\s+(?:go|went|do it|make it)\b",
     re.I,
 )
 # A task moved to another day, said after it ("mbira → Thursday", "Cruiser check >
@@ -114,6 +117,7 @@ STILL_UNDONE: Final = re.compile(
     r"^(?:\s+[^\W\d_]+){0,3}?\s+(?:(?:is|are|was|were|sits?|sat|lies|lay|left)\s+)?(?:"
     r"still\s+(?:owed|owing|to do|to be done|pending|outstanding|undone|not done|on the list|"
     r"waiting|un[a-z]{3,}(?:ed|en))"
+    r"|streak\s+(?:broken|lost|gone|ended|over|reset|dead|died)"  # "passmed streak broken"
     r"|un(?:touched|opened|read|written|washed|finished|done|started|played|practi[sc]ed|sent|"
     r"answered|made|cooked|used|worn|watered|fed|tried|checked|cleaned|swept|ironed|folded|"
     r"mended|fixed|sorted|tidied|waxed|polished|filed|logged|ticked|attempted|visited|"
@@ -124,6 +128,13 @@ STILL_UNDONE: Final = re.compile(
 )
 # Nobody did it, said after the thing ("The paws nobody checked", "dishes no one washed").
 NOBODY_DID: Final = re.compile(r"^(?:\s+[^\W\d_]+){0,2}?\s+(?:nobody|no one|noone)\b", re.I)
+# Someone else alone, said after it ("Mot went off up the Foel on her own after a fox",
+# "Jenny climbed it by herself").
+ON_THEIR_OWN: Final = re.compile(
+    r"^[^.!?\n]{0,40}?\b(?:on (?:her|his|their) own|by (?:herself|himself|themselves)|"
+    r"without me\b(?!\s+(?:once|even|ever|really|\w+ing)\b))",  # not "without me once looking"
+    re.I,
+)
 # Everyone but the writer ("everybody danced the cueca except me", "all swam but me").
 BUT_ME: Final = re.compile(
     r"^[^.!?\n]{0,30}?\b(?:except|but not|apart from|other than|besides|but)\s+(?:for\s+)?"
@@ -133,7 +144,8 @@ BUT_ME: Final = re.compile(
 # Closed on the day, said right after the place or the session ("sanctuary closed
 # (fumigation)", "pool shut for repairs"), not "closed out the set".
 SHUT: Final = re.compile(
-    r"^(?:\s+(?:was|is|were|are|today|all day|again))*\s+(?:closed|shut)\b(?!\s+(?:out|off|up)\b)",
+    r"^(?:\s+(?:was|is|were|are|today|all day|again))*\s+(?:closed|shut)\b(?!\s+(?:out|off|up)\b)"
+    r"|^\s+(?:was|is|were|are)\s+off\b(?!\s+(?:the|to|for|and)\b)",  # "Nets were off again"
     re.I,
 )
 # A condition after the item ("Salthill, if the wind drops", "run unless it rains"), not a
@@ -143,11 +155,12 @@ ON_CONDITION: Final = re.compile(
     r"(?!\s+(?:only|barely|slowly|briefly|just|you\s+(?:can|could)\s+call))",
     re.I,
 )
-# Asleep before it ("Fell asleep before the decade", "dozed off before my reading"): it
-# never happened.
+# Asleep before it ("Fell asleep before the decade", "dozed off before my reading"), or
+# through it ("Slept thru fajr"): it never happened.
 ASLEEP_BEFORE: Final = re.compile(
     r"\b(?:asleep|dozed off|nodded off|passed out|conked out|drifted off)\s+before\s+"
-    r"(?:the\s+|my\s+|our\s+|any\s+)?$",
+    r"(?:the\s+|my\s+|our\s+|any\s+)?$"
+    r"|\bslept\s+(?:right\s+)?(?:through|thru)\s+(?:the\s+|my\s+|our\s+)?$",  # "Slept thru fajr"
     re.I,
 )
 # Done by someone else, said after it ("Cruiser check done by Blessing again"), not by
@@ -256,7 +269,7 @@ _PLAN_HEADING: Final = re.compile(
     r"\b(?:tomorrow|tmrw|tonight|later|next|plans?|planning|goals?|to-?dos?|to do|intentions?|"
     r"someday|one day|wish ?list|wishes|bucket list|resolutions?|aspirations?|ideas|want|wants|"
     r"hopes?|reminders?|remember|dreams?|upcoming|agenda|would like|need to|must|should|"
-    r"list)\b",  # "Fri list:", "Today's list"
+    r"wanna|gonna|gotta|going to|i will|i'll|list)\b",  # "Fri list:", "This Ramadan I wanna:"
     re.IGNORECASE,
 )
 # A heading of what was done or is felt, whatever its words ("Done list", "Gratitude list",

@@ -171,7 +171,8 @@ _CJK_GLUED: Final = re.compile(
 # "Cycle 20 km" is read below): "10k steps" counts steps.
 _NAME_DISTANCE: Final = re.compile(
     r"(?<![\w.])(\d+(?:[.,]\d+)?)(km|k|mi)\+?(?!\w)"
-    r"(?!\s*(?!(?:daily|every|each|a\s+day|before|after|in|on|at|by|with|w)\b)[^\W\d_])",
+    r"(?!\s*(?!(?:daily|every|each|a\s+day|before|after|in|on|at|by|with|w|run|jog|swim|"
+    r"walk|ride|row|hike|bike|cycle|paddle|ski)\b)[^\W\d_])",  # "4mi run", not "10k steps"
     re.IGNORECASE,
 )
 _WALK: Final = re.compile(r"\bwalk", re.IGNORECASE)

@@ -89,6 +89,7 @@ from app.domain.journal.lines import (
     NOBODY_DID,
     NOT_GONE,
     ON_CONDITION,
+    ON_THEIR_OWN,
     PACKED_AWAY,
     PARTWAY,
     PARTWAY_BEFORE,
@@ -210,7 +211,17 @@ _LAST_CENTURY: Final = re.compile(r"19\d\d|'[5-9]\d")
 # A sentence that turns to a time of the writer's life before the cue tells of then: the
 # sentence-wide reach of PAST_PHRASES' ("when", "i", "was"), which holds in the cue's
 # clause only ("when I was fifteen and Papa made me run": the run is its own clause).
-_WHEN_I_WAS: Final = re.compile(r"\bwhen (?:i was|we were)\b", re.IGNORECASE)
+_WHEN_I_WAS: Final = re.compile(
+    r"\bwhen (?:i was|we were)\b"
+    # as a learner writes it, without the verb ("When I small boy in Yasothon I walk"),
+    # and "before, when" for "back when" ("Before when I fight at Bangla stadium I run")
+    r"|\bwhen (?:i|me|we) (?:small|little|young|(?:a )?(?:small |little |young )?"
+    r"(?:boy|girl|kid|child|children|kids))\b"
+    r"|\bbefore,? when (?:i|me|we)\b"
+    r"|\b(?:in|at) (?:high|primary|middle|elementary|grade|secondary) school\b"
+    r"|\bhigh school (?:at|in)\b",  # "high school at MSSD, ME run cross country"
+    re.IGNORECASE,
+)
 # Links that stay inside one clause when climbing from a cue word to its verb.
 _CLAUSE_EDGES: Final = frozenset({"conj", "ccomp", "advcl", "relcl", "parataxis", "acl", "csubj"})
 # "The only shots today were tequila ones", "the only laps I did were around the market":
@@ -538,6 +549,7 @@ _SAID_AFTER: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
     (STILL_UNDONE, BlockReason.MARKED_NOT_DONE),  # "FB copy still owed", "skis unwaxed"
     (NOBODY_DID, BlockReason.NEGATED),  # "The paws nobody check today"
     (BUT_ME, BlockReason.SOMEONE_ELSE),  # "Everybody dance cueca except me"
+    (ON_THEIR_OWN, BlockReason.SOMEONE_ELSE),  # "Mot went up the Foel on her own"
     (MARKED_PLAN, BlockReason.A_PLAN),  # "Txt girls from airport (plan)"
     (PACKED_AWAY, BlockReason.A_THING),  # "Chanter in hold bag"
     (_NONE_OF_IT, BlockReason.DID_NONE),  # "Logged nothing"
@@ -1498,6 +1510,8 @@ def blocked(
         for a, b, c in zip(lowers, clause_words[1:], clause_words[2:], strict=False)
     ):
         return BlockReason.INTENTION
+    if "hopefully" in lowers and not past:
+        return BlockReason.INTENTION  # "bed by 11 hopefully": hoped for, not done
     if any(_has_phrase(clause_words, p, compared=False) for p in PAST_PHRASES):
         return BlockReason.LONG_AGO
     if any(a in ("in", "since", "back") and _LAST_CENTURY.fullmatch(b)
@@ -3389,6 +3403,13 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                     break
                 if leading.endswith("*") and phrase_head(parsed, candidate_match).pos == "VERB":
                     break  # "I made his shepherd's pie": a deed told, whatever its word
+            if span is not None and asks_twice(cand.name):
+                twice = _told_twice(body, parsed, rc)
+                if twice is None:
+                    continue  # "Milking morning & evening": "Milked in the morning only"
+                quoted = _apart_from(text, parsed, twice, quote_for(body, parsed, twice), used)
+                if quoted is not None:
+                    span, span_cue = quoted, _cue_span(parsed, twice)
             if span is None and not short:
                 span = emoji_line(body, rc.cues, limit)
             if span is None and limit is None and not short:  # a ticked item, no count
@@ -3409,6 +3430,75 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
         amount, unit = _amount(parsed, a, b)
         found.append((a, Draft(index, quote, amount, unit, _when(quote))))
     return [draft for _, draft in sorted(found, key=lambda p: p[0])]
+
+
+# A habit done twice a day, as its name says ("Milking morning & evening", "Finger prick
+# x2", "Floss twice"); not sets of a count ("Pushups 2x15").
+_TWICE_NAMED: Final = re.compile(
+    r"\b(?:x\s?2|2\s?x|twice)\b(?!\s*\d)"
+    r"|\bmornings?\s*(?:&|and|\+|/)\s*(?:evenings?|nights?)\b"
+    r"|\b(?:am|a\.m\.)\s*(?:&|and|\+|/)\s*(?:pm|p\.m\.)",
+    re.IGNORECASE,
+)
+# Words that tell the second time, or both, beside the deed ("Both milkings done", "second
+# prick 6.9", "milked again at 4.30").
+_TWICE_TOLD: Final = _BOTH_TOLD | {"second", "2nd", "x2", "2x", "two", "2"}
+# The times of day a sentence may tell both of ("Nebuliser morning and night").
+_TIMES_OF_DAY: Final = frozenset(_DAY_TIMES) | {"lunch", "noon", "afternoon", "asubuhi", "jioni"}
+_TICKS: Final = frozenset("✔✅☑✓")
+
+
+def asks_twice(name: str) -> bool:
+    """The habit is done twice a day ("Milking morning & evening", "Finger prick x2")."""
+    return _TWICE_NAMED.search(name) is not None
+
+
+def _told_twice(body: str, parsed: ParsedText, rc: RuleCandidate) -> CueMatch | None:
+    """Where the entry tells a twice-a-day habit done both times: a sentence of it with
+    a word of the second time or of both ("Again at 4.30 I milked both"), else the later
+    of two sentences that each tell it ("✔ milking asubuhi", "✔ milking jioni"); None when
+    it is told done once ("Milked in the evening, Kiprono had done the morning")."""
+    passing = [
+        m
+        for m in find_cues(parsed, rc.cues, rc.exclude)
+        if blocked_for(body, parsed, m, rc.candidate.name) is None
+    ]
+    for m in passing:
+        words = parsed.sentence_words(parsed.tokens[m.first])
+        if any(t.lower in _TWICE_TOLD for t in words) or _two_times_in(parsed, words):
+            return m
+    told = {parsed.tokens[m.first].sent: m for m in passing}
+    if len(told) >= 2:
+        return list(told.values())[-1]
+    for m in passing:
+        line_at = body.rfind("\n", 0, parsed.tokens[m.first].start) + 1
+        line_end = body.find("\n", line_at)
+        if _TICKS & set(body[line_at : line_end if line_end >= 0 else len(body)]):
+            return m  # "pills ✔": the checklist's item, whatever it asks
+    return None
+
+
+def _two_times_in(parsed: ParsedText, words: Sequence[Token]) -> bool:
+    """The sentence tells two times of day side by side ("Nebuliser morning and night",
+    "Lay down at 10 and at 3"), not one time and another's deed ("Milked in the evening,
+    Kiprono had done the morning")."""
+    if any(w.lower in ("only", "once") for w in words):
+        return False  # "Milked in the morning only"
+    times = [
+        w
+        for w in words
+        if w.lower in _TIMES_OF_DAY
+        or (w.i > 0 and parsed.tokens[w.i - 1].lower == "at" and TIME_OR_NUMBER.match(w.text))
+    ]
+    return any(
+        a.lower != b.lower
+        and b.i - a.i <= 4
+        and all(t.lower in _BETWEEN_TIMES for t in parsed.tokens[a.i + 1 : b.i])
+        for a, b in itertools.pairwise(times)
+    )
+
+
+_BETWEEN_TIMES: Final = frozenset({"and", "&", "+", "at", "in", "the", ",", "then", "/"})
 
 
 # What opens the object of a name of a deed ("Feed the levain", "Walk my dog"): the word
