@@ -40,6 +40,16 @@ class Gazetteer:
     places: frozenset[str]
 
 
+class _Names(frozenset[str]):
+    """Names as the lists hold them, found also when a writer adds accents the lists do
+    not write ("Siobhán", "Pádraig", "Seán" for the lists' "Siobhan", "Padraig", "Sean")."""
+
+    def __contains__(self, name: object) -> bool:
+        return super().__contains__(name) or (
+            isinstance(name, str) and not name.isascii() and super().__contains__(_unaccented(name))
+        )
+
+
 _lock = threading.Lock()
 _gazetteer: Gazetteer | None = None
 
@@ -142,7 +152,7 @@ def gazetteer() -> Gazetteer:
             given |= {_unaccented(n) for n in given}
             # A word that is also a date is decided by its context.
             given -= {n for n in given if title_word(n) in WEEKDAYS_AND_MONTHS}
-            _gazetteer = Gazetteer(frozenset(given), frozenset(family), frozenset(places))
+            _gazetteer = Gazetteer(_Names(given), _Names(family), frozenset(places))
         return _gazetteer
 
 

@@ -503,6 +503,11 @@ def _without_title(c: _Candidate, gaz: Gazetteer) -> _Candidate | None:
             title = words[0]
         start += len(words[0]) + 1
         words = words[1:]
+    while words and words[0] in _LEADING_SMALL_WORDS:
+        start += len(words[0]) + 1  # "Scatter the Mud" less its verb: no one named "the"
+        words = words[1:]
+    if not words:
+        return None
     rest = " ".join(words)
     alone = title_word(rest) if len(words) == 1 else ""
     if alone in KINSHIP or (alone in WEEKDAYS_AND_MONTHS and not c.strong):  # "Aunt May"
@@ -520,6 +525,12 @@ def _without_title(c: _Candidate, gaz: Gazetteer) -> _Candidate | None:
     )
 
 
+# Small English words no name opens with, written in lower case ("the Mud" of a tune's
+# name "Scatter the Mud").
+_LEADING_SMALL_WORDS: Final = frozenset(
+    {"the", "a", "an", "of", "and", "my", "our", "his", "her", "their", "to", "in", "on", "at",
+     "for", "with", "or"}
+)  # fmt: skip
 # A capital inside a word after a small letter, or capitals running into a small letter:
 # a brand or an office's short name, not a person ("WorldRemit", "SENCo"); not the
 # capital after a surname's prefix ("McKenzie", "DeShawn", "O'Brien").
@@ -695,6 +706,26 @@ def _a_thing(doc: Any, c: _Candidate) -> bool:
     return det.lower_ in ("the", "a", "an") and first.i <= det.head.i <= span[-1].i
 
 
+_OWNERS: Final = frozenset({"my", "her", "his", "their", "our", "your"})
+
+
+def _owned_thing(doc: Any, c: _Candidate, gaz: Gazetteer) -> bool:
+    """One capitalised word no list knows as a name, right after "her", "my" or another
+    owner's word ("Shite wipers on her Yaris"): a thing one has, a car or a phone."""
+    span = doc.char_span(c.mention.start, c.mention.end, alignment_mode="expand")
+    if span is None or c.strong or len(span) != 1 or span[0].i == 0:
+        return False
+    word = span[0]
+    return doc[word.i - 1].lower_ in _OWNERS and word.text not in gaz.given_names
+
+
+def _g_dropped(text: str, c: _Candidate) -> bool:
+    """One word ending "in" with an apostrophe after it ("Feckin' man", "Nothin'"): a
+    word said without its "g", no one's name."""
+    m = c.mention
+    return " " not in m.text and m.text.endswith("in") and text[m.end : m.end + 1] in ("'", "’")
+
+
 def _a_priced_item(text: str, c: _Candidate, gaz: Gazetteer) -> bool:
     """One word no gazetteer knows as a name opens a row that gives a price or runs dot
     leaders ("- Ankara (Hitarget) 6 yds ...... ₦14,000"): goods, not a person; a pay
@@ -747,7 +778,7 @@ def _a_firm(text: str, c: _Candidate) -> bool:
 _KIN_AFTER: Final = frozenset({
     "aga", "ağa", "apa", "apai", "ata", "abla", "ağabey", "aunty", "auntie", "uncle",
     "bhai", "bhaiya", "didi", "ji", "sahib", "saheb", "jaan", "sensei", "oppa", "unnie",
-    "noona", "hyung", "nana", "nani", "dadi", "baba", "mama",
+    "noona", "hyung", "nana", "nani", "dadi", "baba", "mama", "swamigal", "swamiji",
 })  # fmt: skip
 
 
@@ -851,7 +882,13 @@ def _page_people(
     found = [c for c in found if not _a_nickname_inside(text, c)]
     places = _place_words(doc)
     things = [
-        c for c in found if _a_thing(doc, c) or _a_firm(text, c) or _a_priced_item(text, c, gaz)
+        c
+        for c in found
+        if _a_thing(doc, c)
+        or _a_firm(text, c)
+        or _a_priced_item(text, c, gaz)
+        or _owned_thing(doc, c, gaz)
+        or _g_dropped(text, c)
     ]
     places.update(c.mention.text for c in things)  # "the Bunga Kesidang" on other pages too
     cleaned = (

@@ -284,7 +284,54 @@ def _item_runs(lines: Sequence[Line]) -> list[tuple[int, list[int]]]:
             current, gap = [], 0
     if current:
         runs.append((current[0], current))
-    return runs
+    return _sections_joined(lines, runs)
+
+
+_ITEM_NUMBER: Final = re.compile(r"^\s*\(?(\d{1,3})[.)]?")
+_MAX_SECTION_HEADING: Final = 40
+
+
+def _sections_joined(
+    lines: Sequence[Line], runs: list[tuple[int, list[int]]]
+) -> list[tuple[int, list[int]]]:
+    """Numbered runs parted by a short heading whose numbers go on across it ("3. Lady
+    Anne Montgomery" / "JIGS" / "4. Tom Billy's"): one list in sections."""
+    out: list[tuple[int, list[int]]] = []
+    for first, indices in runs:
+        if out and _continues(lines, out[-1][1], indices):
+            out[-1] = (out[-1][0], out[-1][1] + indices)
+        else:
+            out.append((first, indices))
+    return out
+
+
+def _continues(lines: Sequence[Line], before: Sequence[int], after: Sequence[int]) -> bool:
+    """The run ``after`` goes on the list of ``before`` past one short heading: its
+    numbers go on ("3." / "JIGS" / "4."), or both runs of bullets stand under headings
+    alike ("1st half" / "- Jigs …" / "2nd half" / "- Reels …")."""
+    last, nxt = lines[before[-1]], lines[after[0]]
+    between = [lines[i] for i in range(before[-1] + 1, after[0]) if lines[i].kind != "blank"]
+    if last.kind != nxt.kind or len(between) != 1 or not _section_heading(between[0]):
+        return False
+    if last.kind == "bullet":
+        above = before[0] - 1
+        return above >= 0 and _section_heading(lines[above])
+    a, b = _ITEM_NUMBER.match(last.text), _ITEM_NUMBER.match(nxt.text)
+    return (
+        last.kind == "numbered"
+        and a is not None
+        and b is not None
+        and int(b.group(1)) == int(a.group(1)) + 1
+    )
+
+
+def _section_heading(line: Line) -> bool:
+    text = line.stripped
+    return (
+        line.kind == "plain"
+        and 0 < len(text) <= _MAX_SECTION_HEADING
+        and not _SENTENCE_END.search(text)
+    )
 
 
 def _indent(line: Line) -> int:
