@@ -33,7 +33,9 @@ from app.domain.text import CURRENCY_SIGNS
 MAX_CUES: Final = 600
 MAX_CUE_CHARS: Final = 60
 
-_NUMBER: Final = re.compile(r"^\d[\d,.]*(?:k|l|km|mi|m|x|x\d+)?$|^\d{1,2}:\d{2}$", re.IGNORECASE)
+_NUMBER: Final = re.compile(
+    r"^\d[\d,.]*(?:k|l|km|mi|m|x|x\d+|h|hrs?|mins?)?$|^\d{1,2}:\d{2}$", re.IGNORECASE
+)  # "5k", "1.5L", "3x12", "8h", "20mins", "29:12"
 _NUMBER_WORDS: Final = frozenset(
     {
         "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -406,20 +408,37 @@ def seed_cues(
             cues.append(f"{opening[0].lower()}*")  # "Training ⚽": "Then Training at 17:30"
     if asks_a_call(what):
         cues = [cue for cue in cues if not _WRITTEN.search(cue)]
-    named = _PRAYERS & {w.lower() for w in _WORD.findall(what)}
+    named = {_PRAYERS[w] for w in (w.lower() for w in _WORD.findall(what)) if w in _PRAYERS}
     if named:  # "Fajr b4 shift": not every prayer of the day ("Jummah at the masjid")
-        cues = [cue for cue in cues if not (_PRAYERS - named) & set(cue.split())]
+        cues = [
+            cue
+            for cue in cues
+            if not any(_PRAYERS.get(w) not in (None, *named) for w in cue.split())
+        ]
     # One family's exclusion is another's cue ("wrote to" is not journalling, but it is
     # writing letters): for a habit of both, the cue stands.
     kept = [phrase for phrase in exclude if phrase not in cues]
     return _dedupe(cues)[:MAX_CUES], _dedupe(kept)[:MAX_CUES]
 
 
-# The prayers of the Muslim day and week, each its own habit when a name names one.
-_PRAYERS: Final = frozenset(
-    {"fajr", "subh", "subuh", "dhuhr", "zuhr", "zohr", "asr", "maghrib", "isha", "isya",
-     "jummah", "jumuah", "jumma", "jumah", "tahajjud", "taraweeh", "tarawih"}
-)  # fmt: skip
+DAILY_PRAYERS: Final = {
+    **dict.fromkeys(("fajr", "fajar", "fajir", "subuh", "bamdad"), "dawn"),
+    **dict.fromkeys(("zuhr", "dhuhr", "duhr", "zohr", "zuhur", "zohar", "zohor"), "noon"),
+    **dict.fromkeys(("zuhar", "dhuhur", "zuhor", "öğle", "ogle", "peshin"), "noon"),
+    **dict.fromkeys(("asr", "asar", "ashar", "ikindi", "digar"), "afternoon"),
+    **dict.fromkeys(("maghrib", "magrib", "maghreb", "maghrab", "akşam"), "sunset"),
+    **dict.fromkeys(("isha", "ishaa", "esha", "isya", "yatsı", "yatsi", "khuftan"), "night"),
+}
+"""The five daily prayers of Islam by their names, in the spellings Arabic, Urdu, Persian,
+Turkish and Malay speakers write them in English ("zohr", "ikindi", "isya"), each to the
+time of day it is said."""
+# Each prayer, daily or not, to which it is: a name that names one is not done by another.
+_PRAYERS: Final = {
+    **DAILY_PRAYERS,
+    **dict.fromkeys(("jummah", "jumuah", "jumma", "jumah", "khutbah", "khutba"), "friday"),
+    **dict.fromkeys(("tahajjud",), "tahajjud"),
+    **dict.fromkeys(("taraweeh", "tarawih"), "taraweeh"),
+}
 # Words too general to be a cue alone that still name the habit when the name opens
 # with them and a family says the rest ("Training ⚽", "Rehearsal — choir").
 _OPENING_DOINGS: Final = frozenset({"training", "rehearsal"})

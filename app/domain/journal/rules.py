@@ -47,6 +47,7 @@ from app.domain.journal.counts import (
     walked_steps,
 )
 from app.domain.journal.cues import (
+    DAILY_PRAYERS,
     DAY_NAMES,
     MAX_CUES,
     NEGATORS,
@@ -153,6 +154,11 @@ HAVING_VERBS: Final = frozenset(
         "buy", "order", "purchase", "find", "receive", "own", "unwrap", "download", "install",
         "watch", "bring", "pack", "borrow", "lend", "sell", "count", "research", "sign",
     }
+)  # fmt: skip
+# Name words of a habit done by watching ("YouTube English 20 min", "TED talk a day").
+_WATCHED: Final = frozenset(
+    {"youtube", "video", "videos", "watch", "film", "films", "movie", "movies", "tv", "ted",
+     "documentary", "documentaries", "lecture", "lectures", "netflix", "series", "anime"}
 )  # fmt: skip
 DOING_VERBS: Final = frozenset(
     {"do", "finish", "complete", "follow", "attend", "go", "take", "make", "have", "start", "be"}
@@ -1560,6 +1566,8 @@ def blocked(
         if tok is head and any(k.dep in ("amod", "compound") and k.lower in _UNDONE_MODIFIERS
                                for k in kids):  # fmt: skip
             return BlockReason.A_PLAN  # "planned long run", "cancelled yoga class"
+        if tok is head and any(k.dep == "amod" and k.lower == "missed" for k in kids):
+            return BlockReason.AVOIDED  # "Missed 2 WeChat video from mama"
         if tok.lemma in NEGATORS and tok.dep in ("det", "neg"):
             return BlockReason.NEGATED
         if tok.is_verb:
@@ -1568,7 +1576,11 @@ def blocked(
                 return mood
             if tok.lemma in NEGATIVE_VERBS and not inside(tok):  # "Skipping 247 in a row"
                 return BlockReason.AVOIDED
-            if tok.lemma in HAVING_VERBS and not inside(tok):  # "counting the breath"
+            if (
+                tok.lemma in HAVING_VERBS
+                and not inside(tok)
+                and not (tok.lemma == "watch" and named & _WATCHED)
+            ):  # "counting the breath"; not "watched English on YouTube" for a YouTube habit
                 return BlockReason.HAVING_NOT_DOING
         elif tok is not head and tok.lemma in INTENT_NOUNS and tok.lower not in named:
             return BlockReason.A_PLAN  # not "did the YouVersion plan" for "YouVersion plan"
@@ -1766,6 +1778,9 @@ def blocked(
             )
             and not any(subject.i == t.i for t in chain)
             and not _in_quotes_or_title(parsed.text, subject)
+            and not (  # "watch say 5.2 mi": the watch read it; not "the app buzzed for fajr"
+                subject.lemma in _DEVICES and governor.lemma in READING_WORDS
+            )
         ):
             return BlockReason.SOMEONE_ELSE
         if _sent_someone(parsed, governor, head):
@@ -1862,6 +1877,10 @@ def _handled(parsed: ParsedText, verb: Token) -> bool:
 
 # Living beings that do things themselves: a cue that holds one as its subject ("dog
 # walk" in "The dog walks to the park") is that being's deed, not the writer's.
+# Devices that tell what was done, never who did it ("run to Peirce Mill, watch say 5.2 mi").
+_DEVICES: Final = frozenset(
+    {"watch", "phone", "app", "garmin", "fitbit", "strava", "tracker", "pedometer", "scale"}
+)
 _BEINGS: Final = (
     _PEOPLE
     | _KIN
@@ -2756,16 +2775,7 @@ def _fewer_said_before(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     return bool(said) and max(said) < max(asked)
 
 
-# The five daily prayers of Islam by their names, in the spellings Arabic, Urdu, Persian,
-# Turkish and Malay speakers write them in English ("zohr", "ikindi", "isya").
-_DAILY_PRAYERS: Final = {
-    **dict.fromkeys(("fajr", "fajar", "fajir", "subuh", "bamdad"), "dawn"),
-    **dict.fromkeys(("zuhr", "dhuhr", "duhr", "zohr", "zuhur", "zohar", "zohor"), "noon"),
-    **dict.fromkeys(("zuhar", "dhuhur", "zuhor", "öğle", "ogle", "peshin"), "noon"),
-    **dict.fromkeys(("asr", "asar", "ashar", "ikindi", "digar"), "afternoon"),
-    **dict.fromkeys(("maghrib", "magrib", "maghreb", "maghrab", "akşam"), "sunset"),
-    **dict.fromkeys(("isha", "ishaa", "esha", "isya", "yatsı", "yatsi", "khuftan"), "night"),
-}
+# The words for prayer a name of the five daily prayers says them by ("Namaz 5 time").
 _PRAYERS_NAMED: Final = frozenset(
     {"salah", "salat", "salaat", "namaz", "namaaz", "nimaz", "namazı", "solat", "sholat",
      "prayers", "prayer", "prayed", "pray", "namoz"}
@@ -2784,7 +2794,7 @@ def _some_of_the_prayers(parsed: ParsedText, match: CueMatch, name: str) -> bool
     lowers = [w.lower for w in said]
     if any(w in _ALL_SAID for w in lowers):
         return False
-    named = {_DAILY_PRAYERS[w] for w in lowers if w in _DAILY_PRAYERS}
+    named = {DAILY_PRAYERS[w] for w in lowers if w in DAILY_PRAYERS}
     if 0 < len(named) < 5:
         return True
     for k, w in enumerate(said):

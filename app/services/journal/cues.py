@@ -155,6 +155,8 @@ def _without_opening_person(name: str, cues: list[str]) -> list[str]:
     if not is_given_name(words[0]) and not _a_name_before_a_deed(words[0], words[1:]):
         return cues
     who = words[0].lower()
+    if any(who in f.cues for f in cue_families() if f.matches_name(name)):
+        return cues  # "Adriene 🧘": the yoga teacher whom the family itself reads alone
     kept = [cue for cue in cues if cue.rstrip("*") != who]
     if not kept:
         return cues
