@@ -196,3 +196,29 @@ def test_a_hyphen_opening_a_lists_row_is_no_attribution() -> None:
 
 def test_a_capoeira_title_is_kept_apart_from_the_name() -> None:
     assert _found("Warm-up with Professora Pimenta at half three.") == [("Pimenta", "Professora")]
+
+
+def test_a_given_name_with_accents_the_lists_lack_is_known() -> None:
+    found = [name for name, _ in _found("Good night. Siobhán was flying and Seán had the box.")]
+    assert found == ["Siobhán", "Seán"]
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "Rain on the windscreen and shite wipers on her Yaris.",
+        "He just tapped his nose. Feckin' man, never tells.",
+    ],
+)
+def test_a_tunes_words_a_car_and_a_dropped_g_are_nobody(page: str) -> None:
+    assert _found(page) == []
+
+
+def test_a_tamil_kinship_word_is_kept_apart_from_the_name() -> None:
+    assert _found("The sambar is Chithi Vasuki's way, she sent the powder.") == [
+        ("Vasuki", "Chithi")
+    ]
+
+
+def test_a_tunes_name_less_its_verb_leaves_no_one_named_the() -> None:
+    assert _found("4. Scatter the Mud (Mac hates it)\n5. The Kesh") == [("Mac", "")]

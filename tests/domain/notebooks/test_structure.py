@@ -411,3 +411,33 @@ def test_lines_set_in_under_a_line_that_credits_them_are_a_quotation() -> None:
     assert spans("quotations", CREDITED_ABOVE) == [(0, 0)]
     own = "Things to think about:\n\n    the boiler\n    the car insurance\n    Mam's birthday\n"
     assert spans("quotations", own) == []
+
+
+TUNE_SETS = (
+    "Session, Tues\n"
+    "REELS\n"
+    "1. The Sally Gardens / The Silver Spear\n"
+    "2. The Mountain Road / Drowsy Maggie\n"
+    "JIGS\n"
+    "3. The Kesh / Out on the Ocean\n"
+    "4. Morrison's / The Butterfly\n"
+)
+SECTIONS = (
+    "Gig, Sat\n"
+    "First set\n"
+    " - Jigs: The Kesh / Morrison's\n"
+    " - Air: Port na bPúcaí\n"
+    "Second set\n"
+    " - Reels: The Mountain Road / Drowsy Maggie\n"
+    " - Song: Sliabh na mBan\n"
+)
+
+
+@pytest.mark.parametrize("page", [TUNE_SETS, SECTIONS])
+def test_a_list_in_sections_under_short_headings_is_one_list(page: str) -> None:
+    assert spans("lists", page) == [(0, 0)]
+
+
+def test_numbered_runs_that_start_again_are_two_lists() -> None:
+    page = "Shop\n1. milk\n2. eggs\n3. bread\nChemist\n1. plasters\n2. paracetamol\n"
+    assert spans("lists", page) == [(0, 0), (0, 0)]
