@@ -147,3 +147,16 @@ def test_alms_to_monks_and_old_photos() -> None:
 
 def test_a_teacher_the_family_reads_alone_stays_a_cue() -> None:
     assert "adriene" in _cues("Adriene 🧘")
+
+
+def test_one_named_prayer_is_not_five_in_french_either() -> None:
+    name = "5 prières à l'heure"
+    assert _names("Fajr ok, Dhuhr ok, then I slept through Isha.", name) == []
+    assert _names("Prayed all 5 today, Fajr at the mosque.", name) == [name]
+
+
+def test_a_short_question_after_the_result_is_asked_of_the_result() -> None:
+    name = "Parkrun 5k (Sat)"
+    assert _names("- parkrun 27:40, PB-ish?? legs gone.", name) == [name]
+    assert _names("parkrun at 9, maybe?", name) == []
+    assert _names("12,000 steps?? No, 7,800.", "10000 steps") == []

@@ -1021,8 +1021,28 @@ def _asks(text: str, at: int, lo: int, hi: int) -> bool:
             if _quoted_question_holds(text, at, pos):
                 return True  # "client ask me 'you dance sabar?'": asked of it, not done
             continue
+        if _asks_of_the_result(text, at, pos):
+            continue  # "Colwick 29:12, PB-ish??": asked of the time, not of the run
         return True
     return False
+
+
+_AFTERTHOUGHT_WORDS: Final = 2
+_HEDGES: Final = frozenset(
+    {"maybe", "perhaps", "prob", "probably", "possibly", "tomorrow", "tmrw", "later", "tonight",
+     "or", "if", "next", "soon"}
+)  # fmt: skip
+
+
+def _asks_of_the_result(text: str, at: int, mark: int) -> bool:
+    """The question is a short afterthought of its own after a comma, past the cue and
+    the number it came to ("Colwick 29:12, PB-ish??", "ran 10k, a record?"), not a hedge
+    ("Gym at 6, maybe?")."""
+    comma = text.rfind(", ", at, mark)  # not the comma of "12,000"
+    if comma < 0 or not any(ch.isdigit() for ch in text[at:comma]):
+        return False
+    words = re.findall(r"[^\W\d_]+", text[comma:mark].lower())
+    return 0 < len(words) <= _AFTERTHOUGHT_WORDS and not _HEDGES & set(words)
 
 
 def _quoted_question_holds(text: str, at: int, mark: int) -> bool:
@@ -2778,7 +2798,7 @@ def _fewer_said_before(parsed: ParsedText, match: CueMatch, name: str) -> bool:
 # The words for prayer a name of the five daily prayers says them by ("Namaz 5 time").
 _PRAYERS_NAMED: Final = frozenset(
     {"salah", "salat", "salaat", "namaz", "namaaz", "nimaz", "namazı", "solat", "sholat",
-     "prayers", "prayer", "prayed", "pray", "namoz"}
+     "prayers", "prayer", "prayed", "pray", "namoz", "prière", "prières", "priere", "prieres"}
 )  # fmt: skip
 _ALL_SAID: Final = frozenset({"all", "five", "5", "every", "each", "both"})
 
