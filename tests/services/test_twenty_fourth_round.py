@@ -160,3 +160,11 @@ def test_a_short_question_after_the_result_is_asked_of_the_result() -> None:
     assert _names("- parkrun 27:40, PB-ish?? legs gone.", name) == [name]
     assert _names("parkrun at 9, maybe?", name) == []
     assert _names("12,000 steps?? No, 7,800.", "10000 steps") == []
+
+
+def test_done_now_for_an_event_next_week() -> None:
+    name = "Choir (Sat)"
+    assert _names("Choir: we rehearsed the anthem for the concert next week, two hours.", name) == [
+        name
+    ]
+    assert _names("Choir practice for the concert next week.", name) == []

@@ -1521,15 +1521,22 @@ def blocked(
     lowers = [w.lower for w in clause_words]
     past = any(_in_the_past(w) for w in clause_words)
     readied = past and not any(w.lemma in _PUT_OFF for w in clause_words)
-    if any(  # "chopped cebolla for tmrw": made ready for tomorrow, done today
-        w in FUTURE_WORDS and not (readied and k > 0 and lowers[k - 1] == "for")
-        for k, w in enumerate(lowers)
-    ) or any(
-        (a == "next" and b in FUTURE_NEXT)
-        or (a == "i" and b in _MORGEN)
-        or (a == "due" and (b in _DUE_WHEN or b.rstrip(".") in DAY_NAMES))  # "due Friday"
-        for a, b in itertools.pairwise(lowers)
-    ):
+    if (
+        any(  # "chopped cebolla for tmrw": made ready for tomorrow, done today
+            w in FUTURE_WORDS and not (readied and k > 0 and lowers[k - 1] == "for")
+            for k, w in enumerate(lowers)
+        )
+        or any(
+            (
+                a == "next"
+                and b in FUTURE_NEXT
+                and not (readied and "for" in lowers[max(k - 4, 0) : k])
+            )
+            or (a == "i" and b in _MORGEN)
+            or (a == "due" and (b in _DUE_WHEN or b.rstrip(".") in DAY_NAMES))  # "due Friday"
+            for k, (a, b) in enumerate(itertools.pairwise(lowers))
+        )
+    ):  # "rehearsed it for the harambee next week": ready for then, done now
         return BlockReason.FUTURE
     if any(  # "Maybe I start ASL again Monday": a maybe, not a deed
         a in ("maybe", "perhaps") and b.lower in FIRST_PERSON and c.tag in ("VB", "VBP")
