@@ -432,7 +432,8 @@ DAILY_PRAYERS: Final = {
 """The five daily prayers of Islam by their names, in the spellings Arabic, Urdu, Persian,
 Turkish and Malay speakers write them in English ("zohr", "ikindi", "isya"), each to the
 time of day it is said."""
-# Each prayer, daily or not, to which it is: a name that names one is not done by another.
+# Every prayer a name may name, daily or weekly, each spelling to the prayer it spells: a
+# name that names one is not done by another ("Fajr b4 shift": no "Jummah").
 _PRAYERS: Final = {
     **DAILY_PRAYERS,
     **dict.fromkeys(("jummah", "jumuah", "jumma", "jumah", "khutbah", "khutba"), "friday"),

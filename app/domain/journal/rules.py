@@ -1902,12 +1902,12 @@ def _handled(parsed: ParsedText, verb: Token) -> bool:
     )
 
 
-# Living beings that do things themselves: a cue that holds one as its subject ("dog
-# walk" in "The dog walks to the park") is that being's deed, not the writer's.
 # Devices that tell what was done, never who did it ("run to Peirce Mill, watch say 5.2 mi").
 _DEVICES: Final = frozenset(
     {"watch", "phone", "app", "garmin", "fitbit", "strava", "tracker", "pedometer", "scale"}
 )
+# Living beings that do things themselves: a cue that holds one as its subject ("dog
+# walk" in "The dog walks to the park") is that being's deed, not the writer's.
 _BEINGS: Final = (
     _PEOPLE
     | _KIN
@@ -3440,7 +3440,7 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                     break
                 if leading.endswith("*") and phrase_head(parsed, candidate_match).pos == "VERB":
                     break  # "I made his shepherd's pie": a deed told, whatever its word
-            if span is not None and asks_twice(cand.name):
+            if span is not None and _asks_twice(cand.name):
                 twice = _told_twice(body, parsed, rc)
                 if twice is None:
                     continue  # "Milking morning & evening": "Milked in the morning only"
@@ -3485,7 +3485,7 @@ _TIMES_OF_DAY: Final = frozenset(_DAY_TIMES) | {"lunch", "noon", "afternoon", "a
 _TICKS: Final = frozenset("✔✅☑✓")
 
 
-def asks_twice(name: str) -> bool:
+def _asks_twice(name: str) -> bool:
     """The habit is done twice a day ("Milking morning & evening", "Finger prick x2")."""
     return _TWICE_NAMED.search(name) is not None
 

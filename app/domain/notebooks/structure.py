@@ -294,8 +294,8 @@ _MAX_SECTION_HEADING: Final = 40
 def _sections_joined(
     lines: Sequence[Line], runs: list[tuple[int, list[int]]]
 ) -> list[tuple[int, list[int]]]:
-    """Numbered runs parted by a short heading whose numbers go on across it ("3. Lady
-    Anne Montgomery" / "JIGS" / "4. Tom Billy's"): one list in sections."""
+    """Runs of items parted by a short heading that go on one list (see ``_continues``):
+    one list in sections ("3. Lady Anne Montgomery" / "JIGS" / "4. Tom Billy's")."""
     out: list[tuple[int, list[int]]] = []
     for first, indices in runs:
         if out and _continues(lines, out[-1][1], indices):
