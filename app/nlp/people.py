@@ -525,12 +525,12 @@ def _without_title(c: _Candidate, gaz: Gazetteer) -> _Candidate | None:
     )
 
 
-# Small English words no name opens with, written in lower case ("the Mud" of a tune's
-# name "Scatter the Mud").
-_LEADING_SMALL_WORDS: Final = frozenset(
-    {"the", "a", "an", "of", "and", "my", "our", "his", "her", "their", "to", "in", "on", "at",
-     "for", "with", "or"}
-)  # fmt: skip
+# Words of whose a thing is ("her Yaris"), and with them the small English words no name
+# opens with, written in lower case ("the Mud" of a tune's name "Scatter the Mud").
+_OWNERS: Final = frozenset({"my", "her", "his", "their", "our", "your"})
+_LEADING_SMALL_WORDS: Final = _OWNERS | {
+    "the", "a", "an", "of", "and", "to", "in", "on", "at", "for", "with", "or"
+}  # fmt: skip
 # A capital inside a word after a small letter, or capitals running into a small letter:
 # a brand or an office's short name, not a person ("WorldRemit", "SENCo"); not the
 # capital after a surname's prefix ("McKenzie", "DeShawn", "O'Brien").
@@ -704,9 +704,6 @@ def _a_thing(doc: Any, c: _Candidate) -> bool:
         return False
     det = doc[first.i - 1]
     return det.lower_ in ("the", "a", "an") and first.i <= det.head.i <= span[-1].i
-
-
-_OWNERS: Final = frozenset({"my", "her", "his", "their", "our", "your"})
 
 
 def _owned_thing(doc: Any, c: _Candidate, gaz: Gazetteer) -> bool:
