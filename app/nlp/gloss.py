@@ -25,6 +25,7 @@ from functools import cache
 from typing import Final
 
 from app.domain.text import CJK_SCRIPT
+from app.nlp.forms import is_english_word
 from app.resources import name_gloss
 
 _WORD: Final = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?", re.UNICODE)
@@ -36,6 +37,9 @@ short bare forms are English words too ("tap", "doc")."""
 _CONTENT_SHORTEST: Final = 4
 """A name is read as another language's only when the glossary holds one of its words this
 long: function words alone ("da", "con") are as often a name's or English."""
+_ENGLISH_AROUND: Final = 2
+"""English words enough around one capitalised word another language holds for the name
+to be English with a person's name in it ("Kids homework Dawa/Nima")."""
 _MARKED_SHORTEST: Final = 3
 """A shorter word reads as another language's when it carries an accent or a mark
 ("gọi", "đọc"): no English word is written so."""
@@ -48,6 +52,11 @@ def _content(word: str) -> bool:
     return len(word) >= _CONTENT_SHORTEST or (
         len(word) >= _MARKED_SHORTEST and (_bare(word) != word or _other_script(word))
     )
+
+
+def _english(word: str) -> bool:
+    """An English word, or the plural of one ("kids")."""
+    return is_english_word(word) or (word[-1:] in "sS" and is_english_word(word[:-1]))
 
 
 def _other_script(word: str) -> bool:
@@ -199,12 +208,23 @@ def in_english(name: str) -> str:
         if count > best_count:
             best, best_language, best_count = table, language, count
     compounding = best_language in _COMPOUNDING
-    if not any(
-        (_content(piece) or CJK_SCRIPT.search(piece)) and english is not None
-        for m in words
+    known = [
+        k
+        for k, m in enumerate(words)
         for piece, english in _pieces(m.group(), best, compounding=compounding)
-    ):
+        if (_content(piece) or CJK_SCRIPT.search(piece)) and english is not None
+    ]
+    if not known:
         return name  # only a short word ("Phone Da"): English with a name in it
+    if all(k > 0 and words[k].group()[:1].isupper() for k in known) and (
+        sum(
+            1
+            for k, m in enumerate(words)
+            if k not in known and len(m.group()) >= _CONTENT_SHORTEST and _english(m.group())
+        )
+        >= _ENGLISH_AROUND
+    ):
+        return name  # "Kids homework Dawa/Nima": a person's name, not Swahili "dawa"
     best = {
         **dict(_tables()).get("cjk", {}),  # Hangul or kanji in a romanised name ("omma 통화")
         **_false_friends().get(best_language, {}),  # "Lecture du jour"

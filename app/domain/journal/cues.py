@@ -214,9 +214,20 @@ def families_from_json(data: Mapping[str, Any]) -> tuple[CueFamily, ...]:
 
 
 def is_abstinence(name: str) -> bool:
-    """A habit of not doing something ("No sugar", "Quit smoking"): never read as done."""
+    """A habit of not doing something ("No sugar", "Quit smoking"), or of doing it no more
+    than so often ("Tabacos – 2 max", "Coffee ≤ 2"): never read as done."""
     words = _WORD.findall(name.lower())
+    if _CEILING.search(name):
+        return True
     return bool(words) and words[0] in {"no", "quit", "avoid", "stop", "skip", "without", "zero"}
+
+
+# A number a habit must stay under ("2 max", "max. 3", "at most 2", "≤ 2", "1 or less"), not
+# a time it must be done by ("Bed <23:00") nor a name ("Walk Max").
+_CEILING: Final = re.compile(
+    r"\d\s*(?:max|maximum)\b|\b(?:max|maximum|at most)\.?\s*\d|≤\s*\d|\d\s*or (?:less|fewer)\b",
+    re.I,
+)
 
 
 WordForms = Callable[[str], Iterable[str]]
@@ -390,8 +401,13 @@ def seed_cues(
     for family in matched:
         cues.extend(family.cues)
         exclude.extend(family.exclude)
-        if family.keeps_name:
-            cues.extend(name_words(what, forms))
+        if family.keeps_name:  # whom it is done with only beside them ("Padhai with
+            whom = whom_in(what)  # Simran & Jas": not every "Simran"; "class with Sarah")
+            cues.extend(
+                name_words(" ".join(w for w in what.split() if w.lower() not in whom), forms)
+            )
+            cues.extend(f"with {who}" for who in sorted(whom))
+            cues.extend(f"{who} {session}" for who in sorted(whom) for session in _SESSIONS)
     if not cues:
         cues.extend(_own_words(_without_tail(what), forms))
         for age in _AGE_GROUP.findall(what):  # "U12s training": "the under-12s"
@@ -408,13 +424,18 @@ def seed_cues(
             cues.append(f"{opening[0].lower()}*")  # "Training ⚽": "Then Training at 17:30"
     if asks_a_call(what):
         cues = [cue for cue in cues if not _WRITTEN.search(cue)]
-    named = {_PRAYERS[w] for w in (w.lower() for w in _WORD.findall(what)) if w in _PRAYERS}
+    said = [w.lower() for w in _WORD.findall(what)]
+    named = {_PRAYERS[w] for w in said if w in _PRAYERS}
     if named:  # "Fajr b4 shift": not every prayer of the day ("Jummah at the masjid")
         cues = [
             cue
             for cue in cues
             if not any(_PRAYERS.get(w) not in (None, *named) for w in cue.split())
         ]
+        if len(named) > 1 and all(w in _PRAYERS or w in _NAME_STOP for w in said):
+            # "Lauds & Vespers": told by the prayers' own names, not by any church-going
+            cues = [cue for cue in cues if any(w in _PRAYERS for w in cue.split())]
+            cues.extend(w for w in said if w in _PRAYERS)
     # One family's exclusion is another's cue ("wrote to" is not journalling, but it is
     # writing letters): for a habit of both, the cue stands.
     kept = [phrase for phrase in exclude if phrase not in cues]
@@ -439,6 +460,11 @@ _PRAYERS: Final = {
     **dict.fromkeys(("jummah", "jumuah", "jumma", "jumah", "khutbah", "khutba"), "friday"),
     **dict.fromkeys(("tahajjud",), "tahajjud"),
     **dict.fromkeys(("taraweeh", "tarawih"), "taraweeh"),
+    # the hours of the Divine Office, by their names and as a breviary calls them
+    **dict.fromkeys(("lauds",), "lauds"),
+    **dict.fromkeys(("vespers", "evensong"), "vespers"),
+    **dict.fromkeys(("compline",), "compline"),
+    **dict.fromkeys(("matins",), "matins"),
 }
 # Words too general to be a cue alone that still name the habit when the name opens
 # with them and a family says the rest ("Training ⚽", "Rehearsal — choir").
@@ -539,7 +565,7 @@ def _families_of(what: str, families: Sequence[CueFamily]) -> list[CueFamily]:
     ("Soup for Dad" is no call home), and, when what is done before a "with" or "from"
     names a family, whom or what it is done with or from ("Driving w/ mom" is no call,
     "Cook from Nonna's book" no reading; "Homework with Lina" stays helping with it)."""
-    matched = [family for family in families if family.matches_name(what)]
+    matched = _for_a_language(what, [family for family in families if family.matches_name(what)])
     glossed = _PLACE_GLOSSED.match(what)
     if glossed is not None:
         said = [family for family in matched if family.matches_name(glossed.group(2))]
@@ -553,6 +579,33 @@ def _families_of(what: str, families: Sequence[CueFamily]) -> list[CueFamily]:
     if not beneficiary and not any(family.matches_name(head) for family in matched):
         return matched
     return [f for f in matched if f.matches_name(head) or not f.matches_name(rest)]
+
+
+_SESSIONS: Final = ("class", "lesson")
+"""What a session with a named teacher is called after the name ("Mercy class")."""
+_LANGUAGES: Final = frozenset({"language", "spanish", "french"})
+"""The families of learning a language."""
+
+
+def _for_a_language(what: str, matched: list[CueFamily]) -> list[CueFamily]:
+    """The families of a name that learns a language for a purpose, named by the
+    activity before it ("Trekking English", "Nursing Spanish"): the language, not the
+    purpose (the last noun of a compound is what it is); "Read Ukrainian" is read."""
+    languages = [f for f in matched if f.id in _LANGUAGES]
+    found = list(_WORD.finditer(what))
+    words = [m.group() for m in found]
+    for k in range(1, len(words)):
+        if not any(f.matches_name(words[k]) for f in languages):
+            continue
+        purpose, rest = words[k - 1], " ".join(words[: k - 1] + words[k:])
+        if (
+            any(f.matches_name(purpose) for f in languages)
+            or not purpose.lower().endswith("ing")  # "Read Ukrainian": the reading
+            or not what[found[k - 1].end() : found[k].start()].isspace()
+        ):
+            continue  # "Walk & English podcast": both
+        return [f for f in matched if not f.matches_name(purpose) or f.matches_name(rest)]
+    return matched
 
 
 # Whom a deed is done for or with, as a name says it ("Wave $50 pour Yaay").

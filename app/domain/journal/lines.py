@@ -41,7 +41,8 @@ ANSWERED_NO: Final = re.compile(
 TRAILING_NO: Final = re.compile(
     r"^(?:\s+(?:and|&)\s+[^\W\d_]+)?"  # "tide and birds no (fog)": both
     r"(?:\s*(?:\.{2,}|…))?"  # "Tesis... no."
-    r"\s+(?:no|nope|nah|nil|none|zero|n/?a|not (?:today|tonight|done|yet)|"
+    r"\s+(?:no(?!\.\s*\d{1,3}\b(?![,.]\d))|"  # not "mock no. 9", a number
+    r"nope|nah|nil|none|zero|n/?a|not (?:today|tonight|done|yet)|"
     r"(?:skip|skipped|missed|raté|ratée|manqué)(?:\s+(?:today|tonight|again|encore))?|"
     r"(?-i:NG)|"  # "run NG": no good, as Japanese writers mark a thing not done
     r"x(?=\s*(?:$|[.,;(]))|"  # "stretch x. panel x. meal x (cup noodles)"
@@ -124,6 +125,15 @@ STILL_UNDONE: Final = re.compile(
     r"called|walked|weeded|mown|paid|posted|signed|copied|tuned|oiled|ridden)"
     r"(?:\s+(?:again|today|still|all week))?"
     r"\s*(?:$|[.,;:!)(—–-]|\s(?:on|in|at|by|since|and|but)\b))",
+    re.I,
+)
+# Not done, as romanised Hindi and Urdu say it after the thing, the "not" before the verb
+# at the clause's end ("DPP nahi hua", "chalisa bhi nahi padhi", "ghooma nahi"), or
+# forgotten, or left over ("jama karna bhool gaya", "mock ke chakkar me reh gayi").
+HINDI_NOT: Final = re.compile(
+    r"^[^.!?\n,;]{0,30}?\b(?:nahi|nahin|nahee|nahi[nñ]|nhi|nahī|nahīn)\b"
+    r"|^[^.!?\n,;]{0,30}?\b(?:bhool|bhul|bhuul)\s+(?:gaya|gayi|gaye|gai|gya|gyi)\b"
+    r"|^[^.!?\n,;]{0,30}?\b(?:reh|rah)\s+(?:gaya|gayi|gaye|gai|gya|gyi)\b",
     re.I,
 )
 # Nobody did it, said after the thing ("The paws nobody checked", "dishes no one washed").

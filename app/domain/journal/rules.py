@@ -76,6 +76,7 @@ from app.domain.journal.lines import (
     FRONTED_LATER,
     FRONTED_NOT,
     HALF_OF_IT,
+    HINDI_NOT,
     ITEM_MARK,
     ITEM_MARKS,
     LEFT_BEFORE,
@@ -314,7 +315,9 @@ _NAMED_ONLY: Final = re.compile(
 # running it").
 _IN_ITS_PLACE: Final = re.compile(r"^[^.!?;\n]{0,40}?\binstead of \w+ing (?:it|that|them)\b", re.I)
 # A log's line that opens with "no" right before the item ("no erg (hamstring)").
-_LEADING_NO: Final = re.compile(r"^\W*(?:\d{1,2}[:.]\d{2}\W*)?no\s+$", re.I)
+_LEADING_NO: Final = re.compile(  # and as Fijian, German, Spanish say it ("Sega lotu today")
+    r"^\W*(?:\d{1,2}[:.]\d{2}\W*)?(?:no|sega|kein|keine|sin)\s+$", re.I
+)
 # A note heading right before the item, in its sentence ("NOTE: Lantus 9pm!!").
 _NOTE_BEFORE: Final = re.compile(
     r"\b(?:note|nb|reminder)\s*:(?!\s*(?:i\s+)?(?:did|went|had|made|ran|swam|\w+ed)\b)\s*"
@@ -327,6 +330,22 @@ _LENT_OR_PASSED: Final = re.compile(
     r"\b(?:lent|loaned|lending|lend|sold|selling|sell|gave away|giving away|"
     r"(?:walked|drove|cycled|ran|went|rode|jogged)\s+(?:right\s+)?past)\s+"
     r"(?:my\s+|the\s+|our\s+|his\s+|her\s+|their\s+|a\s+)?(?:old\s+|spare\s+)?$",
+    re.I,
+)
+# Only meaning to do it, said right before the deed ("meaning to jog") or after the place
+# gone to for it ("Went down to the lakefront meaning to jog"): gone, the deed not told.
+_MEANING_TO: Final = re.compile(
+    r"\b(?:meaning|intending|planning|hoping|aiming)\s+to\s+(?:go\s+(?:for\s+)?(?:a\s+)?)?$", re.I
+)
+_MEANING_TO_AFTER: Final = re.compile(
+    r"^[^.!?\n,;]{0,20}?\s(?:meaning|intending|planning|hoping|aiming)\s+to\b", re.I
+)
+# Weary of the thing, right before it ("so tired of the finger prick", "sick of running",
+# "fed up with the flashcards", as patois says it "tired a di finger prick"): how the
+# writer feels about it, no deed.
+_WEARY_OF: Final = re.compile(
+    r"\b(?:tired|sick|fed up|bored|weary)\s+(?:of|with|a)\s+"
+    r"(?:(?:all\s+)?(?:my|the|this|that|these|those|di|de|dem)\s+)?$",
     re.I,
 )
 # A deed in quotation marks the writer then says is something else ("'went to the gym'
@@ -554,6 +573,7 @@ _SAID_AFTER: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
     (SHUT, BlockReason.A_PLAN),  # "sanctuary closed (fumigation)"
     (STILL_UNDONE, BlockReason.MARKED_NOT_DONE),  # "FB copy still owed", "skis unwaxed"
     (NOBODY_DID, BlockReason.NEGATED),  # "The paws nobody check today"
+    (HINDI_NOT, BlockReason.NEGATED),  # "walk nahi hua", "jama karna bhool gaya"
     (BUT_ME, BlockReason.SOMEONE_ELSE),  # "Everybody dance cueca except me"
     (ON_THEIR_OWN, BlockReason.SOMEONE_ELSE),  # "Mot went up the Foel on her own"
     (MARKED_PLAN, BlockReason.A_PLAN),  # "Txt girls from airport (plan)"
@@ -562,6 +582,7 @@ _SAID_AFTER: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
     (_DAYS_AWAY, BlockReason.FUTURE),  # "IELTS in six weeks"
     (_LEFT_TO_OTHERS, BlockReason.SOMEONE_ELSE),  # "The drops I let his daughter do"
     (_IN_ITS_PLACE, BlockReason.AVOIDED),  # "Volunteered at parkrun instead of running it"
+    (_MEANING_TO_AFTER, BlockReason.INTENTION),  # "to the lakefront meaning to jog"
 )
 # What is said right before the item, on its line, that it was not done (each pattern
 # ends where the item starts), and why.
@@ -570,6 +591,8 @@ _SAID_BEFORE: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
     (_NOT_MADE_IT, BlockReason.NEGATED),  # "Didn't make it to choir"
     (_NOTE_BEFORE, BlockReason.REMINDER),  # "… 10 times. NOTE: Lantus 9pm!!"
     (_LENT_OR_PASSED, BlockReason.A_THING),  # "Lent my raquettes to Ginette"
+    (_WEARY_OF, BlockReason.A_STATE),  # "so tired of the finger prick"
+    (_MEANING_TO, BlockReason.INTENTION),  # "Went down meaning to jog but walked"
 )
 _BEFORE_WINDOW: Final = 40
 """How far back, in characters, :data:`_SAID_BEFORE` reads."""
@@ -1431,6 +1454,8 @@ def blocked(
     for signal, reason in _SAID_BEFORE:
         if signal.search(said_before):
             return reason
+    if _reached_does_it(parsed, head, named):
+        return BlockReason.SOMEONE_ELSE  # "Tatik called mom": the person the name reaches
     if _ONLY_ONES.search(text, line_start, start) and _WERE_OTHERS.match(after):
         return BlockReason.A_THING  # "the only shots today were tequila ones"
     if _REST_LEFT.search(text, *parsed.sentence_span(head)):
@@ -1545,6 +1570,8 @@ def blocked(
         return BlockReason.INTENTION
     if "hopefully" in lowers and not past:
         return BlockReason.INTENTION  # "bed by 11 hopefully": hoped for, not done
+    if lowers[:1] in (["maybe"], ["perhaps"]) and not past and not _a_count_next(lowers):
+        return BlockReason.INTENTION  # "Maybe grog with the boys Friday"; not "maybe 12 bilo"
     if any(_has_phrase(clause_words, p, compared=False) for p in PAST_PHRASES):
         return BlockReason.LONG_AGO
     if any(a in ("in", "since", "back") and _LAST_CENTURY.fullmatch(b)
@@ -2587,6 +2614,24 @@ _MAY_BE_THEM: Final = frozenset(
 )  # fmt: skip
 """Words for a person or pet who may be the one the habit names ("fed the little guy")."""
 _NAME_WORD: Final = re.compile(r"[\w'’]+")
+
+
+def _a_count_next(lowers: Sequence[str]) -> bool:
+    """The word after the clause's first is a number: a hedged amount ("maybe 12")."""
+    return len(lowers) > 1 and lowers[1][:1].isdigit()
+
+
+def _reached_does_it(parsed: ParsedText, head: Token, named: frozenset[str]) -> bool:
+    """The person a habit's name reaches ("Tatik call") is the subject of a deed done to
+    someone or something else, not the writer ("Tatik called mom", "Tatik sent a voice
+    note"): their deed; "Tatik called me" is left as it is read."""
+    if head.dep != "nsubj" or head.lower not in named or head.tag != "NNP":
+        return False
+    deed = parsed.head(head)
+    if deed is None or deed.lemma not in _REACHING | {"send", "write"}:
+        return False
+    objects = [k for k in parsed.children(deed) if k.dep in ("dobj", "dative")]
+    return bool(objects) and not any(k.lower in FIRST_PERSON for k in objects)
 
 
 def named_person(name: str) -> tuple[str, str] | None:
