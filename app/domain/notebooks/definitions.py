@@ -314,7 +314,7 @@ _FIELDS: Final = frozenset(
 SWEAR_LEXICON_ID: Final = "swear_words_en_v1"
 
 
-STRUCTURE_RULES: Final = "structure_v7"
+STRUCTURE_RULES: Final = "structure_v8"
 """``extra_config["structure"]`` of the built-in detectors that read the pages' lines
 first (:mod:`app.domain.notebooks.structure`); part of the cache identity, so results
 read before those rules are stale."""

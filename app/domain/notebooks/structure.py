@@ -117,7 +117,8 @@ _QUOTED: Final = re.compile(
     r"\"(?P<a>[^\"]{1,800})\"|“(?P<b>[^”]{1,800})”|„(?P<c>[^“”]{1,800})[“”]|«\s*(?P<d>[^»]{1,800}?)\s*»"
     r"|(?:(?<=^)|(?<=[\s(:—–]))[‘'](?P<e>[^\n]+?)[’'](?=[\s.,;:!?)—–]|$)"
 )
-_DASH_ATTRIBUTION: Final = re.compile(r"^\s*(?:—|―|–|--?|~)\s*(?P<who>\S.{0,120})$")
+_DASH_ATTRIBUTION: Final = re.compile(r"^\s*(?:—|―|–|--?|~(?!~))\s*(?P<who>\S.{0,120})$")
+"""A line that credits what stands above it ("— Bashō", "~ Rumi"); not "~~struck~~"."""
 _INLINE_ATTRIBUTION: Final = re.compile(r"^\s*[.,]?\s*(?:—|―|–|--?)\s*(?P<who>[^\W\d_].{0,80})")
 _SPEECH: Final = re.compile(
     r"\b(?:said|says|say|wrote|writes|write|asked|asks|replied|replies|told|tells|"
@@ -871,6 +872,36 @@ def _introduced_passages(lines: Sequence[Line]) -> list[tuple[list[Line], Line, 
     return out
 
 
+def _credited_verse(lines: Sequence[Line]) -> list[tuple[list[Line], Line, str]]:
+    """Short lines of verse, their stanzas one blank line apart, right above a line that
+    credits them to someone by name ("summer grasses — / all that is left / …" then "—
+    Matsuo Bashō, Oku no Hosomichi"): ``(passage, credit line, who)``."""
+    out: list[tuple[list[Line], Line, str]] = []
+    for c, credit in enumerate(lines):
+        who = _DASH_ATTRIBUTION.match(credit.text)
+        if (
+            who is None
+            or credit.kind != "plain"  # "- Budget is flat": a list's item
+            or not who.group("who")[:1].isupper()
+            or _indent(credit) >= _SET_IN
+        ):
+            continue
+        k = c - 1
+        if k >= 0 and lines[k].kind == "blank":
+            k -= 1
+        passage: list[Line] = []
+        while k >= 0 and lines[k].kind == "plain" and len(lines[k].stripped) <= MAX_VERSE_CHARS:
+            passage.insert(0, lines[k])
+            k -= 1
+            if k >= 1 and lines[k].kind == "blank" and lines[k - 1].kind == "plain":
+                k -= 1  # the stanza before, one blank line up
+        if len(passage) >= 2 and (
+            len(_words(" ".join(line.stripped for line in passage))) >= MIN_QUOTE_WORDS
+        ):
+            out.append((passage, credit, who.group("who").strip()[:200]))
+    return out
+
+
 def _copied_passages(lines: Sequence[Line]) -> list[tuple[list[Line], Line, str]]:
     """A passage under a line that says it was copied from someone or somewhere ("copied
     from Arnel's phone — old Ilonggo song:"), one blank line allowed between: ``(passage,
@@ -961,6 +992,7 @@ def _read_quotations(candidates: Sequence[PageInput]) -> Structure:
             *_set_in_passages(lines),
             *_copied_passages(lines),
             *_introduced_passages(lines),
+            *_credited_verse(lines),
         ]
         for verse, credit, credited_to in passages:
             if any(line in sure for line in verse):
