@@ -70,7 +70,7 @@ def test_a_family_name_after_a_given_name_is_no_kinship_word() -> None:
 def test_a_name_ends_at_its_last_capitalised_word() -> None:
     page = "[ ] send money to Akosua for fees\n[ ] ask Dave K. for Sat Dec 6 off\n[ ] gas bill"
     found = [name for name, _ in _found(page)]
-    assert "Dave K" in found
+    assert "Dave K." in found  # the initial with its full stop, as written
     assert all(name.split()[-1][:1].isupper() for name in found)
     assert "for" not in " ".join(found).split()
 
@@ -222,3 +222,20 @@ def test_a_tamil_kinship_word_is_kept_apart_from_the_name() -> None:
 
 def test_a_tunes_name_less_its_verb_leaves_no_one_named_the() -> None:
     assert _found("4. Scatter the Mud (Mac hates it)\n5. The Kesh") == [("Mac", "")]
+
+
+def test_a_japanese_honorific_is_kept_apart_from_the_name() -> None:
+    found = _found("Tea at Okada-sensei's, then Mariko-chan and Ishii-san came by.")
+    assert found == [("Okada", "sensei"), ("Mariko", "chan"), ("Ishii", "san")]
+
+
+def test_a_kinship_word_so_honoured_is_no_name() -> None:
+    assert _found("Obaachan-sensei corrected all our kigo again.") == []
+
+
+def test_an_initial_keeps_its_full_stop() -> None:
+    assert _found("Walked back with Ada P. after the meeting.") == [("Ada P.", "")]
+
+
+def test_gods_name_after_a_word_of_thanks_is_nobody() -> None:
+    assert _found("Rain stopped at last, merci Bon Dieu.") == []

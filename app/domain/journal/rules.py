@@ -345,7 +345,7 @@ _MEANING_TO_AFTER: Final = re.compile(
 # writer feels about it, no deed.
 _WEARY_OF: Final = re.compile(
     r"\b(?:tired|sick|fed up|bored|weary)\s+(?:of|with|a)\s+"
-    r"(?:(?:all\s+)?(?:my|the|this|that|these|those|di|de|dem)\s+)?$",
+    r"(?:(?:all\s+)?(?:my|the|this|that|these|those|di|de|dem)\s+)?(?:[^\W\d_]+\s+)?$",
     re.I,
 )
 # A deed in quotation marks the writer then says is something else ("'went to the gym'

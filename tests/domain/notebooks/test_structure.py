@@ -441,3 +441,37 @@ def test_a_list_in_sections_under_short_headings_is_one_list(page: str) -> None:
 def test_numbered_runs_that_start_again_are_two_lists() -> None:
     page = "Shop\n1. milk\n2. eggs\n3. bread\nChemist\n1. plasters\n2. paracetamol\n"
     assert spans("lists", page) == [(0, 0), (0, 0)]
+
+
+CREDITED_UNDER = (
+    "Brought one old poem for the club:\n\n"
+    "the old pond\n"
+    "a frog leaps in\n"
+    "the sound of the water\n\n"
+    "— Bashō, from a library book, translator unknown\n\n"
+    "Everybody had a different version of it."
+)
+
+
+def test_verse_right_above_a_dash_credit_by_name_is_a_quotation() -> None:
+    assert spans("quotations", CREDITED_UNDER) == [(0, 0)]
+    signed = "the kettle ticks\nas it cools in the dark\nof the spare room\n\n— me, 3am"
+    assert spans("quotations", signed) == []  # the writer's own, signed
+
+
+def test_a_list_row_opened_by_a_hyphen_is_no_credit() -> None:
+    page = "Standup, Tues\nWho came:\nthe two new starters\nand the intern\n- Budget is flat, ok.\n"
+    assert spans("quotations", page) == []
+
+
+def test_a_struck_word_opening_a_line_of_verse_is_no_credit() -> None:
+    page = (
+        "Mine, from the bus:\n\n"
+        "first frost —\n"
+        "~~the glass~~ a hand on the window\n"
+        "to feel it go\n\n"
+        "puddles at the stop\n"
+        "all of us looking\n"
+        "at our own feet\n"
+    )
+    assert spans("poetry", page) == [(0, 0)]
