@@ -186,9 +186,8 @@ _EDGE_PUNCT: Final = " \t.,;:!?\"'“”‘’()[]-–—"
 
 # A Japanese honorific joined to the name by a hyphen ("Yamamoto-san", "Keiko-chan",
 # "Tanaka-sensei"): the name is the part before it.
-_HONORIFIC_SUFFIX: Final = re.compile(
-    r"-(?:san|chan|kun|sama|sensei|senpai|sempai|dono|shi|sanchi)$", re.IGNORECASE
-)
+_JAPANESE_HONORIFICS: Final = "san|chan|kun|sama|sensei|senpai|sempai|dono"
+_HONORIFIC_SUFFIX: Final = re.compile(rf"-(?:{_JAPANESE_HONORIFICS})$", re.IGNORECASE)
 
 
 def _clean(text: str, start: int, end: int) -> Mention | None:
@@ -797,9 +796,7 @@ _KIN_AFTER: Final = frozenset({
 })  # fmt: skip
 
 
-_SUFFIXED: Final = re.compile(
-    r"(?<![\w-])([A-Z][^\W\d_]+)-(san|chan|kun|sama|sensei|senpai|sempai|dono)\b"
-)
+_SUFFIXED: Final = re.compile(rf"(?<![\w-])([A-Z][^\W\d_]+)-({_JAPANESE_HONORIFICS})\b")
 
 
 def _honorific_after(text: str) -> list[_Candidate]:

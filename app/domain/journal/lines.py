@@ -131,7 +131,7 @@ STILL_UNDONE: Final = re.compile(
 # at the clause's end ("DPP nahi hua", "chalisa bhi nahi padhi", "ghooma nahi"), or
 # forgotten, or left over ("jama karna bhool gaya", "mock ke chakkar me reh gayi").
 HINDI_NOT: Final = re.compile(
-    r"^[^.!?\n,;]{0,30}?\b(?:nahi|nahin|nahee|nahi[nñ]|nhi|nahī|nahīn)\b"
+    r"^[^.!?\n,;]{0,30}?\b(?:nahi|nahin|nahiñ|nahee|nhi|nahī|nahīn)\b"
     r"|^[^.!?\n,;]{0,30}?\b(?:bhool|bhul|bhuul)\s+(?:gaya|gayi|gaye|gai|gya|gyi)\b"
     r"|^[^.!?\n,;]{0,30}?\b(?:reh|rah)\s+(?:gaya|gayi|gaye|gai|gya|gyi)\b",
     re.I,

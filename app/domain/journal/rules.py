@@ -334,12 +334,9 @@ _LENT_OR_PASSED: Final = re.compile(
 )
 # Only meaning to do it, said right before the deed ("meaning to jog") or after the place
 # gone to for it ("Went down to the lakefront meaning to jog"): gone, the deed not told.
-_MEANING_TO: Final = re.compile(
-    r"\b(?:meaning|intending|planning|hoping|aiming)\s+to\s+(?:go\s+(?:for\s+)?(?:a\s+)?)?$", re.I
-)
-_MEANING_TO_AFTER: Final = re.compile(
-    r"^[^.!?\n,;]{0,20}?\s(?:meaning|intending|planning|hoping|aiming)\s+to\b", re.I
-)
+_MEANING: Final = r"(?:meaning|intending|planning|hoping|aiming)\s+to"
+_MEANING_TO: Final = re.compile(rf"\b{_MEANING}\s+(?:go\s+(?:for\s+)?(?:a\s+)?)?$", re.I)
+_MEANING_TO_AFTER: Final = re.compile(rf"^[^.!?\n,;]{{0,20}}?\s{_MEANING}\b", re.I)
 # Weary of the thing, right before it ("so tired of the finger prick", "sick of running",
 # "fed up with the flashcards", as patois says it "tired a di finger prick"): how the
 # writer feels about it, no deed.
@@ -2601,6 +2598,8 @@ def _specificity(body: str, parsed: ParsedText, rc: RuleCandidate) -> int:
 _REACHING: Final = frozenset(
     {"call", "ring", "phone", "visit", "text", "message", "email", "see", "skype", "facetime"}
 )  # fmt: skip
+_REACHED_BY: Final = _REACHING | {"send", "write"}
+"""What the one a name reaches may do to another ("Tatik sent a voice note")."""
 # "to" someone as Spanish, Portuguese, French and Italian say it ("Llamar a Adrián").
 _TO_SOMEONE: Final = frozenset({"a", "à", "al", "ao"})
 _TALKING: Final = (_REACHING - {"visit", "see"}) | {
@@ -2628,7 +2627,7 @@ def _reached_does_it(parsed: ParsedText, head: Token, named: frozenset[str]) -> 
     if head.dep != "nsubj" or head.lower not in named or head.tag != "NNP":
         return False
     deed = parsed.head(head)
-    if deed is None or deed.lemma not in _REACHING | {"send", "write"}:
+    if deed is None or deed.lemma not in _REACHED_BY:
         return False
     objects = [k for k in parsed.children(deed) if k.dep in ("dobj", "dative")]
     return bool(objects) and not any(k.lower in FIRST_PERSON for k in objects)
