@@ -54,6 +54,7 @@ def test_a_name_called_max_is_no_cap() -> None:
 def test_a_language_learned_for_a_purpose_is_the_language() -> None:
     cues = _cues("Hiking English – 1 unit")
     assert "walk" not in cues
+    assert "hiking" not in cues  # the purpose is no cue of its own either
     assert "duolingo" in cues
     assert "read" in _cues("Read Portuguese")  # the reading, not only the language
     assert "walk" in _cues("Walk & Spanish podcast")  # both

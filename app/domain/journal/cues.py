@@ -398,6 +398,9 @@ def seed_cues(
     exclude: list[str] = []
     what = _COUNTED_IN.sub("", without_when(name))
     matched = _families_of(what, families)
+    purpose = _language_purpose(what, matched)
+    if purpose is not None:  # "Trekking English": the English, no "trekking" of its own
+        what = " ".join(w for w in what.split() if w != purpose)
     for family in matched:
         cues.extend(family.cues)
         exclude.extend(family.exclude)
@@ -587,25 +590,31 @@ _LANGUAGES: Final = frozenset({"language", "spanish", "french"})
 """The families of learning a language."""
 
 
-def _for_a_language(what: str, matched: list[CueFamily]) -> list[CueFamily]:
-    """The families of a name that learns a language for a purpose, named by the
-    activity before it ("Trekking English", "Nursing Spanish"): the language, not the
-    purpose (the last noun of a compound is what it is); "Read Ukrainian" is read."""
+def _language_purpose(what: str, matched: Sequence[CueFamily]) -> str | None:
+    """The activity a name learns a language for, named right before it ("Trekking
+    English", "Nursing Spanish": the trekking, the nursing); ``None`` when there is none
+    ("Read Ukrainian" is read; "Walk & English podcast" is both)."""
     languages = [f for f in matched if f.id in _LANGUAGES]
     found = list(_WORD.finditer(what))
-    words = [m.group() for m in found]
-    for k in range(1, len(words)):
-        if not any(f.matches_name(words[k]) for f in languages):
-            continue
-        purpose, rest = words[k - 1], " ".join(words[: k - 1] + words[k:])
+    for before, word in pairwise(found):
         if (
-            any(f.matches_name(purpose) for f in languages)
-            or not purpose.lower().endswith("ing")  # "Read Ukrainian": the reading
-            or not what[found[k - 1].end() : found[k].start()].isspace()
+            any(f.matches_name(word.group()) for f in languages)
+            and not any(f.matches_name(before.group()) for f in languages)
+            and before.group().lower().endswith("ing")
+            and what[before.end() : word.start()].isspace()
         ):
-            continue  # "Walk & English podcast": both
-        return [f for f in matched if not f.matches_name(purpose) or f.matches_name(rest)]
-    return matched
+            return before.group()
+    return None
+
+
+def _for_a_language(what: str, matched: list[CueFamily]) -> list[CueFamily]:
+    """The families of a name that learns a language for a purpose: the language, not
+    the purpose (the last noun of a compound is what it is)."""
+    purpose = _language_purpose(what, matched)
+    if purpose is None:
+        return matched
+    rest = " ".join(w for w in _WORD.findall(what) if w != purpose)
+    return [f for f in matched if not f.matches_name(purpose) or f.matches_name(rest)]
 
 
 # Whom a deed is done for or with, as a name says it ("Wave $50 pour Yaay").
