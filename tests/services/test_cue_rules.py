@@ -58,6 +58,17 @@ def detect(body: str, *names: str) -> list[tuple[str, str]]:
     return [(names[h.target_id - 1], h.anchor_text) for h in hits]
 
 
+def habit_names(body: str, *names: str) -> list[str]:
+    """The names of the habits the rules find done in ``body``."""
+    return [name for name, _ in detect(body, *names)]
+
+
+def seeded_cues(name: str) -> set[str]:
+    """The cue words a habit named ``name`` starts with, without their stems' stars."""
+    cues, _ = effective_cues(name, None)
+    return {cue.rstrip("*") for cue in cues}
+
+
 @pytest.mark.parametrize(
     ("body", "name", "quote"),
     [

@@ -10,11 +10,7 @@ import pytest
 from app.domain.journal.measures import count_target
 from app.nlp.gloss import in_english
 from app.services.journal.cues import effective_cues, name_in_english
-from tests.services.test_cue_rules import detect
-
-
-def _names(body: str, *names: str) -> list[str]:
-    return [n for n, _ in detect(body, *names)]
+from tests.services.test_cue_rules import detect, habit_names
 
 
 @pytest.mark.parametrize(
@@ -26,26 +22,28 @@ def _names(body: str, *names: str) -> list[str]:
     ],
 )
 def test_a_log_item_answered_not_done_is_not_done(body: str, name: str) -> None:
-    assert _names(body, name) == []
+    assert habit_names(body, name) == []
 
 
 def test_a_log_item_answered_with_a_state_is_still_done() -> None:
-    assert _names("Run: not tired at all, 5k in the rain.", "Run 5k") == ["Run 5k"]
+    assert habit_names("Run: not tired at all, 5k in the rain.", "Run 5k") == ["Run 5k"]
 
 
 def test_a_bullet_list_of_bare_tasks_is_a_plan() -> None:
     body = "03/02\n• inbox\n• piano\n• yoga\n(slept most of the day)"
-    assert _names(body, "Piano", "Yoga") == []
+    assert habit_names(body, "Piano", "Yoga") == []
 
 
 def test_a_bullet_list_that_tells_deeds_is_a_log() -> None:
     body = "03/02\n• inbox zero\n• practised piano 30 min\n• yoga"
-    assert "Piano" in _names(body, "Piano", "Yoga")
+    assert "Piano" in habit_names(body, "Piano", "Yoga")
 
 
 def test_fewer_sets_by_reps_than_the_name_asks_are_not_done() -> None:
-    assert _names("Gym at 6. Squats - 3x5, then my back said no.", "Squats 5x5") == []
-    assert _names("Gym at 6. Squats - 5x5, then my back said no.", "Squats 5x5") == ["Squats 5x5"]
+    assert habit_names("Gym at 6. Squats - 3x5, then my back said no.", "Squats 5x5") == []
+    assert habit_names("Gym at 6. Squats - 5x5, then my back said no.", "Squats 5x5") == [
+        "Squats 5x5"
+    ]
 
 
 def test_the_names_own_word_is_quoted_before_its_familys() -> None:
@@ -62,11 +60,11 @@ def test_the_names_own_word_is_quoted_before_its_familys() -> None:
     ],
 )
 def test_a_thing_only_kept_or_got_is_no_deed(body: str, name: str) -> None:
-    assert _names(body, name) == []
+    assert habit_names(body, name) == []
 
 
 def test_a_thing_kept_as_the_name_asks_is_the_deed() -> None:
-    assert _names("Waxed the skis after lunch.", "Wax skis") == ["Wax skis"]
+    assert habit_names("Waxed the skis after lunch.", "Wax skis") == ["Wax skis"]
 
 
 @pytest.mark.parametrize(
@@ -83,7 +81,7 @@ def test_names_in_more_languages_read_in_english(name: str, english: str) -> Non
 
 def test_a_glossed_cyrillic_name_asks_for_its_count() -> None:
     assert count_target(name_in_english("Читать 20 страниц")) == (20.0, "page")
-    assert _names("Before bed I read 25 pages of the novel.", "Читать 20 страниц") == [
+    assert habit_names("Before bed I read 25 pages of the novel.", "Читать 20 страниц") == [
         "Читать 20 страниц"
     ]
 
@@ -97,7 +95,7 @@ def test_a_glossed_cyrillic_name_asks_for_its_count() -> None:
     ],
 )
 def test_deeds_told_in_their_own_words(body: str, name: str) -> None:
-    assert _names(body, name) == [name]
+    assert habit_names(body, name) == [name]
 
 
 @pytest.mark.parametrize(
@@ -110,11 +108,11 @@ def test_deeds_told_in_their_own_words(body: str, name: str) -> None:
     ],
 )
 def test_nothing_and_tomorrow_as_writers_leave_them(body: str, name: str) -> None:
-    assert _names(body, name) == []
+    assert habit_names(body, name) == []
 
 
 def test_a_morning_in_another_language_is_no_tomorrow() -> None:
-    assert _names("Caminé 5 km por la mañana.", "Walk 5 km") == ["Walk 5 km"]
+    assert habit_names("Caminé 5 km por la mañana.", "Walk 5 km") == ["Walk 5 km"]
 
 
 @pytest.mark.parametrize(
@@ -126,7 +124,7 @@ def test_a_morning_in_another_language_is_no_tomorrow() -> None:
     ],
 )
 def test_weaving_stock_and_a_language_named_in_itself(body: str, name: str) -> None:
-    assert _names(body, name) == [name]
+    assert habit_names(body, name) == [name]
 
 
 def test_water_and_hay_for_animals_is_no_drink() -> None:
@@ -136,8 +134,8 @@ def test_water_and_hay_for_animals_is_no_drink() -> None:
 
 
 def test_sitting_by_the_thing_is_not_using_it() -> None:
-    assert _names("I sat by the loom with my coffee.", "Loom 1 hr") == []
-    assert _names("I sat at the loom for an hour and a half.", "Loom 1 hr") == ["Loom 1 hr"]
+    assert habit_names("I sat by the loom with my coffee.", "Loom 1 hr") == []
+    assert habit_names("I sat at the loom for an hour and a half.", "Loom 1 hr") == ["Loom 1 hr"]
 
 
 @pytest.mark.parametrize(
@@ -150,4 +148,4 @@ def test_sitting_by_the_thing_is_not_using_it() -> None:
     ],
 )
 def test_a_ships_clock_and_the_words_of_a_trade(body: str, name: str) -> None:
-    assert _names(body, name) == [name]
+    assert habit_names(body, name) == [name]

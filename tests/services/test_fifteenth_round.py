@@ -9,12 +9,7 @@ import pytest
 
 from app.domain.journal.measures import count_target
 from app.services.journal.cues import effective_cues
-from tests.services.test_cue_rules import detect
-
-
-def _names(body: str, *names: str) -> list[str]:
-    return [n for n, _ in detect(body, *names)]
-
+from tests.services.test_cue_rules import habit_names
 
 # --------------------------------------------------------------------------- seeding
 
@@ -37,10 +32,10 @@ def test_water_the_bed_is_gardening_not_drinking_nor_sleep() -> None:
     assert "watered" in cues
     assert "hydrat*" not in cues
     assert "asleep" not in cues
-    assert _names("Watered the chillies after tea.", "Water the chilli bed") == [
+    assert habit_names("Watered the chillies after tea.", "Water the chilli bed") == [
         "Water the chilli bed"
     ]
-    assert _names("Read two stories before bed.", "Water the chilli bed") == []
+    assert habit_names("Read two stories before bed.", "Water the chilli bed") == []
 
 
 # --------------------------------------------------------------------------- said after
@@ -60,15 +55,15 @@ def test_water_the_bed_is_gardening_not_drinking_nor_sleep() -> None:
     ],
 )
 def test_an_item_answered_no_after_it_is_not_done(body: str) -> None:
-    assert _names(body, "Harp 20 min") == []
+    assert habit_names(body, "Harp 20 min") == []
 
 
 def test_a_cross_after_an_item_does_not_undo_a_mark_that_leads_it() -> None:
-    assert _names("✓ harp ✗ laundry", "Harp practice") == ["Harp practice"]
+    assert habit_names("✓ harp ✗ laundry", "Harp practice") == ["Harp practice"]
 
 
 def test_half_past_a_time_is_no_half_of_it() -> None:
-    assert _names("Down at the pottery studio by half ten, threw four bowls.", "Pottery") == [
+    assert habit_names("Down at the pottery studio by half ten, threw four bowls.", "Pottery") == [
         "Pottery"
     ]
 
@@ -84,23 +79,23 @@ def test_half_past_a_time_is_no_half_of_it() -> None:
     ],
 )
 def test_done_by_another_left_behind_or_received_is_not_done(body: str, name: str) -> None:
-    assert _names(body, name) == []
+    assert habit_names(body, name) == []
 
 
 def test_done_by_a_time_is_still_done() -> None:
-    assert _names("van check done by 7, all fine", "Van check") == ["Van check"]
+    assert habit_names("van check done by 7, all fine", "Van check") == ["Van check"]
 
 
 def test_asleep_before_it_is_not_done() -> None:
-    assert _names("Dozed off before my reading again.", "Reading") == []
+    assert habit_names("Dozed off before my reading again.", "Reading") == []
 
 
 def test_a_question_someone_asks_about_it_is_not_done() -> None:
-    assert _names("my cousin asked 'do you still play the kora?' and I laughed", "Kora") == []
+    assert habit_names("my cousin asked 'do you still play the kora?' and I laughed", "Kora") == []
 
 
 def test_nobody_did_it() -> None:
-    assert _names("nobody swim today, the pool was shut", "Swim") == []
+    assert habit_names("nobody swim today, the pool was shut", "Swim") == []
 
 
 # --------------------------------------------------------------------------- lists
@@ -108,21 +103,21 @@ def test_nobody_did_it() -> None:
 
 def test_a_days_list_is_a_plan_until_an_item_is_marked_done() -> None:
     body = "Sat list:\n– harp → done, 25 min\n– ring Teodora about Easter\n– laundry"
-    assert _names(body, "Harp practice", "Ring Teodora") == ["Harp practice"]
+    assert habit_names(body, "Harp practice", "Ring Teodora") == ["Harp practice"]
 
 
 def test_a_gratitude_list_is_no_plan() -> None:
     body = "Gratitude list:\n- the swim this morning, cold and bright"
-    assert _names(body, "Swim") == ["Swim"]
+    assert habit_names(body, "Swim") == ["Swim"]
 
 
 def test_a_bullet_journal_with_moved_and_open_tasks_and_none_done() -> None:
     body = "> harp → tomorrow\n• ring Teodora\n- quiet day"
-    assert _names(body, "Harp practice", "Ring Teodora") == []
+    assert habit_names(body, "Harp practice", "Ring Teodora") == []
 
 
 def test_a_plain_bullet_list_is_still_done() -> None:
-    assert _names("• rang Teodora for an hour\n• laundry", "Ring Teodora") == ["Ring Teodora"]
+    assert habit_names("• rang Teodora for an hour\n• laundry", "Ring Teodora") == ["Ring Teodora"]
 
 
 # --------------------------------------------------------------------------- counts
@@ -142,11 +137,11 @@ def test_a_times_count_of_a_short_word_is_a_count() -> None:
     ],
 )
 def test_a_count_said_with_only_after_it(body: str, done: bool) -> None:
-    assert (_names(body, "Hill reps x3") != []) is done
+    assert (habit_names(body, "Hill reps x3") != []) is done
 
 
 def test_only_so_many_of_another_thing_counted_falls_short() -> None:
-    assert _names("chess puzzles: only 2 problems solved today", "Chess puzzles ×5") == []
+    assert habit_names("chess puzzles: only 2 problems solved today", "Chess puzzles ×5") == []
 
 
 @pytest.mark.parametrize(
@@ -158,12 +153,12 @@ def test_only_so_many_of_another_thing_counted_falls_short() -> None:
     ],
 )
 def test_a_page_range_counts_its_pages(body: str, done: bool) -> None:
-    assert (_names(body, "Sermon notes 5 pg") != []) is done
+    assert (habit_names(body, "Sermon notes 5 pg") != []) is done
 
 
 def test_degrees_are_no_count() -> None:
-    assert _names("• hill reps — 35°, skipped", "Hill reps x3") == []
-    assert _names("- hill reps 2 then home, 31 degrees in the shade", "Hill reps x3") == []
+    assert habit_names("• hill reps — 35°, skipped", "Hill reps x3") == []
+    assert habit_names("- hill reps 2 then home, 31 degrees in the shade", "Hill reps x3") == []
 
 
 def test_a_count_blocked_in_one_sentence_is_looked_for_in_another() -> None:
@@ -171,12 +166,12 @@ def test_a_count_blocked_in_one_sentence_is_looked_for_in_another() -> None:
         "Back in school I read 5 pages of Gita every dawn. "
         "Tonight on the bus I read 5 pages of it again."
     )
-    assert _names(body, "Gita 5 pages") == ["Gita 5 pages"]
+    assert habit_names(body, "Gita 5 pages") == ["Gita 5 pages"]
 
 
 def test_a_count_in_another_sentence_needs_the_habits_word_beside_it() -> None:
     body = "Back in school I played sitar 20 min every dawn. The bus took 40 min today."
-    assert _names(body, "Sitar 20 min") == []
+    assert habit_names(body, "Sitar 20 min") == []
 
 
 # --------------------------------------------------------------------------- whose and when
@@ -184,15 +179,18 @@ def test_a_count_in_another_sentence_needs_the_habits_word_beside_it() -> None:
 
 def test_a_dated_log_line_keeps_the_writer_as_the_doer() -> None:
     body = "Thu 14/3 — cycled to the depot in the hail, soaked."
-    assert _names(body, "Cycle to the depot") == ["Cycle to the depot"]
+    assert habit_names(body, "Cycle to the depot") == ["Cycle to the depot"]
 
 
 def test_a_year_last_century_is_long_ago() -> None:
-    assert _names("In 1974 I swam across the bay with my brother.", "Swim") == []
+    assert habit_names("In 1974 I swam across the bay with my brother.", "Swim") == []
 
 
 def test_every_single_day_is_a_habit_not_a_day() -> None:
-    assert _names("At school I practised harp every single day, two hours.", "Harp practice") == []
+    assert (
+        habit_names("At school I practised harp every single day, two hours.", "Harp practice")
+        == []
+    )
 
 
 def test_a_reminder_opening_a_long_paragraph_does_not_cover_the_whole_day() -> None:
@@ -201,7 +199,7 @@ def test_a_reminder_opening_a_long_paragraph_does_not_cover_the_whole_day() -> N
         "heating went off twice and the boiler man never came back. Swam 30 lengths at "
         "lunch with Ines, which saved the day. Then ironing and an early night."
     )
-    assert _names(body, "Swim") == ["Swim"]
+    assert habit_names(body, "Swim") == ["Swim"]
 
 
 # --------------------------------------------------------------------------- asked, quoted, taught
@@ -218,12 +216,12 @@ def test_a_reminder_opening_a_long_paragraph_does_not_cover_the_whole_day() -> N
     ],
 )
 def test_quoted_asked_or_taught_is_not_done(body: str, name: str) -> None:
-    assert _names(body, name) == []
+    assert habit_names(body, name) == []
 
 
 def test_a_quote_closed_by_a_question_mark_does_not_cover_the_rest_of_the_line() -> None:
     body = "Texted Ola, just 'you ok? how's the knee?', and later did my scales for 15 min."
-    assert _names(body, "Scales 10 min") == ["Scales 10 min"]
+    assert habit_names(body, "Scales 10 min") == ["Scales 10 min"]
 
 
 @pytest.mark.parametrize(
@@ -235,7 +233,7 @@ def test_a_quote_closed_by_a_question_mark_does_not_cover_the_rest_of_the_line()
     ],
 )
 def test_a_count_right_after_the_words_of_a_name_ending_in_its_count(body: str, done: bool) -> None:
-    assert (_names(body, "Kanji cards 30") != []) is done
+    assert (habit_names(body, "Kanji cards 30") != []) is done
 
 
 @pytest.mark.parametrize(
@@ -246,7 +244,7 @@ def test_a_count_right_after_the_words_of_a_name_ending_in_its_count(body: str, 
     ],
 )
 def test_an_arrow_to_a_verb_and_a_thing_from_somewhere_are_still_done(body: str, name: str) -> None:
-    assert _names(body, name) == [name]
+    assert habit_names(body, name) == [name]
 
 
 def test_bird_calls_are_birds_and_a_bible_chapter_is_no_thesis() -> None:
@@ -255,7 +253,7 @@ def test_bird_calls_are_birds_and_a_bible_chapter_is_no_thesis() -> None:
     assert "bird call*" in cues
     cues, _ = effective_cues("Bible app chapter", None)
     assert "drafted" not in cues
-    assert _names("Learned two bird calls by the river, 20 min.", "Bird calls 15 min") == [
+    assert habit_names("Learned two bird calls by the river, 20 min.", "Bird calls 15 min") == [
         "Bird calls 15 min"
     ]
 
@@ -268,4 +266,4 @@ def test_bird_calls_are_birds_and_a_bible_chapter_is_no_thesis() -> None:
     ],
 )
 def test_left_at_a_time_and_done_by_a_place_are_still_done(body: str, name: str) -> None:
-    assert _names(body, name) == [name]
+    assert habit_names(body, name) == [name]

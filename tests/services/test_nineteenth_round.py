@@ -11,11 +11,7 @@ import pytest
 from app.domain.journal.measures import count_target
 from app.nlp.gloss import cjk_words, in_english
 from app.services.journal.cues import effective_cues
-from tests.services.test_cue_rules import detect
-
-
-def _names(body: str, *names: str) -> list[str]:
-    return [n for n, _ in detect(body, *names)]
+from tests.services.test_cue_rules import detect, habit_names
 
 
 @pytest.mark.parametrize(
@@ -27,11 +23,11 @@ def _names(body: str, *names: str) -> list[str]:
     ],
 )
 def test_a_memory_is_not_todays_deed(body: str, name: str) -> None:
-    assert _names(body, name) == []
+    assert habit_names(body, name) == []
 
 
 def test_remembering_to_do_it_is_still_a_deed() -> None:
-    assert _names("I remembered to take my vitamins with lunch.", "Vitamins") == ["Vitamins"]
+    assert habit_names("I remembered to take my vitamins with lunch.", "Vitamins") == ["Vitamins"]
 
 
 @pytest.mark.parametrize(
@@ -59,7 +55,7 @@ def test_a_names_count_in_other_languages_units(name: str, target: tuple[float, 
 )
 def test_durations_in_other_units_are_compared(body: str, done: bool) -> None:
     name = "Cornet 15 mins" if "Cornet" in body else "Tesis 1 hora"
-    assert bool(_names(body, name)) is done
+    assert bool(habit_names(body, name)) is done
 
 
 def test_a_name_in_japanese_script_is_read_and_keeps_its_own_words() -> None:
@@ -79,19 +75,19 @@ def test_a_name_in_japanese_script_is_read_and_keeps_its_own_words() -> None:
     ],
 )
 def test_counters_glued_to_numbers_are_counted(body: str, name: str, done: bool) -> None:
-    assert bool(_names(body, name)) is done
+    assert bool(habit_names(body, name)) is done
 
 
 def test_a_short_word_with_an_accent_names_the_language() -> None:
     assert in_english("Gọi cho Má") == "call to Má"
-    assert _names("At nine I call Má, she is fine.", "Gọi cho Má") == ["Gọi cho Má"]
+    assert habit_names("At nine I call Má, she is fine.", "Gọi cho Má") == ["Gọi cho Má"]
 
 
 def test_the_glossed_persons_word_alone_is_no_call() -> None:
     cues = effective_cues("Annemi ara", None)[0]
     assert "mother*" not in cues
     assert "mother" not in cues
-    assert _names("Mothers in the park with prams.", "Annemi ara") == []
+    assert habit_names("Mothers in the park with prams.", "Annemi ara") == []
 
 
 @pytest.mark.parametrize(
@@ -102,27 +98,27 @@ def test_the_glossed_persons_word_alone_is_no_call() -> None:
     ],
 )
 def test_sets_by_reps_short_after_only(body: str, name: str) -> None:
-    assert _names(body, name) == []
+    assert habit_names(body, name) == []
 
 
 def test_a_body_part_with_sets_is_the_exercise() -> None:
-    assert _names("Neck 3x15 with the harness.", "Neck 3x15") == ["Neck 3x15"]
+    assert habit_names("Neck 3x15 with the harness.", "Neck 3x15") == ["Neck 3x15"]
 
 
 def test_a_speed_is_no_distance() -> None:
-    assert _names("Wind at 90 km/h all day, stayed in.", "Run 8 km") == []
-    assert _names("Ran 10 km along the front.", "Run 8 km") == ["Run 8 km"]
+    assert habit_names("Wind at 90 km/h all day, stayed in.", "Run 8 km") == []
+    assert habit_names("Ran 10 km along the front.", "Run 8 km") == ["Run 8 km"]
 
 
 def test_a_walk_to_another_place_is_not_the_walk_to_the_named_one() -> None:
     name = "Walk to Carn Point"
-    assert _names("I walked from the car park to the chemist for bread.", name) == []
-    assert _names("I walked out the road to Carn Point and back.", name) == [name]
+    assert habit_names("I walked from the car park to the chemist for bread.", name) == []
+    assert habit_names("I walked out the road to Carn Point and back.", name) == [name]
 
 
 def test_the_person_called_acting_is_not_the_writers_call() -> None:
-    assert _names("wren left a voicemail while I was out.", "call wren") == []
-    assert _names("called wren after work, an hour.", "call wren") == ["call wren"]
+    assert habit_names("wren left a voicemail while I was out.", "call wren") == []
+    assert habit_names("called wren after work, an hour.", "call wren") == ["call wren"]
 
 
 def test_a_hedge_in_the_name_is_no_cue() -> None:
@@ -133,12 +129,14 @@ def test_a_hedge_in_the_name_is_no_cue() -> None:
 
 def test_a_business_s_books_are_bookkeeping_not_reading() -> None:
     name = "Shop books"
-    assert _names("Read two chapters of my novel on the bus.", name) == []
-    assert _names("Put all the receipts into QuickBooks after close.", name) == [name]
+    assert habit_names("Read two chapters of my novel on the bus.", name) == []
+    assert habit_names("Put all the receipts into QuickBooks after close.", name) == [name]
 
 
 def test_a_log_item_answered_no_before_a_dash() -> None:
-    assert _names("meds yes. pages no — overslept.", "3 pages before coffee", "meds") == ["meds"]
+    assert habit_names("meds yes. pages no — overslept.", "3 pages before coffee", "meds") == [
+        "meds"
+    ]
 
 
 def test_the_names_own_word_after_a_qualifier_is_quoted_first() -> None:
@@ -147,13 +145,13 @@ def test_the_names_own_word_after_a_qualifier_is_quoted_first() -> None:
 
 
 def test_a_walk_out_the_road_is_a_walk() -> None:
-    assert _names("After tea I walked out the road to the cross.", "Evening walk") == [
+    assert habit_names("After tea I walked out the road to the cross.", "Evening walk") == [
         "Evening walk"
     ]
 
 
 def test_a_cue_with_a_possessive_matches_as_the_tokens_split_it() -> None:
-    assert _names("Made Mama's mujaddara for the week.", "Cook one of Mama's recipes") == [
+    assert habit_names("Made Mama's mujaddara for the week.", "Cook one of Mama's recipes") == [
         "Cook one of Mama's recipes"
     ]
 
@@ -165,10 +163,10 @@ def test_a_word_as_written_is_quoted_before_a_name_it_is_near() -> None:
 
 
 def test_id_with_a_participle_is_had_not_would() -> None:
-    assert _names("Good light, so I'd ten rows done before tea.", "Knit 10 rows") == [
+    assert habit_names("Good light, so I'd ten rows done before tea.", "Knit 10 rows") == [
         "Knit 10 rows"
     ]
-    assert _names("I'd knit ten rows if I could see.", "Knit 10 rows") == []
+    assert habit_names("I'd knit ten rows if I could see.", "Knit 10 rows") == []
 
 
 def test_a_part_of_a_compound_name_is_its_own_cue() -> None:
@@ -183,16 +181,16 @@ def test_a_part_of_a_compound_name_is_its_own_cue() -> None:
     ],
 )
 def test_what_is_being_done_on_a_named_day_is_arranged(body: str, name: str) -> None:
-    assert _names(body, name) == []
+    assert habit_names(body, name) == []
 
 
 def test_either_of_two_people_named_together_may_be_called() -> None:
     name = "Anruf Mama/Baba (Antep)"
-    assert _names("Called Baba at lunch, he is fine.", name) == [name]
-    assert _names("Called Mama after Isha.", name) == [name]
-    assert _names("Rang the surgery about my knee.", "Call Mum/Dad") == []
+    assert habit_names("Called Baba at lunch, he is fine.", name) == [name]
+    assert habit_names("Called Mama after Isha.", name) == [name]
+    assert habit_names("Rang the surgery about my knee.", "Call Mum/Dad") == []
 
 
 def test_an_item_answered_no_after_an_ellipsis_is_not_done() -> None:
-    assert _names("Class moved to Thursday. Tesis... no.", "Tesis 1 hora") == []
-    assert _names("Tesis... two hours, chapter 3 done.", "Tesis 1 hora") == ["Tesis 1 hora"]
+    assert habit_names("Class moved to Thursday. Tesis... no.", "Tesis 1 hora") == []
+    assert habit_names("Tesis... two hours, chapter 3 done.", "Tesis 1 hora") == ["Tesis 1 hora"]

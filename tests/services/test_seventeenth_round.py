@@ -8,11 +8,7 @@ from __future__ import annotations
 import pytest
 
 from app.domain.journal.measures import count_target
-from tests.services.test_cue_rules import detect
-
-
-def _names(body: str, *names: str) -> list[str]:
-    return [n for n, _ in detect(body, *names)]
+from tests.services.test_cue_rules import detect, habit_names
 
 
 @pytest.mark.parametrize(
@@ -27,7 +23,7 @@ def _names(body: str, *names: str) -> list[str]:
     ],
 )
 def test_a_thing_still_owed_or_left_undone_is_not_done(body: str, name: str) -> None:
-    assert _names(body, name) == []
+    assert habit_names(body, name) == []
 
 
 @pytest.mark.parametrize(
@@ -39,7 +35,7 @@ def test_a_thing_still_owed_or_left_undone_is_not_done(body: str, name: str) -> 
     ],
 )
 def test_done_things_stay_done(body: str) -> None:
-    assert _names(body, "Weekly review", "Polish boots", "Run 10k") != []
+    assert habit_names(body, "Weekly review", "Polish boots", "Run 10k") != []
 
 
 @pytest.mark.parametrize(
@@ -56,11 +52,11 @@ def test_done_things_stay_done(body: str) -> None:
     ],
 )
 def test_closed_nobody_everyone_else_and_put_off(body: str, name: str) -> None:
-    assert _names(body, name) == []
+    assert habit_names(body, name) == []
 
 
 def test_a_place_that_closed_out_a_set_is_still_done() -> None:
-    assert _names("Swim: closed out with 200 easy.", "Swim") == ["Swim"]
+    assert habit_names("Swim: closed out with 200 easy.", "Swim") == ["Swim"]
 
 
 @pytest.mark.parametrize(
@@ -86,7 +82,7 @@ def test_a_time_asked_for_in_words(name: str, target: tuple[float, str] | None) 
     ],
 )
 def test_a_time_in_words_is_checked(body: str, done: bool) -> None:
-    assert (_names(body, "Barrel organ – an hour") != []) is done
+    assert (habit_names(body, "Barrel organ – an hour") != []) is done
 
 
 @pytest.mark.parametrize(
@@ -99,7 +95,7 @@ def test_a_time_in_words_is_checked(body: str, done: bool) -> None:
     ],
 )
 def test_half_of_the_thing_counted_is_not_the_count(body: str, done: bool) -> None:
-    assert (_names(body, "Pharmacology 1 chapter") != []) is done
+    assert (habit_names(body, "Pharmacology 1 chapter") != []) is done
 
 
 def test_the_deed_is_quoted_when_its_time_stands_in_a_sentence_of_its_own() -> None:
@@ -123,7 +119,7 @@ def test_the_deed_is_quoted_when_its_time_stands_in_a_sentence_of_its_own() -> N
     ],
 )
 def test_a_thing_left_idle_or_half_made_is_not_done(body: str, name: str) -> None:
-    assert _names(body, name) == []
+    assert habit_names(body, name) == []
 
 
 @pytest.mark.parametrize(
@@ -135,9 +131,11 @@ def test_a_thing_left_idle_or_half_made_is_not_done(body: str, name: str) -> Non
     ],
 )
 def test_a_sitting_practice_and_a_finished_thing_stay_done(body: str, name: str) -> None:
-    assert _names(body, name) == [name]
+    assert habit_names(body, name) == [name]
 
 
 def test_the_person_a_habit_is_done_with_doing_something_else_alone() -> None:
-    assert _names("Tomas did the dishes again.", "Cards w/ Tomas") == []
-    assert _names("Chess with Nadia after tea, she won.", "Chess w/ Nadia") == ["Chess w/ Nadia"]
+    assert habit_names("Tomas did the dishes again.", "Cards w/ Tomas") == []
+    assert habit_names("Chess with Nadia after tea, she won.", "Chess w/ Nadia") == [
+        "Chess w/ Nadia"
+    ]

@@ -9,12 +9,7 @@ from __future__ import annotations
 import pytest
 
 from app.services.journal.cues import effective_cues
-from tests.services.test_cue_rules import detect
-
-
-def _names(body: str, *names: str) -> list[str]:
-    return [n for n, _ in detect(body, *names)]
-
+from tests.services.test_cue_rules import habit_names
 
 # --------------------------------------------------------------------------- lists and logs
 
@@ -41,7 +36,7 @@ def _names(body: str, *names: str) -> list[str]:
     ],
 )
 def test_a_logs_own_words_say_not_done(body: str) -> None:
-    assert _names(body, "Kora practice", "Do taxes") == []
+    assert habit_names(body, "Kora practice", "Do taxes") == []
 
 
 @pytest.mark.parametrize(
@@ -54,27 +49,27 @@ def test_a_logs_own_words_say_not_done(body: str) -> None:
     ],
 )
 def test_a_plain_list_and_a_count_stay_done(body: str) -> None:
-    assert "Kora practice" in _names(body, "Kora practice", "Do taxes")
+    assert "Kora practice" in habit_names(body, "Kora practice", "Do taxes")
 
 
 # --------------------------------------------------------------------------- who did it
 
 
 def test_a_call_someone_made_to_the_writer_is_not_the_writers_call() -> None:
-    assert _names("Halvard rang. He's moving to Bergen in June.", "Ring Halvard") == []
-    assert _names("Rang Halvard. He's moving to Bergen in June.", "Ring Halvard") == [
+    assert habit_names("Halvard rang. He's moving to Bergen in June.", "Ring Halvard") == []
+    assert habit_names("Rang Halvard. He's moving to Bergen in June.", "Ring Halvard") == [
         "Ring Halvard"
     ]
 
 
 def test_a_friend_named_first_then_he_did_it() -> None:
     body = "my cousin Tenzin he did 60 push up at the camp to show off"
-    assert _names(body, "Push-ups 40") == []
+    assert habit_names(body, "Push-ups 40") == []
 
 
 def test_wed_is_a_day_not_we_d() -> None:
     body = "Wed. Walked to the lighthouse and back before breakfast."
-    assert _names(body, "Walk to the lighthouse") == ["Walk to the lighthouse"]
+    assert habit_names(body, "Walk to the lighthouse") == ["Walk to the lighthouse"]
 
 
 # --------------------------------------------------------------------------- what was done
@@ -82,25 +77,28 @@ def test_wed_is_a_day_not_we_d() -> None:
 
 def test_a_denial_beside_the_deed_says_it_was_something_else() -> None:
     body = "Watched the league highlights on my phone, not my game."
-    assert _names(body, "Watch own game tape") == []
+    assert habit_names(body, "Watch own game tape") == []
     body = "Watched my game tape on the laptop, not the highlights."
-    assert _names(body, "Watch own game tape") == ["Watch own game tape"]
+    assert habit_names(body, "Watch own game tape") == ["Watch own game tape"]
 
 
 def test_made_ready_for_tomorrow_is_done_today() -> None:
     body = "after work i helped at the bakery, kneaded + shaped rolls for tmrw"
-    assert _names(body, "Help at the bakery") == ["Help at the bakery"]
-    assert _names("Bakery shift for tomorrow, 6am start.", "Help at the bakery") == []
+    assert habit_names(body, "Help at the bakery") == ["Help at the bakery"]
+    assert habit_names("Bakery shift for tomorrow, 6am start.", "Help at the bakery") == []
 
 
 def test_a_clause_that_runs_into_another_habits_keeps_its_own_part() -> None:
     body = "jogged the canal path, 3.1 mi on my watch then did 20 min scales + arpeggios after"
-    assert sorted(_names(body, "Scales 20 min", "Run 3 miles")) == ["Run 3 miles", "Scales 20 min"]
+    assert sorted(habit_names(body, "Scales 20 min", "Run 3 miles")) == [
+        "Run 3 miles",
+        "Scales 20 min",
+    ]
 
 
 def test_a_thing_done_named_by_its_compound_is_the_deed() -> None:
     body = "On the roof I did throat breath exercise 10 min before work."
-    assert _names(body, "Throat breathing", "Solve 5 maths problems") == ["Throat breathing"]
+    assert habit_names(body, "Throat breathing", "Solve 5 maths problems") == ["Throat breathing"]
 
 
 # --------------------------------------------------------------------------- more not done
@@ -131,7 +129,7 @@ def test_a_thing_done_named_by_its_compound_is_the_deed() -> None:
     ],
 )
 def test_more_ways_a_log_says_not_done(body: str, name: str) -> None:
-    assert _names(body, name) == []
+    assert habit_names(body, name) == []
 
 
 @pytest.mark.parametrize(
@@ -147,7 +145,7 @@ def test_more_ways_a_log_says_not_done(body: str, name: str) -> None:
     ],
 )
 def test_and_what_stays_done(body: str, name: str) -> None:
-    assert _names(body, name) == [name]
+    assert habit_names(body, name) == [name]
 
 
 # --------------------------------------------------------------------------- deadlines, readings
@@ -163,36 +161,36 @@ def test_and_what_stays_done(body: str, name: str) -> None:
     ],
 )
 def test_a_morning_deadline_reads_morning_hours_and_ticks(body: str) -> None:
-    assert _names(body, "Light the oven by 5am") == ["Light the oven by 5am"]
+    assert habit_names(body, "Light the oven by 5am") == ["Light the oven by 5am"]
 
 
 @pytest.mark.parametrize(
     "body", ["Oven lit at 6:15, late again.", "☐ oven ☐ starter", "Overslept, the oven at 7."]
 )
 def test_a_morning_deadline_missed(body: str) -> None:
-    assert _names(body, "Light the oven by 5am") == []
+    assert habit_names(body, "Light the oven by 5am") == []
 
 
 def test_an_evening_deadline_still_reads_small_hours_as_late() -> None:
-    assert _names("Lights out 12:30, again.", "Lights out by 11") == []
+    assert habit_names("Lights out 12:30, again.", "Lights out by 11") == []
 
 
 def test_a_symbol_is_no_owner() -> None:
     body = "07:10 5 × 45 s bridge sprints, jogged back."
-    assert _names(body, "Bridge sprints 5×") == ["Bridge sprints 5×"]
+    assert habit_names(body, "Bridge sprints 5×") == ["Bridge sprints 5×"]
 
 
 def test_an_instrument_shows_its_reading() -> None:
     body = "Dear Pieter, at noon the gauge showed +1.40, a quiet sea."
-    assert _names(body, "Note the tide gauge") == ["Note the tide gauge"]
-    assert _names("The gauge was broken again.", "Note the tide gauge") == []
+    assert habit_names(body, "Note the tide gauge") == ["Note the tide gauge"]
+    assert habit_names("The gauge was broken again.", "Note the tide gauge") == []
 
 
 def test_whom_a_thing_is_done_for_is_no_cue() -> None:
     cues, _ = effective_cues("Baon for the kids", None)
     assert "kids" not in cues
     body = "🙏 Vespers 6pm with the kids"
-    assert _names(body, "Baon for the kids", "Evening vespers") == ["Evening vespers"]
+    assert habit_names(body, "Baon for the kids", "Evening vespers") == ["Evening vespers"]
 
 
 def test_new_and_own_in_a_name_are_no_cues() -> None:
@@ -201,18 +199,18 @@ def test_new_and_own_in_a_name_are_no_cues() -> None:
         assert "new" not in cues
         assert "own" not in cues
     body = "new group of cyclists today. typed this on the bus"
-    assert _names(body, "Spanish 15 new words") == []
+    assert habit_names(body, "Spanish 15 new words") == []
 
 
 def test_put_off_for_tomorrow_stays_a_plan() -> None:
     body = "21:00 Welsh podcast queued for tomorrow"
-    assert _names(body, "Welsh study") == []
+    assert habit_names(body, "Welsh study") == []
 
 
 def test_a_jab_before_a_meal_is_the_insulin() -> None:
     body = "Back by six, jab before tea as the nurse says, then the paper."
-    assert _names(body, "Insulin before tea") == ["Insulin before tea"]
-    assert _names("Got the flu jab at the chemist.", "Insulin before tea") == []
+    assert habit_names(body, "Insulin before tea") == ["Insulin before tea"]
+    assert habit_names("Got the flu jab at the chemist.", "Insulin before tea") == []
 
 
 @pytest.mark.parametrize(
@@ -224,8 +222,8 @@ def test_a_jab_before_a_meal_is_the_insulin() -> None:
     ],
 )
 def test_a_relative_as_doer_and_last_month_are_no_deed_today(body: str) -> None:
-    assert _names(body, "Send the rent") == []
+    assert habit_names(body, "Send the rent") == []
 
 
 def test_the_rent_sent_today_still_counts() -> None:
-    assert _names("Sent the rent this morning.", "Send the rent") == ["Send the rent"]
+    assert habit_names("Sent the rent this morning.", "Send the rent") == ["Send the rent"]

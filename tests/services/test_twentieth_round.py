@@ -11,11 +11,7 @@ import pytest
 from app.domain.days import SCHEDULE, is_day_word
 from app.domain.journal.cues import seed_cues
 from app.services.journal.cues import cue_families, effective_cues
-from tests.services.test_cue_rules import detect
-
-
-def _names(body: str, *names: str) -> list[str]:
-    return [n for n, _ in detect(body, *names)]
+from tests.services.test_cue_rules import habit_names
 
 
 @pytest.mark.parametrize(
@@ -37,8 +33,8 @@ def test_a_names_schedule_is_taken_off(name: str, what: str) -> None:
 def test_the_days_of_a_schedule_are_no_cues() -> None:
     cues, _ = seed_cues("Badminton (Tue/Thu/Sat)", cue_families())
     assert not {"tue", "thu", "sat", "sit", "sitting"} & set(cues)
-    assert _names("Thu\nLong day at the office, home late.", "Shuttle (Tue/Thu/Sat)") == []
-    assert _names("Sat, Mysore. Long drive with the kids.", "Shuttle (Tue/Thu/Sat)") == []
+    assert habit_names("Thu\nLong day at the office, home late.", "Shuttle (Tue/Thu/Sat)") == []
+    assert habit_names("Sat, Mysore. Long drive with the kids.", "Shuttle (Tue/Thu/Sat)") == []
 
 
 def test_a_day_written_in_another_language_is_no_cue_inside_it() -> None:
@@ -46,9 +42,9 @@ def test_a_day_written_in_another_language_is_no_cue_inside_it() -> None:
     assert is_day_word("Quinta-feira")
     assert is_day_word("Samstag")
     assert not is_day_word("feira")
-    assert _names("Quinta-feira. Rain all morning.", "Feira de sábado") == []
-    assert _names("Sábado, fui à feira com a Rosa.", "Feira de sábado") == ["Feira de sábado"]
-    assert _names("Sunday league, we drew 2-2.", "Football") == ["Football"]
+    assert habit_names("Quinta-feira. Rain all morning.", "Feira de sábado") == []
+    assert habit_names("Sábado, fui à feira com a Rosa.", "Feira de sábado") == ["Feira de sábado"]
+    assert habit_names("Sunday league, we drew 2-2.", "Football") == ["Football"]
 
 
 @pytest.mark.parametrize(
@@ -61,7 +57,7 @@ def test_a_day_written_in_another_language_is_no_cue_inside_it() -> None:
     ],
 )
 def test_one_of_the_two_times_asked_is_half(body: str, done: bool) -> None:
-    assert bool(_names(body, "Insulin pill morning & night")) is done
+    assert bool(habit_names(body, "Insulin pill morning & night")) is done
 
 
 @pytest.mark.parametrize(
@@ -73,12 +69,12 @@ def test_one_of_the_two_times_asked_is_half(body: str, done: bool) -> None:
     ],
 )
 def test_a_message_is_no_call(body: str) -> None:
-    assert _names(body, "Call Noor") == []
+    assert habit_names(body, "Call Noor") == []
 
 
 def test_a_message_still_keeps_in_touch() -> None:
-    assert _names("Texted Noor a photo of the snow.", "Text Noor") == ["Text Noor"]
-    assert _names("Rang Noor at eight, an hour on the phone.", "Call Noor") == ["Call Noor"]
+    assert habit_names("Texted Noor a photo of the snow.", "Text Noor") == ["Text Noor"]
+    assert habit_names("Rang Noor at eight, an hour on the phone.", "Call Noor") == ["Call Noor"]
 
 
 @pytest.mark.parametrize(
@@ -95,7 +91,7 @@ def test_a_message_still_keeps_in_touch() -> None:
     ],
 )
 def test_fewer_or_less_than_the_name_asks(body: str, name: str, done: bool) -> None:
-    assert bool(_names(body, name)) is done
+    assert bool(habit_names(body, name)) is done
 
 
 @pytest.mark.parametrize(
@@ -112,12 +108,12 @@ def test_fewer_or_less_than_the_name_asks(body: str, name: str, done: bool) -> N
     ],
 )
 def test_a_purpose_a_plan_or_the_writers_own_no(body: str, name: str) -> None:
-    assert _names(body, name) == []
+    assert habit_names(body, name) == []
 
 
 def test_the_place_a_name_goes_into_only_described() -> None:
-    assert _names("Sea was grey and wild this morning.", "Get in the sea") == []
-    assert _names("Into the sea at seven, freezing.", "Get in the sea") == ["Get in the sea"]
+    assert habit_names("Sea was grey and wild this morning.", "Get in the sea") == []
+    assert habit_names("Into the sea at seven, freezing.", "Get in the sea") == ["Get in the sea"]
 
 
 @pytest.mark.parametrize(
@@ -131,11 +127,11 @@ def test_the_place_a_name_goes_into_only_described() -> None:
     ],
 )
 def test_how_people_tell_saving_sending_coaching_and_fetching(body: str, name: str) -> None:
-    assert _names(body, name) == [name]
+    assert habit_names(body, name) == [name]
 
 
 def test_someone_else_picking_the_child_up_is_not_the_writers() -> None:
-    assert _names("Papa picked her up at four from the Kita.", "Lina abholen") == []
+    assert habit_names("Papa picked her up at four from the Kita.", "Lina abholen") == []
 
 
 def test_a_call_names_cues_leave_out_messages_but_a_text_names_keep_them() -> None:
@@ -163,12 +159,13 @@ def test_a_call_names_cues_leave_out_messages_but_a_text_names_keep_them() -> No
     ],
 )
 def test_the_writers_own_deed_told_in_these_ways(body: str, name: str) -> None:
-    assert _names(body, name) == [name]
+    assert habit_names(body, name) == [name]
 
 
 def test_another_cook_book_is_still_theirs() -> None:
     assert (
-        _names("I took Nonna's book down from the shelf tonight.", "Cook from Nonna's book") == []
+        habit_names("I took Nonna's book down from the shelf tonight.", "Cook from Nonna's book")
+        == []
     )
 
 
@@ -181,18 +178,18 @@ def test_another_cook_book_is_still_theirs() -> None:
     ],
 )
 def test_a_skip_or_a_periods_tally_is_not_todays(body: str, name: str) -> None:
-    assert _names(body, name) == []
+    assert habit_names(body, name) == []
 
 
 def test_a_heading_that_only_names_the_week_is_no_tally() -> None:
-    assert _names("Week 3 of rehab: did the knee exercises.", "Knee exercises") == [
+    assert habit_names("Week 3 of rehab: did the knee exercises.", "Knee exercises") == [
         "Knee exercises"
     ]
 
 
 def test_what_someone_told_the_writer_to_do_is_not_done() -> None:
-    assert _names("Told me to get walking every day, the doctor.", "Walk the park") == []
-    assert _names("The physio told me to stretch, so I stretched for 10 min.", "Stretch") == [
+    assert habit_names("Told me to get walking every day, the doctor.", "Walk the park") == []
+    assert habit_names("The physio told me to stretch, so I stretched for 10 min.", "Stretch") == [
         "Stretch"
     ]
 
@@ -205,20 +202,23 @@ def test_what_someone_told_the_writer_to_do_is_not_done() -> None:
     ],
 )
 def test_carving_by_its_shed_and_a_name_opened_by_training(body: str, name: str) -> None:
-    assert _names(body, name) == [name]
+    assert habit_names(body, name) == [name]
 
 
 def test_an_hour_in_the_shed_is_short_of_two() -> None:
     assert (
-        _names("Only got about an hour in the shed before the grinder died.", "Carving 2 hrs") == []
+        habit_names("Only got about an hour in the shed before the grinder died.", "Carving 2 hrs")
+        == []
     )
 
 
 def test_done_for_the_writer_by_someone_else() -> None:
-    assert _names("My back hurt so Toninho water the horta for me today.", "Horta 30 min") == []
-    assert _names("Made spag bol for me and my sister.", "Cook tea") == ["Cook tea"]
+    assert (
+        habit_names("My back hurt so Toninho water the horta for me today.", "Horta 30 min") == []
+    )
+    assert habit_names("Made spag bol for me and my sister.", "Cook tea") == ["Cook tea"]
 
 
 def test_a_gerund_before_a_capital_is_a_groups_name_not_someone_reached() -> None:
     body = "Mr Quaye made us sing the anthem over and over because the tenors were flat."
-    assert _names(body, "Singing Band rehearsal (Thu)") == ["Singing Band rehearsal (Thu)"]
+    assert habit_names(body, "Singing Band rehearsal (Thu)") == ["Singing Band rehearsal (Thu)"]

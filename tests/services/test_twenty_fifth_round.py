@@ -10,17 +10,7 @@ from __future__ import annotations
 import pytest
 
 from app.nlp.gloss import in_english
-from app.services.journal.cues import effective_cues
-from tests.services.test_cue_rules import detect
-
-
-def _names(body: str, *names: str) -> list[str]:
-    return [n for n, _ in detect(body, *names)]
-
-
-def _cues(name: str) -> set[str]:
-    cues, _ = effective_cues(name, None)
-    return {cue.rstrip("*") for cue in cues}
+from tests.services.test_cue_rules import habit_names, seeded_cues
 
 
 @pytest.mark.parametrize(
@@ -33,31 +23,31 @@ def _cues(name: str) -> set[str]:
     ],
 )
 def test_not_done_as_romanised_hindi_says_it(body: str) -> None:
-    assert _names(body, "Evening walk 20 min") == []
+    assert habit_names(body, "Evening walk 20 min") == []
 
 
 def test_done_in_romanised_hindi_is_still_read() -> None:
-    assert _names("shaam ko walk kiya 25 min, phir dal chawal", "Evening walk 20 min") == [
+    assert habit_names("shaam ko walk kiya 25 min, phir dal chawal", "Evening walk 20 min") == [
         "Evening walk 20 min"
     ]
 
 
 @pytest.mark.parametrize("name", ["Coffee – 2 max", "Beers max 3", "Cigarettes 1 or less"])
 def test_a_name_that_caps_a_count_is_restraint(name: str) -> None:
-    assert _cues(name) == set()
+    assert seeded_cues(name) == set()
 
 
 def test_a_name_called_max_is_no_cap() -> None:
-    assert "walk" in _cues("Walk Max")
+    assert "walk" in seeded_cues("Walk Max")
 
 
 def test_a_language_learned_for_a_purpose_is_the_language() -> None:
-    cues = _cues("Hiking English – 1 unit")
+    cues = seeded_cues("Hiking English – 1 unit")
     assert "walk" not in cues
     assert "hiking" not in cues  # the purpose is no cue of its own either
     assert "duolingo" in cues
-    assert "read" in _cues("Read Portuguese")  # the reading, not only the language
-    assert "walk" in _cues("Walk & Spanish podcast")  # both
+    assert "read" in seeded_cues("Read Portuguese")  # the reading, not only the language
+    assert "walk" in seeded_cues("Walk & Spanish podcast")  # both
 
 
 @pytest.mark.parametrize(
@@ -68,12 +58,12 @@ def test_a_language_learned_for_a_purpose_is_the_language() -> None:
     ],
 )
 def test_a_maybe_without_a_past_verb_is_a_hope(body: str) -> None:
-    assert _names(body, "Swim") == []
+    assert habit_names(body, "Swim") == []
 
 
 def test_a_maybe_before_a_number_or_a_past_verb_is_still_told() -> None:
-    assert _names("Maybe swam 30 lengths, lost count.", "Swim") == ["Swim"]
-    assert _names("maybe 40 lengths at the pool tonight", "Swim") == ["Swim"]
+    assert habit_names("Maybe swam 30 lengths, lost count.", "Swim") == ["Swim"]
+    assert habit_names("maybe 40 lengths at the pool tonight", "Swim") == ["Swim"]
 
 
 @pytest.mark.parametrize(
@@ -84,7 +74,7 @@ def test_a_maybe_before_a_number_or_a_past_verb_is_still_told() -> None:
     ],
 )
 def test_meaning_to_is_no_deed(body: str) -> None:
-    assert _names(body, "Canal jog 5k") == []
+    assert habit_names(body, "Canal jog 5k") == []
 
 
 @pytest.mark.parametrize(
@@ -96,36 +86,36 @@ def test_meaning_to_is_no_deed(body: str) -> None:
     ],
 )
 def test_weary_of_a_thing_is_no_deed(body: str) -> None:
-    assert _names(body, "Finger prick", "Stretching", "Flashcards") == []
+    assert habit_names(body, "Finger prick", "Stretching", "Flashcards") == []
 
 
 def test_the_person_a_call_reaches_calling_someone_else_is_their_deed() -> None:
-    assert _names("Nonna called Mum for an hour.", "Nonna call 📞") == []
-    assert _names("Nonna sent a postcard from Bari.", "Nonna call 📞") == []
-    assert _names("Rang Nonna after lunch, she's well.", "Nonna call 📞") == ["Nonna call 📞"]
+    assert habit_names("Nonna called Mum for an hour.", "Nonna call 📞") == []
+    assert habit_names("Nonna sent a postcard from Bari.", "Nonna call 📞") == []
+    assert habit_names("Rang Nonna after lunch, she's well.", "Nonna call 📞") == ["Nonna call 📞"]
 
 
 def test_no_before_a_short_number_is_a_number() -> None:
-    assert _names("Mock no. 4 done, 61%.", "Weekend mock") == ["Weekend mock"]
-    assert _names("Mock no, too tired.", "Weekend mock") == []
-    assert _names("Radio no. 4,500 steps only.", "Radio course") == []
+    assert habit_names("Mock no. 4 done, 61%.", "Weekend mock") == ["Weekend mock"]
+    assert habit_names("Mock no, too tired.", "Weekend mock") == []
+    assert habit_names("Radio no. 4,500 steps only.", "Radio course") == []
 
 
 @pytest.mark.parametrize("body", ["Sega lotu today, too much rain.", "Keine Lotu heute."])
 def test_a_line_opened_by_another_languages_no(body: str) -> None:
-    assert _names(body, "Lotu (Sunday)") == []
+    assert habit_names(body, "Lotu (Sunday)") == []
 
 
 def test_two_named_hours_of_prayer_are_told_by_their_names() -> None:
-    cues = _cues("Lauds and Evensong")
+    cues = seeded_cues("Lauds and Evensong")
     assert {"lauds", "evensong"} <= cues
     assert "pray" not in cues
     assert "went to ? church" not in cues
-    assert _names("Pizza with the youth group after Mass.", "Lauds and Evensong") == []
+    assert habit_names("Pizza with the youth group after Mass.", "Lauds and Evensong") == []
 
 
 def test_a_named_prayer_keeps_the_familys_cues_alone() -> None:
-    assert "pray" in _cues("Vespers")
+    assert "pray" in seeded_cues("Vespers")
 
 
 @pytest.mark.parametrize(
@@ -148,19 +138,19 @@ def test_english_with_a_persons_name_another_language_holds_stays_english() -> N
 
 
 def test_sending_money_home_is_no_budgeting_and_a_cash_book_no_reading() -> None:
-    assert "sent money" in _cues("Voye kòb Manman")
-    assert "budget" not in _cues("Voye kòb Manman")
-    assert "bookkeeping" in _cues("Kassenbuch abends")
-    assert "chapter" not in _cues("Kassenbuch abends")
+    assert "sent money" in seeded_cues("Voye kòb Manman")
+    assert "budget" not in seeded_cues("Voye kòb Manman")
+    assert "bookkeeping" in seeded_cues("Kassenbuch abends")
+    assert "chapter" not in seeded_cues("Kassenbuch abends")
 
 
 def test_whom_a_class_is_taken_with_is_read_beside_them() -> None:
-    assert {"with marta", "marta class"} <= _cues("Inglés con Marta")
-    assert "ravi" not in _cues("Study with Ravi")
-    assert _names("After dinner sat with Ravi over his fractions.", "Study with Ravi") == [
+    assert {"with marta", "marta class"} <= seeded_cues("Inglés con Marta")
+    assert "ravi" not in seeded_cues("Study with Ravi")
+    assert habit_names("After dinner sat with Ravi over his fractions.", "Study with Ravi") == [
         "Study with Ravi"
     ]
-    assert _names("Ravi at his cousin's tonight.", "Study with Ravi") == []
+    assert habit_names("Ravi at his cousin's tonight.", "Study with Ravi") == []
 
 
 @pytest.mark.parametrize(
@@ -173,4 +163,4 @@ def test_whom_a_class_is_taken_with_is_read_beside_them() -> None:
     ],
 )
 def test_lexicon_words_of_this_round(name: str, cue: str) -> None:
-    assert cue in _cues(name)
+    assert cue in seeded_cues(name)

@@ -13,11 +13,7 @@ from app.domain.journal.measures import count_target
 from app.domain.journal.rules import named_person
 from app.nlp.gloss import in_english
 from app.services.journal.cues import effective_cues
-from tests.services.test_cue_rules import detect
-
-
-def _names(body: str, *names: str) -> list[str]:
-    return [n for n, _ in detect(body, *names)]
+from tests.services.test_cue_rules import habit_names
 
 
 @pytest.mark.parametrize(
@@ -33,11 +29,11 @@ def _names(body: str, *names: str) -> list[str]:
     ],
 )
 def test_the_five_prayers_are_counted_by_name(body: str, done: bool) -> None:
-    assert (_names(body, "Five daily salah") == ["Five daily salah"]) is done
+    assert (habit_names(body, "Five daily salah") == ["Five daily salah"]) is done
 
 
 def test_prayers_named_for_a_habit_without_five_are_not_counted() -> None:
-    assert _names("Prayed maghrib at the masjid.", "Pray") == ["Pray"]
+    assert habit_names("Prayed maghrib at the masjid.", "Pray") == ["Pray"]
 
 
 @pytest.mark.parametrize(
@@ -61,8 +57,8 @@ def test_a_call_named_with_the_person_first_or_in_korean() -> None:
     assert named_person("Call a friend") is None  # an article, not "to"
     cues, _ = effective_cues("omma 통화", None)
     assert "omma" not in cues  # the person alone is no call
-    assert _names("Omma texted me a photo of the dog.", "omma 통화") == []
-    assert _names("Talked with omma on the phone for an hour.", "omma 통화") == ["omma 통화"]
+    assert habit_names("Omma texted me a photo of the dog.", "omma 통화") == []
+    assert habit_names("Talked with omma on the phone for an hour.", "omma 통화") == ["omma 통화"]
 
 
 @pytest.mark.parametrize(
@@ -86,7 +82,7 @@ def test_a_call_named_with_the_person_first_or_in_korean() -> None:
     ],
 )
 def test_what_was_not_there_put_off_or_put_aside_is_not_done(body: str, name: str) -> None:
-    assert _names(body, name) == []
+    assert habit_names(body, name) == []
 
 
 @pytest.mark.parametrize(
@@ -100,7 +96,7 @@ def test_what_was_not_there_put_off_or_put_aside_is_not_done(body: str, name: st
     ],
 )
 def test_the_deed_still_reads_beside_those_words(body: str, name: str) -> None:
-    assert _names(body, name) == [name]
+    assert habit_names(body, name) == [name]
 
 
 @pytest.mark.parametrize(
@@ -123,25 +119,25 @@ def test_a_compound_is_not_read_by_a_last_part_that_says_when() -> None:
 
 def test_both_times_told_on_two_lines_of_a_log() -> None:
     name = "Check sugar AM/PM"
-    assert _names("- sugar 7am: 110\n- sugar 9pm: 140", name) == [name]
-    assert _names("- sugar 7am: 110\n- lunch with Ana", name) == []
+    assert habit_names("- sugar 7am: 110\n- sugar 9pm: 140", name) == [name]
+    assert habit_names("- sugar 7am: 110\n- lunch with Ana", name) == []
 
 
 def test_a_yarn_and_a_facetime_at_the_clock_are_calls() -> None:
-    assert _names("Yarned with Bazza after tea for an hour.", "Ring Bazza") == ["Ring Bazza"]
+    assert habit_names("Yarned with Bazza after tea for an hour.", "Ring Bazza") == ["Ring Bazza"]
     name = "FaceTime Liv + jentene"
-    assert _names("FaceTime kl 19:30, the girls showed me their drawings.", name) == [name]
+    assert habit_names("FaceTime kl 19:30, the girls showed me their drawings.", name) == [name]
 
 
 def test_a_place_after_an_at_sign_is_no_one_reached() -> None:
     assert named_person("Climb @ Momentum") is None
     name = "Climb @ Momentum"
-    assert _names("Climbed with Ines, sent the yellow V2 at last.", name) == [name]
+    assert habit_names("Climbed with Ines, sent the yellow V2 at last.", name) == [name]
 
 
 def test_a_temple_told_by_its_own_name() -> None:
     name = "Kovil (Fri)"
-    assert _names("Went to Murugan temple with Vasanthi after lunch.", name) == [name]
+    assert habit_names("Went to Murugan temple with Vasanthi after lunch.", name) == [name]
 
 
 @pytest.mark.parametrize(
@@ -153,4 +149,4 @@ def test_a_temple_told_by_its_own_name() -> None:
     ],
 )
 def test_a_thing_opened_and_closed_again_is_not_done(body: str, name: str, done: bool) -> None:
-    assert (_names(body, name) == [name]) is done
+    assert (habit_names(body, name) == [name]) is done

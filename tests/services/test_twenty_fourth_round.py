@@ -10,17 +10,7 @@ from __future__ import annotations
 import pytest
 
 from app.domain.journal.measures import count_target
-from app.services.journal.cues import effective_cues
-from tests.services.test_cue_rules import detect
-
-
-def _names(body: str, *names: str) -> list[str]:
-    return [n for n, _ in detect(body, *names)]
-
-
-def _cues(name: str) -> set[str]:
-    cues, _ = effective_cues(name, None)
-    return {cue.rstrip("*") for cue in cues}
+from tests.services.test_cue_rules import detect, habit_names, seeded_cues
 
 
 @pytest.mark.parametrize(
@@ -32,7 +22,7 @@ def _cues(name: str) -> set[str]:
     ],
 )
 def test_a_habit_done_twice_a_day_is_not_done_once(body: str) -> None:
-    assert _names(body, "Milking morning & evening") == []
+    assert habit_names(body, "Milking morning & evening") == []
 
 
 @pytest.mark.parametrize(
@@ -51,9 +41,11 @@ def test_a_habit_done_twice_a_day_told_both_times(body: str, quoted: str) -> Non
 
 def test_a_reading_is_no_count_of_things_counted_whole() -> None:
     body = "Pricked my finger after breakfast, 6.4, fine. Forgot the night one."
-    assert _names(body, "Glucose prick x2") == []
-    assert _names("Pricked twice today, 6.4 and 7.2.", "Glucose prick x2") == ["Glucose prick x2"]
-    assert _names("Both sugars done, 6.9 and 8.3.", "Finger prick x2") == ["Finger prick x2"]
+    assert habit_names(body, "Glucose prick x2") == []
+    assert habit_names("Pricked twice today, 6.4 and 7.2.", "Glucose prick x2") == [
+        "Glucose prick x2"
+    ]
+    assert habit_names("Both sugars done, 6.9 and 8.3.", "Finger prick x2") == ["Finger prick x2"]
 
 
 @pytest.mark.parametrize(
@@ -68,18 +60,18 @@ def test_a_reading_is_no_count_of_things_counted_whole() -> None:
     ],
 )
 def test_a_word_that_says_no_deed_is_no_cue_alone(name: str, not_a_cue: str) -> None:
-    assert not_a_cue not in _cues(name)
+    assert not_a_cue not in seeded_cues(name)
 
 
 def test_a_named_prayer_keeps_its_own_spellings() -> None:
-    assert {"fajr", "fajar"} <= _cues("Fajar at the masjid") | {"fajr"}
-    assert "jummah" in _cues("Pray 5 times")
+    assert {"fajr", "fajar"} <= seeded_cues("Fajar at the masjid") | {"fajr"}
+    assert "jummah" in seeded_cues("Pray 5 times")
 
 
 def test_an_errand_run_is_a_fetch_not_a_race() -> None:
     name = "Madrassa run (Yusuf)"
-    assert _names("Did 20 mins on the treadmill before work.", name) == []
-    assert _names("Fetched the kids from their Quran class at six.", name) == [name]
+    assert habit_names("Did 20 mins on the treadmill before work.", name) == []
+    assert habit_names("Fetched the kids from their Quran class at six.", name) == [name]
 
 
 @pytest.mark.parametrize(
@@ -91,7 +83,7 @@ def test_an_errand_run_is_a_fetch_not_a_race() -> None:
     ],
 )
 def test_a_memory_as_a_learner_writes_it(body: str) -> None:
-    assert _names(body, "Run 6 km") == []
+    assert habit_names(body, "Run 6 km") == []
 
 
 @pytest.mark.parametrize(
@@ -109,62 +101,66 @@ def test_a_memory_as_a_learner_writes_it(body: str) -> None:
     ],
 )
 def test_not_done_as_people_write_it(body: str, name: str) -> None:
-    assert _names(body, name) == []
+    assert habit_names(body, name) == []
 
 
 def test_without_me_before_a_doing_is_no_one_else() -> None:
     body = "The reformer class went by without me once looking at the clock."
-    assert _names(body, "Reformer Pilates") == ["Reformer Pilates"]
-    assert _names("Nets were off the scale today, hit everything.", "Nets (Sat)") == ["Nets (Sat)"]
+    assert habit_names(body, "Reformer Pilates") == ["Reformer Pilates"]
+    assert habit_names("Nets were off the scale today, hit everything.", "Nets (Sat)") == [
+        "Nets (Sat)"
+    ]
 
 
 def test_watching_is_the_deed_of_a_habit_done_by_watching() -> None:
     name = "YouTube English 20 min"
-    assert _names("Last night I watch English on YouTube 30 min.", name) == [name]
-    assert _names("Watched a video about yoga, 30 min.", "Yoga 20 min") == []
+    assert habit_names("Last night I watch English on YouTube 30 min.", name) == [name]
+    assert habit_names("Watched a video about yoga, 30 min.", "Yoga 20 min") == []
 
 
 def test_a_device_that_reads_the_distance_is_nobody_else() -> None:
-    assert _names("Loop of the park and back, watch say 5.3 mi.", "4mi run") == ["4mi run"]
+    assert habit_names("Loop of the park and back, watch say 5.3 mi.", "4mi run") == ["4mi run"]
     assert count_target("4mi run") == (4.0, "mi")
     assert count_target("Walk 10k steps") == (10000.0, "step")
 
 
 def test_a_time_of_sleep_told_with_an_arrow_or_glued_hours() -> None:
-    assert _names("slept 0030→0800, finally", "zzz ≥ 7h") == ["zzz ≥ 7h"]
-    assert _names("8h sleep!!", "zzz ≥ 7h") == ["zzz ≥ 7h"]
-    assert _names("only 5h sleep", "zzz ≥ 7h") == []
+    assert habit_names("slept 0030→0800, finally", "zzz ≥ 7h") == ["zzz ≥ 7h"]
+    assert habit_names("8h sleep!!", "zzz ≥ 7h") == ["zzz ≥ 7h"]
+    assert habit_names("only 5h sleep", "zzz ≥ 7h") == []
 
 
 def test_alms_to_monks_and_old_photos() -> None:
-    assert _names("Early I give rice to the monk at the corner.", "Tak bat 🙏") == ["Tak bat 🙏"]
-    assert _names("Put sticky rice in the bowl for 3 monk at the soi.", "Tak bat 🙏") == [
+    assert habit_names("Early I give rice to the monk at the corner.", "Tak bat 🙏") == [
+        "Tak bat 🙏"
+    ]
+    assert habit_names("Put sticky rice in the bowl for 3 monk at the soi.", "Tak bat 🙏") == [
         "Tak bat 🙏"
     ]
     name = "Old photos with Ritva"
-    assert _names("After supper we sat with the photo album for an hour.", name) == [name]
+    assert habit_names("After supper we sat with the photo album for an hour.", name) == [name]
 
 
 def test_a_teacher_the_family_reads_alone_stays_a_cue() -> None:
-    assert "adriene" in _cues("Adriene 🧘")
+    assert "adriene" in seeded_cues("Adriene 🧘")
 
 
 def test_one_named_prayer_is_not_five_in_french_either() -> None:
     name = "5 prières à l'heure"
-    assert _names("Fajr ok, Dhuhr ok, then I slept through Isha.", name) == []
-    assert _names("Prayed all 5 today, Fajr at the mosque.", name) == [name]
+    assert habit_names("Fajr ok, Dhuhr ok, then I slept through Isha.", name) == []
+    assert habit_names("Prayed all 5 today, Fajr at the mosque.", name) == [name]
 
 
 def test_a_short_question_after_the_result_is_asked_of_the_result() -> None:
     name = "Parkrun 5k (Sat)"
-    assert _names("- parkrun 27:40, PB-ish?? legs gone.", name) == [name]
-    assert _names("parkrun at 9, maybe?", name) == []
-    assert _names("12,000 steps?? No, 7,800.", "10000 steps") == []
+    assert habit_names("- parkrun 27:40, PB-ish?? legs gone.", name) == [name]
+    assert habit_names("parkrun at 9, maybe?", name) == []
+    assert habit_names("12,000 steps?? No, 7,800.", "10000 steps") == []
 
 
 def test_done_now_for_an_event_next_week() -> None:
     name = "Choir (Sat)"
-    assert _names("Choir: we rehearsed the anthem for the concert next week, two hours.", name) == [
-        name
-    ]
-    assert _names("Choir practice for the concert next week.", name) == []
+    assert habit_names(
+        "Choir: we rehearsed the anthem for the concert next week, two hours.", name
+    ) == [name]
+    assert habit_names("Choir practice for the concert next week.", name) == []

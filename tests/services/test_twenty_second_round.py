@@ -12,11 +12,7 @@ from app.domain.journal.rules import named_person
 from app.domain.spellings import forms_of, standard
 from app.nlp.gloss import in_english
 from app.services.journal.cues import effective_cues
-from tests.services.test_cue_rules import detect
-
-
-def _names(body: str, *names: str) -> list[str]:
-    return [n for n, _ in detect(body, *names)]
+from tests.services.test_cue_rules import habit_names
 
 
 @pytest.mark.parametrize(
@@ -31,7 +27,7 @@ def _names(body: str, *names: str) -> list[str]:
     ],
 )
 def test_a_dialect_or_quick_spelling_of_no_not_or_tomorrow_is_no_deed(body: str, name: str) -> None:
-    assert _names(body, name) == []
+    assert habit_names(body, name) == []
 
 
 @pytest.mark.parametrize(
@@ -43,7 +39,7 @@ def test_a_dialect_or_quick_spelling_of_no_not_or_tomorrow_is_no_deed(body: str,
     ],
 )
 def test_the_deed_told_in_dialect_is_still_read(body: str, name: str) -> None:
-    assert _names(body, name) == [name]
+    assert habit_names(body, name) == [name]
 
 
 def test_a_dialect_function_word_in_a_name_is_no_cue() -> None:
@@ -68,11 +64,13 @@ def test_the_spellings_stand_for_standard_words() -> None:
     ],
 )
 def test_making_it_to_a_place_or_event(body: str, found: list[str]) -> None:
-    assert _names(body, "Choir", "Swim") == found
+    assert habit_names(body, "Choir", "Swim") == found
 
 
 def test_a_name_the_tagger_misreads_still_does_it_for_the_writer() -> None:
-    assert _names("My knee was bad so Oriane water the plants for me.", "Water the plants") == []
+    assert (
+        habit_names("My knee was bad so Oriane water the plants for me.", "Water the plants") == []
+    )
 
 
 @pytest.mark.parametrize(
@@ -124,24 +122,24 @@ def test_a_distance_glued_to_its_number_is_the_count_a_name_asks(
     ],
 )
 def test_a_distance_run_or_rowed_is_counted_in_kilometres(body: str, found: bool) -> None:
-    assert (_names(body, "Row 5k") == ["Row 5k"]) is found
+    assert (habit_names(body, "Row 5k") == ["Row 5k"]) is found
 
 
 def test_a_runners_k_falls_short_of_the_distance_asked() -> None:
-    assert _names("Evening only 6k jog slow.", "PM run 8k+") == []
+    assert habit_names("Evening only 6k jog slow.", "PM run 8k+") == []
 
 
 def test_a_name_in_another_script_is_read_in_english_not_by_its_letters() -> None:
     assert in_english("Біг у Стромовці 5 км").startswith("run ")
-    assert _names("Big day at the office, no time for anything.", "Біг у Стромовці 5 км") == []
-    found = _names("Ran the big loop in Stromovka, 5,2 km.", "Біг у Стромовці 5 км")
+    assert habit_names("Big day at the office, no time for anything.", "Біг у Стромовці 5 км") == []
+    found = habit_names("Ran the big loop in Stromovka, 5,2 km.", "Біг у Стромовці 5 км")
     assert found == ["Біг у Стромовці 5 км"]
 
 
 def test_what_the_teacher_had_the_writer_do_the_writer_did() -> None:
     name = "Hula w/ Kumu Lehua (Tu/Th)"
-    assert _names("Kumu Lehua had us run the kahiko like 12 times.", name) == [name]
-    assert _names("Kumu Lehua had her students perform.", name) == []
+    assert habit_names("Kumu Lehua had us run the kahiko like 12 times.", name) == [name]
+    assert habit_names("Kumu Lehua had her students perform.", name) == []
 
 
 @pytest.mark.parametrize(
@@ -169,9 +167,9 @@ def test_the_person_a_name_reaches_is_no_day_and_no_title(
     ],
 )
 def test_a_name_for_one_time_of_day_is_not_done_at_the_other(body: str, found: bool) -> None:
-    assert (_names(body, "PM run 8k+") == ["PM run 8k+"]) is found
+    assert (habit_names(body, "PM run 8k+") == ["PM run 8k+"]) is found
 
 
 def test_medicine_for_the_morning_taken_at_dinner_is_not_it() -> None:
-    assert _names("Took the metformin with dinner.", "Metformin (morning)") == []
-    assert _names("Took metformin.", "Metformin (morning)") == ["Metformin (morning)"]
+    assert habit_names("Took the metformin with dinner.", "Metformin (morning)") == []
+    assert habit_names("Took metformin.", "Metformin (morning)") == ["Metformin (morning)"]

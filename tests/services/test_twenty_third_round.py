@@ -10,18 +10,14 @@ import pytest
 from app.domain.journal.counts import ticked_name
 from app.domain.journal.cues import whom_in
 from app.services.journal.cues import effective_cues
-from tests.services.test_cue_rules import detect
-
-
-def _names(body: str, *names: str) -> list[str]:
-    return [n for n, _ in detect(body, *names)]
+from tests.services.test_cue_rules import habit_names
 
 
 def test_a_distance_told_beside_another_sport_is_not_the_names() -> None:
-    assert _names("Sat. Long walk 14km with Ana, no erg.", "Row 5k") == []
-    assert _names("Cycled 12 km to the depot. No run today.", "Run 10k") == []
-    assert _names("Rowed 5.4k on the erg before work.", "Row 5k") == ["Row 5k"]
-    assert _names("Swam 2.2km at the lido, then walked home.", "Swim 2km") == ["Swim 2km"]
+    assert habit_names("Sat. Long walk 14km with Ana, no erg.", "Row 5k") == []
+    assert habit_names("Cycled 12 km to the depot. No run today.", "Run 10k") == []
+    assert habit_names("Rowed 5.4k on the erg before work.", "Row 5k") == ["Row 5k"]
+    assert habit_names("Swam 2.2km at the lido, then walked home.", "Swim 2km") == ["Swim 2km"]
 
 
 @pytest.mark.parametrize(
@@ -44,13 +40,17 @@ def test_a_first_name_that_is_also_a_verb_stays_the_deed() -> None:
 
 
 def test_the_first_name_of_a_deed_is_cued_beside_its_words() -> None:
-    assert _names("Kelvin came round after school, his mum was late.", "Kelvin schoolwork") == []
+    assert (
+        habit_names("Kelvin came round after school, his mum was late.", "Kelvin schoolwork") == []
+    )
     cues, _ = effective_cues("Emir school pickup", None)
     assert "emir pickup*" in cues
 
 
 def test_a_phone_in_a_name_asks_for_a_call() -> None:
-    assert _names("After dinner I call Awa on whatsapp, 20 min.", "Woo Awa 📞") == ["Woo Awa 📞"]
+    assert habit_names("After dinner I call Awa on whatsapp, 20 min.", "Woo Awa 📞") == [
+        "Woo Awa 📞"
+    ]
     cues, _ = effective_cues("Tour the park 🌳", None)
     assert not any("_" in cue for cue in cues)  # no emoji's code ("deciduous_tree")
 
@@ -58,7 +58,7 @@ def test_a_phone_in_a_name_asks_for_a_call() -> None:
 def test_an_emoji_that_repeats_the_words_adds_nothing() -> None:
     cues, _ = effective_cues("Make bed 🛏️", None)
     assert "went to bed" not in cues
-    assert _names("Went 4-2 in pools at the club night.", "Make bed 🛏️") == []
+    assert habit_names("Went 4-2 in pools at the club night.", "Make bed 🛏️") == []
 
 
 def test_whom_a_deed_is_for_is_no_ticked_item_of_it() -> None:
@@ -66,7 +66,7 @@ def test_whom_a_deed_is_for_is_no_ticked_item_of_it() -> None:
     assert whom_in("Walk seawall") == frozenset()
     body = "Mardi\n- call Awa ✔ 20 min\n- Wave ✖ next week"
     assert ticked_name(body, "Wave $50 pour Awa", None) is None
-    assert _names(body, "Wave $50 pour Awa", "Woo Awa 📞") == ["Woo Awa 📞"]
+    assert habit_names(body, "Wave $50 pour Awa", "Woo Awa 📞") == ["Woo Awa 📞"]
 
 
 @pytest.mark.parametrize(
@@ -80,65 +80,67 @@ def test_whom_a_deed_is_for_is_no_ticked_item_of_it() -> None:
 )
 def test_an_item_marked_undone_or_short_of_the_whole(body: str) -> None:
     names = ("Run 5k", "Fajr on time", "Chore chart all 3", "Prayers x5")
-    assert _names(body, *names) == []
+    assert habit_names(body, *names) == []
 
 
 def test_the_whole_share_is_done_and_a_date_is_no_share() -> None:
-    assert _names("Chore chart 3/3!", "Chore chart all 3") == ["Chore chart all 3"]
-    assert _names("Gym 3/4/25 legs and core", "Gym") == ["Gym"]
+    assert habit_names("Chore chart 3/3!", "Chore chart all 3") == ["Chore chart all 3"]
+    assert habit_names("Gym 3/4/25 legs and core", "Gym") == ["Gym"]
 
 
 def test_gear_named_by_its_sport_is_a_thing() -> None:
-    assert _names("Got proper running trainers at JD, £55.", "Couch to 5K") == []
-    assert _names("06:10 running shoes in suitcase", "Run 5k") == []
-    assert _names("Went running in the park after work.", "Run") == ["Run"]
+    assert habit_names("Got proper running trainers at JD, £55.", "Couch to 5K") == []
+    assert habit_names("06:10 running shoes in suitcase", "Run 5k") == []
+    assert habit_names("Went running in the park after work.", "Run") == ["Run"]
 
 
 def test_a_pill_ticked_is_a_pill_taken() -> None:
-    assert _names("6:00 up, porridge, pill ✓", "Lisinopril after breakfast") == [
+    assert habit_names("6:00 up, porridge, pill ✓", "Lisinopril after breakfast") == [
         "Lisinopril after breakfast"
     ]
 
 
 def test_two_given_names_are_told_by_their_initials() -> None:
-    assert _names("called jw from the bus to say sorry", "Call Jia Wen") == ["Call Jia Wen"]
+    assert habit_names("called jw from the bus to say sorry", "Call Jia Wen") == ["Call Jia Wen"]
 
 
 def test_homework_told_by_what_it_is_on() -> None:
-    assert _names("After tea we did the spelling words, all right but two.", "Homework") == [
+    assert habit_names("After tea we did the spelling words, all right but two.", "Homework") == [
         "Homework"
     ]
 
 
 def test_a_walk_to_another_place_is_not_the_walk_to_the_named_one() -> None:
     name = "Walk down to the pond"
-    assert _names("This morning I walked down to the postbox and back.", name) == []
-    assert _names("Before tea I walked down to the pond, slow.", name) == [name]
-    assert _names("walked to the bakery and the butchers", "Walk to the shops") == [
+    assert habit_names("This morning I walked down to the postbox and back.", name) == []
+    assert habit_names("Before tea I walked down to the pond, slow.", name) == [name]
+    assert habit_names("walked to the bakery and the butchers", "Walk to the shops") == [
         "Walk to the shops"
     ]
 
 
 def test_a_possessive_name_word_is_matched_as_the_tokens_split_it() -> None:
-    assert _names("Went to St Mary's for the ten o'clock.", "Mass at St Mary's") == [
+    assert habit_names("Went to St Mary's for the ten o'clock.", "Mass at St Mary's") == [
         "Mass at St Mary's"
     ]
 
 
 def test_a_german_name_of_letters_to_the_grandchildren_is_glossed() -> None:
     name = "Brief an die Enkel"
-    assert _names("After lunch I wrote to Lotte in Madison, two pages.", name) == [name]
+    assert habit_names("After lunch I wrote to Lotte in Madison, two pages.", name) == [name]
     cues, _ = effective_cues(name, None)
     assert "dying" not in cues  # "die" is German "the", not the English verb
 
 
 def test_what_the_place_of_a_walk_is_like_is_no_walk() -> None:
-    assert _names("Too wet, and the seawall is for the young ones today.", "Walk seawall") == []
-    assert _names("The creek is up over the low bridge.", "Walk down to the creek") == []
-    assert _names("Walked the seawall to English Bay.", "Walk seawall") == ["Walk seawall"]
-    assert _names("Tonight's examen was short.", "Daily Examen") == ["Daily Examen"]
-    assert _names("The swim was lovely, a calm sea.", "Pool swim") == ["Pool swim"]
+    assert (
+        habit_names("Too wet, and the seawall is for the young ones today.", "Walk seawall") == []
+    )
+    assert habit_names("The creek is up over the low bridge.", "Walk down to the creek") == []
+    assert habit_names("Walked the seawall to English Bay.", "Walk seawall") == ["Walk seawall"]
+    assert habit_names("Tonight's examen was short.", "Daily Examen") == ["Daily Examen"]
+    assert habit_names("The swim was lovely, a calm sea.", "Pool swim") == ["Pool swim"]
 
 
 def test_a_jog_is_a_run_beside_its_distance() -> None:
-    assert _names("Jogged 10.2k round the park, then a short walk.", "Run 10k") == ["Run 10k"]
+    assert habit_names("Jogged 10.2k round the park, then a short walk.", "Run 10k") == ["Run 10k"]
