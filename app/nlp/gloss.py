@@ -2,7 +2,7 @@
 
 A writer may name a habit in their first language ("Limpiar paneles", "Lire 20 pages",
 "Koşu 5 km") and tell it in English in the journal ("Panels cleaned at 7"). The glossary
-in ``app/resources/lexicons/name_gloss_v1.json`` holds the words habit names use in 27
+in ``app/resources/lexicons/name_gloss_v1.json`` holds the words habit names use in some fifty
 languages, some in their own script ("Читать 20 страниц") and some romanised ("Benkyou 1
 jikan"): activities, things, units and the function words between them, keyed by the word
 as written and kept clear of English words, cue words and given names; one more table
@@ -23,6 +23,8 @@ import unicodedata
 from collections.abc import Mapping
 from functools import cache
 from typing import Final
+
+from spacy.lang.en.stop_words import STOP_WORDS
 
 from app.domain.text import CJK_SCRIPT
 from app.nlp.forms import is_english_word
@@ -128,8 +130,13 @@ def _pieces(
     compounding language, read by its last part when the table lacks it whole)."""
     if not CJK_SCRIPT.search(word):
         english = table.get(word.lower())
-        if english is None and compounding:
-            english = _tail(word, table)
+        if (
+            english is None
+            and compounding
+            and not _english(word)
+            and word.lower() not in STOP_WORDS
+        ):
+            english = _tail(word, table)  # not "without" as Dutch "wit" + "hout" (wood)
         return [(word, english)]
     out: list[tuple[str, str | None]] = []
     at = 0
@@ -184,6 +191,33 @@ def compound_parts(name: str) -> list[str]:
                 and word[:end] not in out
                 and not _WHEN_WORDS & set(table[word[:end]].split())  # "Abendessen"
             )
+    return out
+
+
+# Languages whose verbs are named by the infinitive and told in the past by the stem
+# ("Estirar 15 min", then "Estiré 15'", "Estiramiento 20'").
+_INFINITIVES: Final = {
+    "es": ("ar", "er", "ir"),
+    "pt": ("ar", "er", "ir"),
+    "it": ("are", "ere", "ire"),
+}
+_STEM_SHORTEST: Final = 5
+
+
+def verb_stems(name: str) -> list[str]:
+    """The stems of the infinitives of ``name`` in Spanish, Portuguese or Italian as the
+    glossary holds them, long enough and no English word, each with a ``*`` ("Estirar":
+    "estir*"; not "along" of Portuguese "Alongar")."""
+    tables = dict(_tables())
+    out: list[str] = []
+    for m in _WORD.finditer(name):
+        word = m.group().lower()
+        for language, endings in _INFINITIVES.items():
+            if word not in tables.get(language, {}):
+                continue
+            stem = next((word[: -len(e)] for e in endings if word.endswith(e)), "")
+            if len(stem) >= _STEM_SHORTEST and not _english(stem) and f"{stem}*" not in out:
+                out.append(f"{stem}*")
     return out
 
 

@@ -124,7 +124,7 @@ class CueFamily:
             return True
         for key in self.names:
             if " " in key or "-" in key:
-                if key in lowered:
+                if _phrase_in(key, lowered):
                     return True
             elif any(_key_matches(key, word) for word in words):
                 return True
@@ -170,6 +170,17 @@ def _key_matches(key: str, word: str) -> bool:
     four letters or more ("meditat", "stud"), as the word or an inflection of it for a
     shorter one ("jog": "jogging", not "jogos"; "ski": not "skincare"; "mum": "mummy")."""
     return _inflects(key, word, _KEY_ENDINGS, shortest=0, longest=_SHORT_KEY)
+
+
+def _phrase_in(key: str, lowered: str) -> bool:
+    """A name key of several words is in a name from the start of a word, its last word
+    read as ``_key_matches`` reads one ("the cat": "feed the cats", not "log the catch";
+    "mountain bik": "mountain biking")."""
+    last = _WORD.findall(key)[-1] if _WORD.findall(key) else key
+    for found in re.finditer(rf"(?<!\w){re.escape(key)}(\w*)", lowered):
+        if _key_matches(last, last + found.group(1)):
+            return True
+    return False
 
 
 def _strings(value: object, what: str) -> tuple[str, ...]:
@@ -219,7 +230,16 @@ def is_abstinence(name: str) -> bool:
     words = _WORD.findall(name.lower())
     if _CEILING.search(name):
         return True
+    if any(a == "without" and b in _HELD_BACK for a, b in pairwise(words)):
+        return True  # "Tea without sugar" (glossed "Чай без сахара"): the sugar held back
     return bool(words) and words[0] in {"no", "quit", "avoid", "stop", "skip", "without", "zero"}
+
+
+# What a day or a drink is kept free of ("Tea without sugar", "Weekend without phone").
+_HELD_BACK: Final = frozenset(
+    {"sugar", "alcohol", "booze", "beer", "wine", "smoking", "cigarettes", "phone", "screens",
+     "meat", "sweets", "candy", "caffeine", "snacks", "social"}
+)  # fmt: skip
 
 
 # A number a habit must stay under ("2 max", "max. 3", "at most 2", "≤ 2", "1 or less"), not
@@ -419,8 +439,9 @@ def seed_cues(
     else:
         doings = " ".join(w for w in _WORD.findall(what) if _names_a_doing(w.lower()))
         cues.extend(name_words(doings, forms))  # "Driving w/ mom": "driving*", "drove"
-        cues.extend(_beside_family(what, forms, matched))
-        cues.extend(name_phrases(what))
+        around = _FOR_WHICH.sub(" ", what)  # "Bookkeeping (shop)": for the shop, no shopping
+        cues.extend(_beside_family(around, forms, matched))
+        cues.extend(name_phrases(around))
         cues.extend(_before_its_number(what))
         opening = _WORD.findall(what)[:1]
         if opening and opening[0].lower() in _OPENING_DOINGS:
@@ -469,6 +490,12 @@ _PRAYERS: Final = {
     **dict.fromkeys(("compline",), "compline"),
     **dict.fromkeys(("matins",), "matins"),
 }
+# A common place in brackets after what is done, saying where or for what it is done
+# ("Close-out (shop)", "Accounts (at work)"); a proper name is still read ("(Bosque)").
+_FOR_WHICH: Final = re.compile(
+    r"\((?:at |for |the )?(?:shop|store|office|work|home|house|farm|stall|kiosk|café|cafe|"
+    r"restaurant|salon|garage|studio)\)"
+)
 # Words too general to be a cue alone that still name the habit when the name opens
 # with them and a family says the rest ("Training ⚽", "Rehearsal — choir").
 _OPENING_DOINGS: Final = frozenset({"training", "rehearsal"})

@@ -350,6 +350,8 @@ _WEARY_OF: Final = re.compile(
 _SCARE_QUOTED: Final = re.compile(
     r"^[^'\"‘’“”\n]{0,30}['\"’”]\s*(?:aka|a\.k\.a\.?|\(?not really\)?)(?!\w)", re.I
 )
+# A deed alone in quotation marks, as one says "so called" ('"helping" eej', '"studied"').
+_SCARE_QUOTED_DEED: Final = re.compile(r"[\"“]\w+(?:ing|ed|ING|ED)[\"”]")
 # A thing opened and closed again with nothing done between ("Japanese app I open and
 # close", "opened the worksheet, stared at it, closed it").
 _OPENED_AND_CLOSED: Final = re.compile(
@@ -1346,6 +1348,16 @@ def _planned(parsed: ParsedText, chain: Sequence[Token]) -> bool:
     return False
 
 
+_BECAUSE: Final = frozenset({"since", "because", "cause", "cos", "coz", "bc", "as"})
+"""Words that open why a thing was done, after it."""
+# "Without" as English and the languages around it say it ("Sábado sem roda").
+_WITHOUT: Final = frozenset(
+    {"without", "sem", "sin", "sans", "ohne", "senza", "bez", "без", "zonder", "utan", "uten"}
+)
+_TL_MORE: Final = frozenset({"nang", "na", "ng"})
+"""What follows Tagalog "wala" (none) before the thing there is none of."""
+
+
 def _no_before(parsed: ParsedText, match: CueMatch) -> bool:
     """ "No" opens the cue's noun phrase, before it or before the words that modify it
     ("so no bike ride", "no jump rope" for the cue "rope")."""
@@ -1447,6 +1459,11 @@ def blocked(
         return BlockReason.LONG_AGO  # "Month summary: … gym 11 times": a period's tally
     if _LEADING_NO.search(text[line_start:start]):
         return BlockReason.NEGATED  # "no erg (hamstring)": a log's item answered first
+    if _SCARE_QUOTED_DEED.match(text, max(start - 1, 0)) or re.search(
+        _SCARE_QUOTED_DEED.pattern + r"[^.!?:;,\n]{0,24}$",
+        text[max(line_start, start - 40) : start],
+    ):
+        return BlockReason.SARCASM  # '"helping" eej at the shop': so called, not done
     said_before = text[max(line_start, start - _BEFORE_WINDOW) : start]
     for signal, reason in _SAID_BEFORE:
         if signal.search(said_before):
@@ -1543,10 +1560,14 @@ def blocked(
     lowers = [w.lower for w in clause_words]
     past = any(_in_the_past(w) for w in clause_words)
     readied = past and not any(w.lemma in _PUT_OFF for w in clause_words)
+    why = next(  # "Went to Mass since tomorrow we leave early": why, not when
+        (k for k, w in enumerate(clause_words) if w.i > match.last and w.lower in _BECAUSE),
+        len(clause_words),
+    )
     if (
         any(  # "chopped cebolla for tmrw": made ready for tomorrow, done today
             w in FUTURE_WORDS and not (readied and k > 0 and lowers[k - 1] == "for")
-            for k, w in enumerate(lowers)
+            for k, w in enumerate(lowers[:why] if past else lowers)
         )
         or any(
             (
@@ -1667,8 +1688,10 @@ def blocked(
         return BlockReason.NEGATED  # "nobody run today", however it parses
     if leading[-2:] == ["instead", "of"]:
         return BlockReason.AVOIDED  # "went for pints instead of the run"
-    if leading[-1:] == ["without"]:
-        return BlockReason.NEGATED  # "put it back without cooking anything"
+    if leading[-1:] and leading[-1] in _WITHOUT:
+        return BlockReason.NEGATED  # "put it back without cooking anything", "sem roda"
+    if leading[-1:] == ["walang"] or (leading[-2:-1] == ["wala"] and leading[-1] in _TL_MORE):
+        return BlockReason.NEGATED  # Tagalog "wala nang gitara tonight": no guitar
     breaker = parsed.head(head)
     if (
         head.dep == "dobj"
@@ -1762,6 +1785,13 @@ def blocked(
             up.lower in _INFORMAL_INTENT  # "Gonna call Mom": "Gon" read as a noun
         ):
             return BlockReason.INTENTION  # "I wish I had time to cook"
+        if (
+            up.lemma in ("have", "get")
+            and up.tag in ("VB", "VBP")
+            and up.i + 1 < len(parsed.tokens)
+            and parsed.tokens[up.i + 1].lower == "to"
+        ):
+            return BlockReason.INTENTION  # "I have to call mami", Pidgin "I get to call"
         if up.lower in MODALS and any(k.dep == "xcomp" for k in parsed.children(up)):
             return BlockReason.MODAL  # "I must to study more": a modal read as the verb
         if any(k.lower == "too" and k.dep == "advmod" for k in parsed.children(up)):
@@ -2638,7 +2668,14 @@ def named_person(name: str) -> tuple[str, str] | None:
     "dobj")`` for "Ring Edna" and "Visit Nan", ``("jess", "to")`` for "Write to Jess".
     None for anyone ("Call family", "Text a friend") and for a person who only owns the
     thing ("Pack Migo's baon")."""
-    words = _NAME_WORD.findall(name.split("@")[0])  # "Boulder @ Movement": a place, no one
+    said = re.sub("[📞☎]", " call ", name.split("@")[0])  # "Boulder @ Movement": no one
+    # "Chamada c/ a Manu", glossed "call c/ a Manu": with Manu, as "w/" is
+    said = re.sub(r"(?i)\b[cw]/\s*(?:(?:a|o|la|el)\s+)?", " with ", said)
+    words = _NAME_WORD.findall(said)  # "Mami 📞 Bamenda": Mami, where she is after
+    if (  # "Mami call Bamenda": the kin first, then where they are
+        len(words) > 2 and words[1].lower() in _TALKING and words[0].lower() in _KIN
+    ):
+        return words[0].lower(), "dobj"
     if (  # "umma call", "Mama facetime": the person first, as Korean or Japanese say it
         len(words) == 2
         and words[1].lower() in _TALKING

@@ -28,7 +28,7 @@ from app.domain.journal.cues import (
 from app.domain.journal.rules import named_person, person_cues
 from app.nlp.forms import is_english_word, is_given_name, is_verb, word_forms
 from app.nlp.gazetteer import KINSHIP, gazetteer
-from app.nlp.gloss import cjk_words, compound_parts, in_english
+from app.nlp.gloss import cjk_words, compound_parts, in_english, verb_stems
 from app.nlp.script import in_latin_letters
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError
@@ -87,13 +87,15 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     ):
         name = said  # not where the words say it ("Make bed 🛏️" is no going to bed)
     english = name_in_english(name)  # "Limpiar paneles": "clean panels"
+    if english and is_abstinence(english):
+        return (), ()  # "Чай без сахара", tea without sugar: the sugar held back
     seeded, exclude = seed_cues(english or name, cue_families(), word_forms)
     if english:  # and the words glossed, as the entries may still say them
         kept = set(english.lower().split())
         glossed = " ".join(  # not when it is done ("English class Minggu")
             w for w in without_when(name).split() if w.lower() not in kept and len(w) > 3
         )
-        parts = compound_parts(name)  # "Avantouinti": also "avanto"
+        parts = [*compound_parts(name), *verb_stems(name)]  # "Avantouinti": "avanto"; "estir*"
         seeded = list(dict.fromkeys([*seeded, *name_words(glossed), *parts]))[:MAX_CUES]
     seeded = list(dict.fromkeys([*seeded, *cjk_words(name)]))[:MAX_CUES]  # "尺八 20分"
     latin = in_latin_letters(name)
