@@ -118,3 +118,56 @@ def test_habit_names_in_more_languages(name: str, english: str) -> None:
 def test_a_garden_bed_is_no_bed_to_sleep_in() -> None:
     assert habit_names("Fell asleep in the chair before bed.", "Rose beds") == []
     assert habit_names("Mulched the rose beds with the leaves.", "Rose beds") == ["Rose beds"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "I been playing that fiddle since I was 12, for my grandad.",
+        "Thinking today about when I start fiddle, I was 15, in the church hall.",
+    ],
+)
+def test_a_life_told_from_an_age_is_no_deed_of_today(body: str) -> None:
+    assert habit_names(body, "Fiddle practice") == []
+
+
+def test_a_time_told_after_when_is_no_age() -> None:
+    body = "Fiddle practice at 7, when we were 10 minutes in the power went."
+    assert habit_names(body, "Fiddle practice") == ["Fiddle practice"]
+
+
+def test_a_quarter_of_an_hour_is_fifteen_minutes() -> None:
+    assert habit_names("Knitting only a quarter of an hour, eyes tired.", "Knit 30 min") == []
+    assert habit_names("Knitted three quarters of an hour.", "Knit 30 min") == ["Knit 30 min"]
+    assert habit_names("Prjónaði, knitted 40 min.", "Prjóna 30 mín") == ["Prjóna 30 mín"]
+
+
+def test_another_named_prayer_is_not_the_one_named() -> None:
+    assert "juma" not in seeded_cues("Fajr on time")
+    assert "juma" in seeded_cues("Jummah")
+
+
+def test_icelandic_i_reaches_the_person_after_it() -> None:
+    assert named_person("call í Jónu") == ("jónu", "dobj")
+
+
+def test_a_learners_present_with_a_day_after_it_is_a_plan() -> None:
+    assert habit_names("Dana did not answer, we talk Sunday.", "Call Dana & Eli") == []
+    assert habit_names("Sunday I cook rice and beans for the week.", "Cook for the week") == [
+        "Cook for the week"
+    ]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Rafa from the choir did his exam already, passed with 18.",
+        "The girls from choir came round for soup.",
+    ],
+)
+def test_a_thing_that_only_says_who_someone_is_is_not_done(body: str) -> None:
+    assert habit_names(body, "Choir practice") == []
+
+
+def test_going_with_someone_from_it_is_still_done() -> None:
+    assert habit_names("Went to choir with Rafa from work.", "Choir practice") == ["Choir practice"]

@@ -128,6 +128,24 @@ def _time_spans(parsed: ParsedText, words: Sequence[Token]) -> list[tuple[float,
     return out
 
 
+_QUARTER_HOUR: Final = re.compile(
+    r"\b(a|one|three|3)\s+quarters?\s+of\s+an\s+hour\b", re.IGNORECASE
+)
+
+
+def _quarter_hours(parsed: ParsedText, words: Sequence[Token]) -> list[tuple[float, Token]]:
+    """The minutes of each "quarter of an hour" in ``words`` ("three quarters of an hour":
+    45), with the token it starts at."""
+    if not words:
+        return []
+    out: list[tuple[float, Token]] = []
+    for m in _QUARTER_HOUR.finditer(parsed.text, words[0].start, words[-1].end):
+        at = next((w for w in words if w.start <= m.start() < w.end), None)
+        if at is not None:
+            out.append((45.0 if m.group(1).lower() in ("three", "3") else 15.0, at))
+    return out
+
+
 _TIMES_OVER: Final = {"once": 1.0, "twice": 2.0, "thrice": 3.0}
 
 
@@ -204,6 +222,9 @@ def count_evidence(
         words = parsed.words(first, last)
         if unit == "minute" and (spans := _time_spans(parsed, words)):
             claims.extend(spans)  # "Kip 2215-0540": seven hours and a half
+            continue
+        if unit == "minute" and (quarters := _quarter_hours(parsed, words)):
+            claims.extend(quarters)  # "only a quarter of an hour": fifteen minutes
             continue
         if unit == "page" and (ranges := _page_ranges(parsed, words)):
             claims.extend(ranges)  # "laws pp. 49–54": six pages, not 54

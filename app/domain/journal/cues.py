@@ -481,7 +481,8 @@ time of day it is said."""
 # name that names one is not done by another ("Fajr b4 shift": no "Jummah").
 _PRAYERS: Final = {
     **DAILY_PRAYERS,
-    **dict.fromkeys(("jummah", "jumuah", "jumma", "jumah", "khutbah", "khutba"), "friday"),
+    **dict.fromkeys(("jummah", "jumuah", "jumma", "jumah", "juma", "jumaa", "khutbah"), "friday"),
+    **dict.fromkeys(("khutba", "jumu'ah", "jumat", "jumaat"), "friday"),
     **dict.fromkeys(("tahajjud",), "tahajjud"),
     **dict.fromkeys(("taraweeh", "tarawih"), "taraweeh"),
     # the hours of the Divine Office, by their names and as a breviary calls them

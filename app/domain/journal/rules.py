@@ -218,6 +218,14 @@ _LAST_CENTURY: Final = re.compile(r"19\d\d|'[5-9]\d")
 # A sentence that turns to a time of the writer's life before the cue tells of then: the
 # sentence-wide reach of PAST_PHRASES' ("when", "i", "was"), which holds in the cue's
 # clause only ("when I was fifteen and Papa made me run": the run is its own clause).
+# A life told from an age ("I been playing that box since I was 12"; "when I start
+# capoeira, I was 15"), not a time of day or a measure ("when I was 5 minutes late").
+_AT_AN_AGE: Final = re.compile(
+    r"\bsince (?:i|we) (?:was|were) (?:\d{1,2}|a kid|a child|a boy|a girl|little|small|young)\b"
+    r"|\bwhen\b[^.!?\n]{0,40}\b(?:i|we) (?:was|were) \d{1,2}\b"
+    r"(?!\s*(?:min|mins|minutes|hours?|hrs?|km|k\b|am\b|pm\b|[:%.,]\d))",
+    re.I,
+)
 _WHEN_I_WAS: Final = re.compile(
     r"\bwhen (?:i was|we were)\b"
     # as a learner writes it, without the verb ("When I small boy in Yasothon I walk"),
@@ -732,7 +740,10 @@ def _arranged_for_a_day(parsed: ParsedText, verb: Token) -> bool:
     if told:
         words = [w for w in parsed.sentence_words(verb) if w.pos not in ("PUNCT", "SPACE")]
         told = bool(words) and words[0].i == verb.i
-    if not (arranged or told):
+    later = (  # "we talk Sunday": a learner's present with a day after it, a plan
+        verb.tag == "VBP" and any(k.dep == "nsubj" and k.lower in FIRST_PERSON for k in children)
+    )  # not "Sunday I cook thịt kho", the day told first
+    if not (arranged or told or later):
         return False
 
     def a_day(word: Token) -> bool:  # a told note's day is written as one ("sat on": a verb)
@@ -745,6 +756,7 @@ def _arranged_for_a_day(parsed: ParsedText, verb: Token) -> bool:
         (a_day(k) and not any(c.lower == "last" for c in parsed.children(k)))
         or (k.dep == "prep" and any(a_day(o) for o in parsed.children(k)))
         for k in children
+        if not (later and not (arranged or told) and k.i < verb.i)
     )
 
 
@@ -1348,6 +1360,11 @@ def _planned(parsed: ParsedText, chain: Sequence[Token]) -> bool:
     return False
 
 
+_PEOPLE_WORDS: Final = frozenset(
+    {"friend", "guy", "girl", "boy", "lady", "man", "woman", "mate", "buddy", "coach",
+     "teacher", "people", "folk", "lad", "lass"}
+)  # fmt: skip
+"""Nouns of people a cue after "from" may describe ("the girls from choir came over")."""
 _BECAUSE: Final = frozenset({"since", "because", "cause", "cos", "coz", "bc", "as"})
 """Words that open why a thing was done, after it."""
 # "Without" as English and the languages around it say it ("Sábado sem roda").
@@ -1550,6 +1567,15 @@ def blocked(
     ):
         return BlockReason.DID_NONE  # "drank like 0 water", "0 pages", "read zero pages"
     chain = _clause_chain(parsed, head)
+    if any(  # "Tiago from the roda did the prova": the roda only says who Tiago is
+        a.dep == "prep"
+        and a.lower in ("from", "at", "of", "in")
+        and b.dep in ("nsubj", "nsubjpass")
+        and b.lower not in FIRST_PERSON
+        and (b.pos == "PROPN" or b.text[:1].isupper() or b.lemma in _PEOPLE_WORDS)
+        for a, b in itertools.pairwise(chain)
+    ):
+        return BlockReason.SOMEONE_ELSE
     if reading:
         chain = _measure_apart(parsed, chain)
     clause_words = _clause_words(parsed, chain)
@@ -1597,6 +1623,8 @@ def blocked(
         return BlockReason.LONG_AGO  # "In 1968 I read to a class of sixty"
     if _WHEN_I_WAS.search(text, s_start, start):
         return BlockReason.LONG_AGO  # "when I was fifteen and Papa made me run on the sand"
+    if _AT_AN_AGE.search(text, s_start, s_end + 1):
+        return BlockReason.LONG_AGO  # "playing that box since I was 12", "when I start, I was 15"
     if any(_arranged_for_a_day(parsed, tok) for tok in chain):
         return BlockReason.FUTURE  # "wren and i are doing a phone date tuesday"
     if _told_as_memory(parsed, chain):
@@ -2631,7 +2659,7 @@ _REACHING: Final = frozenset(
 _REACHED_BY: Final = _REACHING | {"send", "write"}
 """What the one a name reaches may do to another ("Tatik sent a voice note")."""
 # "to" someone as Spanish, Portuguese, French and Italian say it ("Llamar a Adrián").
-_TO_SOMEONE: Final = frozenset({"a", "à", "al", "ao"})
+_TO_SOMEONE: Final = frozenset({"a", "à", "al", "ao", "í"})  # Icelandic "Hringja í Kára"
 _TALKING: Final = (_REACHING - {"visit", "see"}) | {
     "write", "letter", "talk", "speak", "chat", "video"
 }  # fmt: skip
