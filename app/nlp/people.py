@@ -795,16 +795,15 @@ def _a_firm(text: str, c: _Candidate) -> bool:
 
 # Kinship words many languages write after the name ("Yerzhan aga", "Priya aunty", "Ravi
 # bhai"); not "san" or "chan", which stand alone only as family names ("Jackie Chan").
-_KIN_AFTER: Final = frozenset({
-    "aga", "ağa", "apa", "apai", "ata", "abla", "ağabey", "aunty", "auntie", "uncle",
-    "bhai", "bhaiya", "didi", "ji", "sahib", "saheb", "jaan", "sensei", "oppa", "unnie",
-    "noona", "hyung", "nana", "nani", "dadi", "baba", "mama", "swamigal", "swamiji",
-    "sunbae", "moksanim", "seonsaengnim", "sajangnim",
-})  # fmt: skip
 _KOREAN_AFTER: Final = frozenset(
     {"oppa", "unnie", "noona", "hyung", "sunbae", "moksanim", "seonsaengnim", "sajangnim"}
 )
 """Korean words after a name, for one older or honoured: a person, even opening a sentence."""
+_KIN_AFTER: Final = frozenset({
+    "aga", "ağa", "apa", "apai", "ata", "abla", "ağabey", "aunty", "auntie", "uncle",
+    "bhai", "bhaiya", "didi", "ji", "sahib", "saheb", "jaan", "sensei", "nana", "nani",
+    "dadi", "baba", "mama", "swamigal", "swamiji",
+}) | _KOREAN_AFTER  # fmt: skip
 
 
 _SUFFIXED: Final = re.compile(

@@ -176,7 +176,7 @@ def _phrase_in(key: str, lowered: str) -> bool:
     """A name key of several words is in a name from the start of a word, its last word
     read as ``_key_matches`` reads one ("the cat": "feed the cats", not "log the catch";
     "mountain bik": "mountain biking")."""
-    last = _WORD.findall(key)[-1] if _WORD.findall(key) else key
+    last = (_WORD.findall(key) or [key])[-1]
     for found in re.finditer(rf"(?<!\w){re.escape(key)}(\w*)", lowered):
         if _key_matches(last, last + found.group(1)):
             return True

@@ -360,6 +360,8 @@ _SCARE_QUOTED: Final = re.compile(
 )
 # A deed alone in quotation marks, as one says "so called" ('"helping" eej', '"studied"').
 _SCARE_QUOTED_DEED: Final = re.compile(r"[\"“]\w+(?:ing|ed|ING|ED)[\"”]")
+_SCARE_QUOTED_BEFORE: Final = re.compile(_SCARE_QUOTED_DEED.pattern + r"[^.!?:;,\n]{0,24}$")
+"""The quoted deed earlier in the cue's clause ('"helping" eej at the shop')."""
 # A thing opened and closed again with nothing done between ("Japanese app I open and
 # close", "opened the worksheet, stared at it, closed it").
 _OPENED_AND_CLOSED: Final = re.compile(
@@ -1476,9 +1478,8 @@ def blocked(
         return BlockReason.LONG_AGO  # "Month summary: … gym 11 times": a period's tally
     if _LEADING_NO.search(text[line_start:start]):
         return BlockReason.NEGATED  # "no erg (hamstring)": a log's item answered first
-    if _SCARE_QUOTED_DEED.match(text, max(start - 1, 0)) or re.search(
-        _SCARE_QUOTED_DEED.pattern + r"[^.!?:;,\n]{0,24}$",
-        text[max(line_start, start - 40) : start],
+    if _SCARE_QUOTED_DEED.match(text, max(start - 1, 0)) or _SCARE_QUOTED_BEFORE.search(
+        text, max(line_start, start - 40), start
     ):
         return BlockReason.SARCASM  # '"helping" eej at the shop': so called, not done
     said_before = text[max(line_start, start - _BEFORE_WINDOW) : start]
