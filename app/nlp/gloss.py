@@ -230,15 +230,16 @@ def in_english(name: str) -> str:
         return name
     best: Mapping[str, str] = {}
     best_language = ""
-    best_count = 0
+    best_count = (0, 0)
     for language, table in _tables():
         compounding = language in _COMPOUNDING
-        count = sum(
-            1
+        held = [
+            piece
             for m in words
-            for _, english in _pieces(m.group(), table, compounding=compounding)
+            for piece, english in _pieces(m.group(), table, compounding=compounding)
             if english is not None
-        )
+        ]  # the words of substance first: "El salawat fi": Arabic, not Spanish "el"
+        count = (sum(1 for piece in held if _content(piece)), len(held))
         if count > best_count:
             best, best_language, best_count = table, language, count
     compounding = best_language in _COMPOUNDING
@@ -280,3 +281,48 @@ def in_english(name: str) -> str:
         at = m.end()
     out.append(name[at:])
     return "".join(out)
+
+
+_GLOSSED_SHORTEST: Final = 4
+_SAME_LANGUAGE: Final = 2
+"""Words of one table an entry must hold before any of them is read in English: one
+word alone may be another language's ("raha", money in Finnish, in a Hinglish "kar
+raha")."""
+
+
+def entry_glosses(words: list[str]) -> dict[str, str]:
+    """The English word for each lowercase word of an entry that is no English word and
+    that one language the glossary holds, with another word of that language in the
+    entry, reads as one English word ("Let the dibé out", with "shimá" beside it: "dibé"
+    is "sheep"); words read two ways are left out."""
+    candidates = {
+        w
+        for w in words
+        if w.islower()
+        and (len(w) >= _GLOSSED_SHORTEST or (len(w) >= _MARKED_SHORTEST and _content(w)))
+        and not _english(w)
+        and w not in STOP_WORDS
+    }
+    if not candidates:
+        return {}
+    said: dict[str, set[str]] = {}
+    for language, table in _tables():
+        if language == "cjk":
+            continue
+        held = [w for w in candidates if w in table]
+        if len(held) < _SAME_LANGUAGE:
+            continue
+        for w in held:
+            said.setdefault(w, set()).add(table[w])
+    return {w: next(iter(e)) for w, e in said.items() if len(e) == 1 and " " not in next(iter(e))}
+
+
+def names_a_time(word: str) -> bool:
+    """A word the glossary reads as a time of day or a day ("poya", the full moon day;
+    "pagi", morning): when a habit is done, not what."""
+    low = word.lower()
+    return any(
+        _WHEN_WORDS & set(table[low].lower().split())
+        for language, table in _tables()
+        if language != "cjk" and low in table
+    )

@@ -8,12 +8,14 @@ so that rules stay free of spaCy.
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import replace
 from typing import Any, Final
 
 from app.domain import spellings
 from app.domain.journal.rules import item_starts, mask_for_parsing
 from app.domain.parsed import ParsedText, Token
 from app.nlp import people
+from app.nlp.gloss import entry_glosses
 
 
 class ParserUnavailable(people.NerUnavailable):
@@ -91,4 +93,9 @@ def parse_text(text: str, starts: Collection[int] = ()) -> ParsedText:
                         known=_known(tok.lower_, tok.lemma_.lower(), words),
                     )
                 )
+    glossed = entry_glosses([tok.text for tok in tokens if not tok.known])  # takes the lock
+    if glossed:  # "Let the dibé out", beside "shimá": the lemma "sheep"
+        tokens = [
+            replace(tok, lemma=glossed[tok.text]) if tok.text in glossed else tok for tok in tokens
+        ]
     return ParsedText(text, tuple(tokens), tuple(sentences))
