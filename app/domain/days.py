@@ -57,6 +57,16 @@ _FULL_BY_LANGUAGE: Final = (
     "понеділок вівторок середа четвер пʼятниця субота неділя",
     # Indonesian, Malay ("minggu" is also a week: a when either way)
     "senin selasa rabu kamis jumat jum'at sabtu minggu ahad isnin khamis",
+    # Romanian
+    "luni marți marti miercuri joi vineri sâmbătă sambata duminică duminica",
+    # Czech, Croatian and Serbian (Latin letters), Hungarian
+    "pondělí úterý středa čtvrtek pátek neděle",
+    "ponedjeljak utorak srijeda četvrtak petak subota nedjelja",
+    "hétfő kedd szerda csütörtök péntek szombat vasárnap",
+    # Greek
+    "δευτέρα τρίτη τετάρτη πέμπτη παρασκευή σάββατο κυριακή",
+    # Swahili
+    "jumatatu jumanne jumatano alhamisi ijumaa jumamosi jumapili",
 )
 _TWO_WORD_DAYS: Final = (
     # Vietnamese, with and without its marks ("Đi chùa Chủ Nhật")
@@ -81,6 +91,7 @@ _SHORT_BY_LANGUAGE: Final = (
     "pon wt śr czw pt sob ndz",  # Polish
     "pzt sal çar per cum cmt paz pazar",  # Turkish
     "пн вт ср чт пт сб вс",  # Russian
+    "lun mar mie joi vin sâm sam dum",  # Romanian
 )
 SHORT_DAYS: Final = frozenset(" ".join(_SHORT_BY_LANGUAGE).split())
 """Abbreviated day names, lower-case."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import re
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -948,7 +949,25 @@ def _page_people(
         for c in found
         if c not in things
     )
-    return _merged(c for c in cleaned if c is not None), places
+    return _merged(_hyphenated_whole(text, c) for c in cleaned if c is not None), places
+
+
+# A given name's other half joined by a hyphen ("Nils-Aslak", "Jean-Paul"), before or after.
+_HYPHEN_HALF_AFTER: Final = re.compile(r"(?:-[A-ZÀ-Ý][^\W\d_]+)+")
+_HYPHEN_HALF_BEFORE: Final = re.compile(r"(?<![\w-])(?:[A-ZÀ-Ý][^\W\d_]+-)+$")
+
+
+def _hyphenated_whole(text: str, c: _Candidate) -> _Candidate:
+    """The candidate with the halves of its name a hyphen joins to it ("Nils" of
+    "Nils-Aslak Valkeapää" is "Nils-Aslak"); an honorific ("-san") is lower case."""
+    m = c.mention
+    after = _HYPHEN_HALF_AFTER.match(text, m.end)
+    before = _HYPHEN_HALF_BEFORE.search(text, max(0, m.start - 40), m.start)
+    if after is None and before is None:
+        return c
+    start = before.start() if before is not None else m.start
+    end = after.end() if after is not None else m.end
+    return _Candidate(Mention(start, end, text[start:end], m.title), c.strong, c.model, c.says)
 
 
 # Endings of German nouns, which German writes capitalised ("Heizung", "Mietvertrag").
@@ -1004,6 +1023,9 @@ def _kept(
             return True
         return not all(p.lower() in words for p in parts)
 
+    pairs = Counter(
+        m.group() for text in texts for m in _CAPITALISED_PAIR.finditer(text)
+    )  # two capitalised words side by side, as often as the notebook writes them
     supported: set[str] = set()
     for page, text in zip(pages, texts, strict=True):
         for c in page:
@@ -1058,6 +1080,8 @@ def _kept(
         if c.says:
             return True  # "Jasmine drove up", "as Borges said"
         if _english(m.text, words):
+            if not c.model and _beside_a_capitalised_word(text, m, words, pairs):
+                return False  # "in Silver Spring" again and again: a place, no "Silver"
             given = m.text in gaz.given_names and (c.says or not _at_start(text, m.start))
             return given or m.text in supported
         if m.text in gaz.given_names:
@@ -1068,6 +1092,31 @@ def _kept(
         [c.mention for c in page if person(c, text)]
         for page, text in zip(pages, texts, strict=True)
     ]
+
+
+# A capitalised word right before or after a mention on its line ("Silver Spring").
+_CAPITAL_AFTER: Final = re.compile(r" ([A-Z][a-z]+)\b")
+_CAPITAL_BEFORE: Final = re.compile(r"(?<![\w.])([A-Z][a-z]+) $")
+_CAPITALISED_PAIR: Final = re.compile(r"(?<![\w.])[A-Z][a-z]+ [A-Z][a-z]+\b")
+_PAIR_AGAIN: Final = 2
+"""A pair of capitalised English words written this often in a notebook is a name of its own."""
+
+
+def _beside_a_capitalised_word(
+    text: str, m: Mention, words: frozenset[str], pairs: Counter[str]
+) -> bool:
+    """An English word with a capital, another capitalised English word beside it, the
+    two written so again elsewhere in the notebook, that the model took for no person:
+    the two name a place or a thing ("Silver Spring"), not one of them a person."""
+    after = _CAPITAL_AFTER.match(text, m.end)
+    before = _CAPITAL_BEFORE.search(text, max(0, m.start - 20), m.start)
+    return any(
+        side is not None
+        and _english(side.group(1), words)
+        and title_word(side.group(1)) not in TITLES
+        and pairs[text[min(m.start, side.start(1)) : max(m.end, side.end(1))]] >= _PAIR_AGAIN
+        for side in (after, before)
+    )
 
 
 def _spread(pages: list[list[Mention]], texts: Sequence[str], words: frozenset[str]) -> None:

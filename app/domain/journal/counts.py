@@ -78,7 +78,14 @@ def time_ok(body: str, parsed: ParsedText, match: CueMatch, limit: int) -> bool:
             body, parsed.tokens[match.last].end, line_end
         )
         return bool(_IN_GOOD_TIME.search(sentence) or ticked)  # "one hem, done early"
+    if limit < _NIGHT_FROM:  # "Shutter up by 5", then "4.57 shutter up": no night hour
+        times = [t - 24 * 60 if t >= 24 * 60 else t for t in times]
     return min(times) <= limit
+
+
+_NIGHT_FROM: Final = 20 * 60
+"""A deadline from this hour on is a night's ("Bed by 11"), and an hour before 5 written
+without am/pm is read after midnight; before it, the same day's."""
 
 
 def _morning_minutes(hour: str, minute: str | None, meridiem: str | None) -> int:

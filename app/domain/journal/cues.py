@@ -232,7 +232,29 @@ def is_abstinence(name: str) -> bool:
         return True
     if any(a == "without" and b in _HELD_BACK for a, b in pairwise(words)):
         return True  # "Tea without sugar" (glossed "Чай без сахара"): the sugar held back
-    return bool(words) and words[0] in {"no", "quit", "avoid", "stop", "skip", "without", "zero"}
+    if len(words) > 1 and (words[0], _ELIDED.sub("de", words[1])) in _NOT_ANY:
+        # "Pas de doomscroll", "Nada de refresco", "Plus d'alcool"; not a ballet step
+        return not (words[0] == "pas" and words[2:3] and words[2] in _BALLET_STEPS)
+    return bool(words) and words[0] in _NOT_AT_ALL
+
+
+# The first word of a habit kept from something, in English and as the languages around
+# it say "no", "without" or "quit" before the thing ("Sin azúcar", "Kein Alkohol", "Geen
+# chips", "Fără zahăr", "Без сахара", "Walang softdrinks"); a word another language
+# reads so only beside a second word that says it ("pas de", "nada de").
+_NOT_AT_ALL: Final = frozenset(
+    {"no", "quit", "avoid", "stop", "skip", "without", "zero",
+     "sin", "sem", "sans", "senza", "ohne", "kein", "keine", "keinen", "geen", "zonder",
+     "ingen", "inget", "utan", "uten", "cero", "zéro", "niente", "nessun", "nessuna",
+     "fără", "fara", "bez", "без", "нет", "ні", "walang", "bawal", "tanpa", "hakuna"}
+)  # fmt: skip
+_NOT_ANY: Final = frozenset(
+    {("pas", "de"), ("plus", "de"), ("jamais", "de"),
+     ("nada", "de"), ("nunca", "más"), ("no", "más"), ("não", "mais"), ("nie", "mehr"),
+     ("niet", "meer"), ("non", "più"), ("wala", "nang")}
+)  # fmt: skip
+_ELIDED: Final = re.compile(r"^d(?:['’]\w*)?$")
+_BALLET_STEPS: Final = frozenset({"deux", "trois", "quatre", "chat", "bourrée", "basque"})
 
 
 # What a day or a drink is kept free of ("Tea without sugar", "Weekend without phone").
@@ -460,10 +482,18 @@ def seed_cues(
             # "Lauds & Vespers": told by the prayers' own names, not by any church-going
             cues = [cue for cue in cues if any(w in _PRAYERS for w in cue.split())]
             cues.extend(w for w in said if w in _PRAYERS)
+    # An Arabic word with its article ("Al-Kahf on Friday") as it is also written with
+    # another spelling of it or none ("Read el Kahf", "Surat Kahf").
+    cues.extend(
+        f"{m.group(1)}*" for w in _WORD.findall(what) if (m := _ARABIC_ARTICLE.match(w.lower()))
+    )
     # One family's exclusion is another's cue ("wrote to" is not journalling, but it is
     # writing letters): for a habit of both, the cue stands.
     kept = [phrase for phrase in exclude if phrase not in cues]
     return _dedupe(cues)[:MAX_CUES], _dedupe(kept)[:MAX_CUES]
+
+
+_ARABIC_ARTICLE: Final = re.compile(r"^(?:al|el|ul|il|an|ar|as|ash|at|ad|az)-([^\W\d_]{4,})$")
 
 
 DAILY_PRAYERS: Final = {
@@ -602,6 +632,10 @@ def _families_of(what: str, families: Sequence[CueFamily]) -> list[CueFamily]:
         said = [family for family in matched if family.matches_name(glossed.group(2))]
         if said:
             return said  # "Earth Treks (climb)": the climbing of a place, no trek
+    where = _WHERE_TAIL.search(what)
+    if where is not None and any(family.matches_name(what[: where.start()]) for family in matched):
+        # "Write OT hours in book": the writing, in a book, no reading
+        matched = [f for f in matched if f.matches_name(what[: where.start()])]
     tail = _TAIL.search(what)
     if tail is None or tail.start() == 0:
         return matched
@@ -610,6 +644,10 @@ def _families_of(what: str, families: Sequence[CueFamily]) -> list[CueFamily]:
     if not beneficiary and not any(family.matches_name(head) for family in matched):
         return matched
     return [f for f in matched if f.matches_name(head) or not f.matches_name(rest)]
+
+
+# Where a thing is done, after what is done ("Write OT hours in book", "Stretch in bed").
+_WHERE_TAIL: Final = re.compile(r"(?<=\S)\s(?:in|into)\s.*$", re.IGNORECASE)
 
 
 _SESSIONS: Final = ("class", "lesson")

@@ -14,7 +14,7 @@ import re
 from typing import Final
 
 LIST_MARK: Final = re.compile(
-    r"^\s*(?:(?:[-*•·+–]|\d{1,2}[.)]|\[[ xX✓✔~/>-]?\]|[☐☑☒✅✔✓])\s*|[^\w\s\"'“‘(\[]{1,8}\s+)+"
+    r"^\s*(?:(?:[-*•·+–]|\d{1,2}[.)](?!\d)|\[[ xX✓✔~/>-]?\]|[☐☑☒✅✔✓])\s*|[^\w\s\"'“‘(\[]{1,8}\s+)+"
 )
 UNCHECKED: Final = re.compile(r"^\s*(?:[-*•]\s*)?(?:\[[ ~/>-]?\]|[☐⬜◻□▢🔲])")
 """An open box, or one marked partly done, moved or cancelled ("[~]", "[/]", "[>]", "[-]")."""

@@ -256,7 +256,7 @@ _REST_LEFT: Final = re.compile(
 # waits on the bedside table", "the boxes in the spare room stare at me").
 _LEFT_IDLE: Final = re.compile(
     r"^(?:\s+[\w']+){0,2}?\s+(?:(?:is|was|just|still)\s+)?(?:(?:sitting|lying|laying)"
-    r"(?!\s+(?:down|up)\b)|staring|starin'?|glaring|judging|mocking|taunting|waiting|"
+    r"(?!\s+(?:down|up|with)\b)|staring|starin'?|glaring|judging|mocking|taunting|waiting|"
     r"(?:gathering|collecting) dust)\b"
     r"|^(?:\s+[\w']+){0,4}?\s+(?:still\s+)?(?:(?:sits|sat|lies|lay)(?!\s+(?:down|up|for|with|"
     r"through|\d)\b)|stares?|glares?|waits|(?:gathers|collects) dust)\b",
@@ -706,9 +706,13 @@ def _pictures_word_before(body: str, at: int) -> bool:
     return bool(words) and any(word[:4] == words[-1].lower()[:4] for word in pictured.split())
 
 
-# Pictures that close what comes before them, then a word ("clean 🔥🔥 posted it").
+# Hearts, suns and stars among the older symbols (not a log's boxes and ticks).
+_HEARTS: Final = "\u2600\u2605\u263a\u2665\u2763\u2764\u2b50"
+# Pictures that close what comes before them, then a word ("clean 🔥🔥 posted it",
+# "Friday ❤️ Read el Kahf").
 _EMOJI_CLOSE: Final = re.compile(
-    "[\U0001f000-\U0001faff][\U0001f000-\U0001faff\u200d\ufe0f]*[ \t]+(?=[^\\W\\d_])"
+    f"[\U0001f000-\U0001faff{_HEARTS}][\U0001f000-\U0001faff{_HEARTS}\u200d\ufe0f]*"
+    "[ \t]+(?=[^\\W\\d_])"
 )
 
 
@@ -1667,7 +1671,9 @@ def blocked(
         if tok is head and any(k.dep in ("amod", "compound") and k.lower in _UNDONE_MODIFIERS
                                for k in kids):  # fmt: skip
             return BlockReason.A_PLAN  # "planned long run", "cancelled yoga class"
-        if tok is head and any(k.dep == "amod" and k.lower == "missed" for k in kids):
+        if (tok is head or (head.dep == "compound" and tok.i == head.head)) and any(
+            k.dep == "amod" and k.lower == "missed" for k in kids
+        ):  # "Missed AY kwaia practice": the practice the cue's word names
             return BlockReason.AVOIDED  # "Missed 2 WeChat video from mama"
         if tok.lemma in NEGATORS and tok.dep in ("det", "neg"):
             return BlockReason.NEGATED

@@ -28,7 +28,7 @@ from app.domain.journal.cues import (
 from app.domain.journal.rules import named_person, person_cues
 from app.nlp.forms import is_english_word, is_given_name, is_verb, word_forms
 from app.nlp.gazetteer import KINSHIP, gazetteer
-from app.nlp.gloss import cjk_words, compound_parts, in_english, verb_stems
+from app.nlp.gloss import cjk_words, compound_parts, in_english, names_a_time, verb_stems
 from app.nlp.script import in_latin_letters
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError
@@ -93,7 +93,9 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if english:  # and the words glossed, as the entries may still say them
         kept = set(english.lower().split())
         glossed = " ".join(  # not when it is done ("English class Minggu")
-            w for w in without_when(name).split() if w.lower() not in kept and len(w) > 3
+            w
+            for w in without_when(name).split()
+            if w.lower() not in kept and len(w) > 3 and not names_a_time(w)  # "Poya sil"
         )
         parts = [*compound_parts(name), *verb_stems(name)]  # "Avantouinti": "avanto"; "estir*"
         seeded = list(dict.fromkeys([*seeded, *name_words(glossed), *parts]))[:MAX_CUES]
