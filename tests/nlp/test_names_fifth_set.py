@@ -266,3 +266,33 @@ def test_a_street_a_shop_and_a_church_are_nobody(page: str) -> None:
 
 def test_a_given_name_that_is_also_a_shops_word_is_still_a_person() -> None:
     assert _found("Went to the sauna with Mart and Tiiu.") == [("Mart", ""), ("Tiiu", "")]
+
+
+def test_a_given_name_joined_by_a_hyphen_is_read_whole() -> None:
+    assert _found("Copied two lines of Jean-Baptiste Clément into the back page.") == [
+        ("Jean-Baptiste Clément", "")
+    ]
+    assert _found("I met Paul at the market with Anne-Marie.") == [("Paul", ""), ("Anne-Marie", "")]
+
+
+@pytest.mark.parametrize(
+    "page", ["Emaye called from Addis twice.", "Áhkku says the snow is rotten."]
+)
+def test_amharic_and_sami_kinship_words_alone_are_nobody_named(page: str) -> None:
+    assert _found(page) == []
+
+
+def test_an_amharic_title_is_kept_apart() -> None:
+    assert _found("Ato Bekele came by with the green beans.") == [("Bekele", "Ato")]
+
+
+def test_two_capitalised_words_a_notebook_writes_again_and_again_are_a_place() -> None:
+    pages = [
+        "Meeting at the church office in Silver Spring, 7pm.",
+        "Hall booked, Silver Spring, the 25th.",
+        "Lunch with Silver at the deli.",
+    ]
+    found = [[m.text for m in page] for page in find_people_in_pages(pages)]
+    assert found[0] == []
+    assert found[1] == []
+    assert found[2] == ["Silver"]  # the given name alone, with no place beside it
