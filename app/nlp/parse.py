@@ -93,7 +93,8 @@ def parse_text(text: str, starts: Collection[int] = ()) -> ParsedText:
                         known=_known(tok.lower_, tok.lemma_.lower(), words),
                     )
                 )
-    glossed = entry_glosses([tok.text for tok in tokens if not tok.known])  # takes the lock
+    # after the parser's lock is let go: the glossary's English check takes it again
+    glossed = entry_glosses([tok.text for tok in tokens if not tok.known])
     if glossed:  # "Let the dibé out", beside "shimá": the lemma "sheep"
         tokens = [
             replace(tok, lemma=glossed[tok.text]) if tok.text in glossed else tok for tok in tokens

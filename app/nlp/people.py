@@ -1024,7 +1024,7 @@ def _kept(
         return not all(p.lower() in words for p in parts)
 
     pairs = Counter(
-        m.group() for text in texts for m in _CAPITALISED_PAIR.finditer(text)
+        m.group(1) for text in texts for m in _CAPITALISED_PAIR.finditer(text)
     )  # two capitalised words side by side, as often as the notebook writes them
     supported: set[str] = set()
     for page, text in zip(pages, texts, strict=True):
@@ -1097,7 +1097,8 @@ def _kept(
 # A capitalised word right before or after a mention on its line ("Silver Spring").
 _CAPITAL_AFTER: Final = re.compile(r" ([A-Z][a-z]+)\b")
 _CAPITAL_BEFORE: Final = re.compile(r"(?<![\w.])([A-Z][a-z]+) $")
-_CAPITALISED_PAIR: Final = re.compile(r"(?<![\w.])[A-Z][a-z]+ [A-Z][a-z]+\b")
+_CAPITALISED_PAIR: Final = re.compile(r"(?<![\w.])(?=([A-Z][a-z]+ [A-Z][a-z]+)\b)")
+"""Every pair, overlapping ("Upper Silver Spring": "Upper Silver", "Silver Spring")."""
 _PAIR_AGAIN: Final = 2
 """A pair of capitalised English words written this often in a notebook is a name of its own."""
 

@@ -250,7 +250,7 @@ _NOT_AT_ALL: Final = frozenset(
 )  # fmt: skip
 _NOT_ANY: Final = frozenset(
     {("pas", "de"), ("plus", "de"), ("jamais", "de"),
-     ("nada", "de"), ("nunca", "más"), ("no", "más"), ("não", "mais"), ("nie", "mehr"),
+     ("nada", "de"), ("nunca", "más"), ("não", "mais"), ("nie", "mehr"),
      ("niet", "meer"), ("non", "più"), ("wala", "nang")}
 )  # fmt: skip
 _ELIDED: Final = re.compile(r"^d(?:['’]\w*)?$")
