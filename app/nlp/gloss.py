@@ -112,7 +112,7 @@ def _tail(word: str, table: Mapping[str, str]) -> str | None:
     low = word.lower()
     for start in range(_HEAD_SHORTEST, len(low) - _TAIL_SHORTEST + 1):
         english = table.get(low[start:])
-        if english is not None and not _WHEN_WORDS & set(english.split()):
+        if english is not None and not _says_when(english):
             return english  # not "Saunailta" as "evening": the sauna's evening
     return None
 
@@ -174,6 +174,11 @@ _PART_SHORTEST: Final = 5
 _WHEN_WORDS: Final = frozenset({"morning", "evening", "night", "day", "daily", "week", "noon"})
 
 
+def _says_when(english: str) -> bool:
+    """The English of a word names a time of day or a day ("evening", "full-moon day")."""
+    return bool(_WHEN_WORDS & set(english.lower().split()))
+
+
 def compound_parts(name: str) -> list[str]:
     """Words the glossary holds that open a longer word of ``name`` in the same language,
     as written ("Avantouinti": "avanto", the ice hole of ice swimming): a writer may say
@@ -189,7 +194,7 @@ def compound_parts(name: str) -> list[str]:
                 for end in range(len(word) - 3, _PART_SHORTEST - 1, -1)
                 if word[:end] in table
                 and word[:end] not in out
-                and not _WHEN_WORDS & set(table[word[:end]].split())  # "Abendessen"
+                and not _says_when(table[word[:end]])  # "Abendessen"
             )
     return out
 
@@ -322,7 +327,7 @@ def names_a_time(word: str) -> bool:
     "pagi", morning): when a habit is done, not what."""
     low = word.lower()
     return any(
-        _WHEN_WORDS & set(table[low].lower().split())
+        _says_when(table[low])
         for language, table in _tables()
         if language != "cjk" and low in table
     )
