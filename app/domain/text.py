@@ -21,6 +21,34 @@ CJK_SCRIPT: Final = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 """A letter of Japanese kana, Chinese characters or Korean hangul: scripts that run their
 words together ("NHKラジオ英会話") and glue counters to numbers ("9,420歩")."""
 
+RUN_IN_SCRIPT: Final = re.compile(
+    r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]"
+)
+"""A letter of a script that writes words without spaces between them: those of
+``CJK_SCRIPT``, Thai, Lao, Burmese and Khmer ("တရားထိုင်ခဲ့တယ်", sat in meditation)."""
+
+
+def _mark_ranges() -> str:
+    ranges: list[str] = []
+    start = None
+    for c in range(0x30000 + 1):
+        mark = c < 0x30000 and unicodedata.category(chr(c)).startswith("M")
+        if mark and start is None:
+            start = c
+        elif not mark and start is not None:
+            ranges.append(f"{re.escape(chr(start))}-{re.escape(chr(c - 1))}")
+            start = None
+    return "".join(ranges)
+
+
+MARKS: Final = _mark_ranges()
+"""The body of a regex character class of every combining mark: the vowel signs and
+viramas of Indic and South-East Asian scripts, which ``\\w`` does not match ("ધ્યાન",
+"တရားထိုင်" are one word each, not pieces)."""
+
+LETTERS: Final = rf"(?:[^\W\d_]|[{MARKS}])"
+"""One letter or combining mark, for word patterns: ``rf"{LETTERS}+"``."""
+
 _KEPT_CONTROLS: Final = frozenset("\t\n\r")
 
 # Zero-width, bidi-override and tag characters that would hide or reorder text.

@@ -26,11 +26,11 @@ from typing import Final
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from app.domain.text import CJK_SCRIPT
+from app.domain.text import CJK_SCRIPT, LETTERS, RUN_IN_SCRIPT
 from app.nlp.forms import is_english_word
 from app.resources import name_gloss
 
-_WORD: Final = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?", re.UNICODE)
+_WORD: Final = re.compile(rf"{LETTERS}+(?:['’]{LETTERS}+)?", re.UNICODE)
 _BARE_SHORTEST: Final = 5
 """A word typed without its accents ("cancion") is looked up bare only when this long:
 short bare forms are English words too ("tap", "doc")."""
@@ -65,6 +65,16 @@ def _other_script(word: str) -> bool:
     return any(ch.isalpha() and not unicodedata.name(ch, "").startswith("LATIN") for ch in word)
 
 
+def _is_mark(ch: str) -> bool:
+    return unicodedata.category(ch).startswith("M")
+
+
+def _marked(word: str) -> bool:
+    """A word written with combining marks as its script spells it (Indic and South-East
+    Asian vowel signs), not only with accented letters of its own."""
+    return any(_is_mark(ch) for ch in word)
+
+
 def _bare(word: str) -> str:
     decomposed = unicodedata.normalize("NFKD", word)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
@@ -80,6 +90,8 @@ def _tables() -> tuple[tuple[str, Mapping[str, str]], ...]:
         for key, english in words.items():
             table[key.lower()] = english
         for key, english in words.items():
+            if _marked(key):
+                continue  # "ધ્યાન" bare of its vowel signs is no word
             bare = _bare(key.lower())
             if len(bare) >= _BARE_SHORTEST:
                 table.setdefault(bare, english)
@@ -118,17 +130,21 @@ def _tail(word: str, table: Mapping[str, str]) -> str | None:
 
 
 _LONGEST_KEY: Final = 6
+_LONGEST_MARKED_KEY: Final = 16
+"""Longest piece looked up in a run-in word: six characters of Chinese, Japanese or
+Korean, more code points in a script whose vowel signs are marks ("တရားထိုင်" is nine)."""
 _NUMBER_BEFORE: Final = re.compile(r"\d$")
 
 
 def _pieces(
     word: str, table: Mapping[str, str], *, compounding: bool = False
 ) -> list[tuple[str, str | None]]:
-    """A word of Chinese, Japanese or Korean script, which runs its words together
-    ("NHKラジオ英会話"), cut into the longest pieces the glossary holds, each with its
-    English (None for a run it does not hold); a word of other scripts is one piece (in a
+    """A word of a script that runs its words together ("NHKラジオ英会話",
+    "တရားထိုင်ခဲ့တယ်") cut into the longest pieces the glossary holds, each with its
+    English (None for a run it does not hold; a piece never ends before a vowel sign);
+    a word of other scripts is one piece (in a
     compounding language, read by its last part when the table lacks it whole)."""
-    if not CJK_SCRIPT.search(word):
+    if not RUN_IN_SCRIPT.search(word):
         english = table.get(word.lower())
         if (
             english is None
@@ -140,9 +156,10 @@ def _pieces(
         return [(word, english)]
     out: list[tuple[str, str | None]] = []
     at = 0
+    longest = _LONGEST_KEY if CJK_SCRIPT.search(word) else _LONGEST_MARKED_KEY
     while at < len(word):
-        for end in range(min(len(word), at + _LONGEST_KEY), at, -1):
-            if word[at:end] in table:
+        for end in range(min(len(word), at + longest), at, -1):
+            if word[at:end] in table and (end == len(word) or not _is_mark(word[end])):
                 out.append((word[at:end], table[word[at:end]]))
                 at = end
                 break
@@ -155,15 +172,43 @@ def _pieces(
     return out
 
 
-def cjk_words(name: str) -> list[str]:
-    """The words of Chinese, Japanese or Korean script the glossary finds in ``name``,
-    as written, but for counters and units ("尺八 20分": "尺八"; "NHKラジオ英会話": "ラジオ",
-    "英会話"): an entry may write them so."""
-    table = dict(_tables()).get("cjk", {})
+@cache
+def _run_in_table() -> Mapping[str, str]:
+    """Every word of the glossary in a script that runs its words together, Chinese,
+    Japanese and Korean first."""
+    out: dict[str, str] = {}
+    for _, table in sorted(_tables(), key=lambda item: item[0] != "cjk"):
+        for key, english in table.items():
+            if RUN_IN_SCRIPT.search(key):
+                out.setdefault(key, english)
+    return out
+
+
+def run_in_pieces(word: str) -> list[str]:
+    """A token of a script that runs its words together cut into the glossary's words
+    and the runs between them ("今日は尺八を練習した": "今日", "は", "尺八", "を", "練習",
+    "した"); any other token whole."""
+    if not RUN_IN_SCRIPT.search(word):
+        return [word]
+    out: list[str] = []
+    for piece, _ in _pieces(word, _run_in_table()):
+        if out and out[-1][-1:].isdigit():
+            out[-1] += piece  # "2時間", "9,420歩": a count keeps its counter
+        else:
+            out.append(piece)
+    return out
+
+
+def run_in_words(name: str) -> list[str]:
+    """The words of a script that runs its words together the glossary finds in
+    ``name``, as written, but for counters and units ("尺八 20分": "尺八";
+    "NHKラジオ英会話": "ラジオ", "英会話"; "တရားထိုင် 20 min": "တရားထိုင်"): an entry may
+    write them so."""
+    table = _run_in_table()
     return [
         piece
         for m in _WORD.finditer(name)
-        if CJK_SCRIPT.search(m.group())
+        if RUN_IN_SCRIPT.search(m.group())
         for piece, english in _pieces(m.group(), table)
         if english is not None and english not in _COUNTED
     ]
@@ -252,7 +297,7 @@ def in_english(name: str) -> str:
         k
         for k, m in enumerate(words)
         for piece, english in _pieces(m.group(), best, compounding=compounding)
-        if (_content(piece) or CJK_SCRIPT.search(piece)) and english is not None
+        if (_content(piece) or RUN_IN_SCRIPT.search(piece)) and english is not None
     ]
     if not known:
         return name  # only a short word ("Phone Da"): English with a name in it
@@ -300,6 +345,10 @@ def entry_glosses(words: list[str]) -> dict[str, str]:
     that one language the glossary holds, with another word of that language in the
     entry, reads as one English word ("Let the dibé out", with "shimá" beside it: "dibé"
     is "sheep"); words read two ways are left out."""
+    run_in = _run_in_table()
+    said: dict[str, set[str]] = {
+        w: {run_in[w]} for w in words if RUN_IN_SCRIPT.search(w) and w in run_in
+    }  # the script says the language: "練習" is practice
     candidates = {
         w
         for w in words
@@ -308,9 +357,6 @@ def entry_glosses(words: list[str]) -> dict[str, str]:
         and not _english(w)
         and w not in STOP_WORDS
     }
-    if not candidates:
-        return {}
-    said: dict[str, set[str]] = {}
     for language, table in _tables():
         if language == "cjk":
             continue

@@ -15,7 +15,7 @@ from app.domain import spellings
 from app.domain.journal.rules import item_starts, mask_for_parsing
 from app.domain.parsed import ParsedText, Token
 from app.nlp import people
-from app.nlp.gloss import entry_glosses
+from app.nlp.gloss import entry_glosses, run_in_pieces
 
 
 class ParserUnavailable(people.NerUnavailable):
@@ -53,6 +53,23 @@ def _after_a_stop(before: Any, tok: Any) -> bool:
     )
 
 
+def _run_in_split(nlp: Any, doc: Any) -> Any:
+    """``doc`` with each token of a script that runs its words together cut into the
+    glossary's words ("今日は尺八を練習した": "尺八", "練習" …), the text unchanged."""
+    words: list[str] = []
+    spaces: list[bool] = []
+    for tok in doc:
+        pieces = run_in_pieces(tok.text)
+        words.extend(pieces)
+        spaces.extend([*([False] * (len(pieces) - 1)), bool(tok.whitespace_)])
+    if len(words) == len(doc):
+        return doc
+    from spacy.tokens import Doc  # the parser's own import, loaded with it
+
+    split = Doc(nlp.vocab, words=words, spaces=spaces)
+    return split if split.text == doc.text else doc
+
+
 def parse_entry(body: str) -> ParsedText:
     """A journal entry parsed for the cue-word rules: list markers, boxes and emoji
     blanked (same offsets), and a sentence started at each item a tick or cross marks."""
@@ -68,7 +85,7 @@ def parse_text(text: str, starts: Collection[int] = ()) -> ParsedText:
         except people.NerUnavailable as exc:
             raise ParserUnavailable(str(exc)) from None
         words = people.dictionary("Reading journal entries")
-        doc = nlp.make_doc(text)
+        doc = _run_in_split(nlp, nlp.make_doc(text))
         for tok in doc[1:]:
             if tok.idx in starts or _after_a_stop(doc[tok.i - 1], tok):
                 tok.is_sent_start = True

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from app.domain.journal.measures import count_target
-from app.nlp.gloss import cjk_words, in_english
+from app.nlp.gloss import in_english, run_in_words
 from app.services.journal.cues import effective_cues
 from tests.services.test_cue_rules import detect, habit_names
 
@@ -61,7 +61,7 @@ def test_durations_in_other_units_are_compared(body: str, done: bool) -> None:
 def test_a_name_in_japanese_script_is_read_and_keeps_its_own_words() -> None:
     assert in_english("尺八 20分") == "shakuhachi 20 min"
     assert in_english("8000歩") == "8000 steps"
-    assert cjk_words("NHKラジオ英会話") == ["ラジオ", "英会話"]
+    assert run_in_words("NHKラジオ英会話") == ["ラジオ", "英会話"]
     assert "書道" in effective_cues("書道 1枚", None)[0]
 
 

@@ -28,7 +28,7 @@ from rapidfuzz.distance import OSA
 from app.domain.days import SCHEDULE, SHORT_DAYS_AS_WORDS, WEEKDAYS, WEEKDAYS_SHORT
 from app.domain.parsed import ParsedText, Token
 from app.domain.spellings import forms_of, standard
-from app.domain.text import CURRENCY_SIGNS
+from app.domain.text import CURRENCY_SIGNS, MARKS
 
 MAX_CUES: Final = 600
 MAX_CUE_CHARS: Final = 60
@@ -71,7 +71,7 @@ NEGATORS: Final = frozenset(
     {"no", "zero", "none", "nope", "never", "not", "n't", "without"}
 ) | forms_of({"no", "never", "not"})  # "Nae swim either", "neva go"
 
-_WORD: Final = re.compile(r"[^\W\d_][\w'-]*", re.UNICODE)
+_WORD: Final = re.compile(rf"[^\W\d_](?:[\w'-]|[{MARKS}])*", re.UNICODE)  # "ધ્યાન" whole
 
 
 class CueError(ValueError):

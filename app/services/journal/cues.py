@@ -28,7 +28,7 @@ from app.domain.journal.cues import (
 from app.domain.journal.rules import named_person, person_cues
 from app.nlp.forms import is_english_word, is_given_name, is_verb, word_forms
 from app.nlp.gazetteer import KINSHIP, gazetteer
-from app.nlp.gloss import cjk_words, compound_parts, in_english, names_a_time, verb_stems
+from app.nlp.gloss import compound_parts, in_english, names_a_time, run_in_words, verb_stems
 from app.nlp.script import in_latin_letters
 from app.services.changes import Changes, OpResult
 from app.services.errors import InvalidInputError
@@ -99,7 +99,7 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         )
         parts = [*compound_parts(name), *verb_stems(name)]  # "Avantouinti": "avanto"; "estir*"
         seeded = list(dict.fromkeys([*seeded, *name_words(glossed), *parts]))[:MAX_CUES]
-    seeded = list(dict.fromkeys([*seeded, *cjk_words(name)]))[:MAX_CUES]  # "尺八 20分"
+    seeded = list(dict.fromkeys([*seeded, *run_in_words(name)]))[:MAX_CUES]  # "尺八 20分"
     latin = in_latin_letters(name)
     if latin != name:  # "Домра 40 мин": also "domra", as the entries may spell it
         more, more_exclude = seed_cues(latin, cue_families(), word_forms)
