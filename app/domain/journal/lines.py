@@ -63,7 +63,8 @@ FRONTED_LATER: Final = re.compile(
 )
 FRONTED_NOT: Final = re.compile(
     _FRONTED + r"(?:did not|didn['’]?t|do not|don['’]?t|never|have not|haven['’]?t|"
-    r"forgot to|could not|couldn['’]?t|can['’]?t|cannot)\b",
+    r"forgot to|could not|couldn['’]?t|can['’]?t|cannot)\b"
+    r"(?!\s+(?:miss|skip|forget|forgot|neglect)\w*)",  # "Choir I did not miss": it was done
     re.I,
 )
 # The writer takes it back after a dash ("watched my game clip — no, didn't, Netflix won").

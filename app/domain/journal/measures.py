@@ -146,7 +146,10 @@ _MONEY: Final = re.compile(
 # Words after a name's number that are no unit ("$10 to the fund", "£5 in the pot").
 _NO_UNIT: Final = frozenset(
     {"to", "in", "on", "at", "for", "of", "a", "an", "the", "into", "per", "from", "with",
-     "and", "or", "by", "x"}
+     "and", "or", "by", "x",
+     # a time of day after the number is when, not what ("Glycomet 500 morning": a dose)
+     "morning", "mornings", "evening", "evenings", "night", "nightly", "afternoon", "noon",
+     "daily", "am", "pm", "before", "after", "am/pm"}
 )  # fmt: skip
 _GLUED: Final = re.compile(
     r"^[~≈]?(\d+(?:\.\d+)?)(l|ltr|ml|g|kg|oz|h|hrs?|mins?|')$", re.IGNORECASE

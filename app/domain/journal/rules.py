@@ -593,6 +593,13 @@ _SAID_AFTER: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
     (_IN_ITS_PLACE, BlockReason.AVOIDED),  # "Volunteered at parkrun instead of running it"
     (_MEANING_TO_AFTER, BlockReason.INTENTION),  # "to the lakefront meaning to jog"
 )
+# A sentence opened by what one must or should do, its subject left out, however the parser
+# reads its verb ("Must phone Johan", the verb read as a noun); not "Must have walked 10k".
+_MUST_FIRST: Final = re.compile(
+    r"^\W*(?:must|should|gotta|ought\s+to)\s+"
+    r"(?!have\b|['’]?ve\b|of\b|be\b|['’]?a\b)(?:[\w'’-]+\s+){0,3}$",
+    re.I,
+)
 # What is said right before the item, on its line, that it was not done (each pattern
 # ends where the item starts), and why.
 _SAID_BEFORE: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
@@ -1204,6 +1211,30 @@ _LATER: Final = frozenset(
 _DENIED_DENIAL: Final = frozenset({"forget", "fail", "neglect", "hesitate", "miss", "skip"})
 
 
+def _on_next(parsed: ParsedText, verb: Token) -> bool:
+    """``verb``, not in the past, is done at the next of something ("I tell her on next
+    call", "see him at the next meeting"): a plan."""
+    if verb.tag in ("VBD", "VBN"):
+        return False  # "the next day I swam"
+    return any(
+        k.dep == "prep"
+        and any(
+            any(m.lower == "next" and m.dep in ("amod", "det") for m in parsed.children(o))
+            for o in parsed.children(k)
+            if o.dep == "pobj"
+        )
+        for k in parsed.children(verb)
+    )
+
+
+def _denied(parsed: ParsedText, verb: Token) -> bool:
+    """``verb`` is said with "not" or "never" ("didn't miss", "never skip")."""
+    return any(
+        k.dep == "neg" or (k.lower in ("never", "not") and k.dep == "advmod")
+        for k in parsed.children(verb)
+    )
+
+
 def _denied_to(parsed: ParsedText, verb: Token) -> bool:
     """The cue is an infinitive under a denied verb ("didn't trust myself to sing",
     "never got to swim"): its clause ends at the infinitive, the denial is above it."""
@@ -1212,10 +1243,7 @@ def _denied_to(parsed: ParsedText, verb: Token) -> bool:
     above = parsed.head(verb)
     if above is None or above.lemma in _DENIED_DENIAL:
         return False  # "didn't forget to take my pills"
-    return any(
-        k.dep == "neg" or (k.lower in ("never", "not") and k.dep == "advmod")
-        for k in parsed.children(above)
-    )
+    return _denied(parsed, above)
 
 
 def _to_do_later(parsed: ParsedText, verb: Token) -> bool:
@@ -1486,6 +1514,8 @@ def blocked(
         text, max(line_start, start - 40), start
     ):
         return BlockReason.SARCASM  # '"helping" eej at the shop': so called, not done
+    if _MUST_FIRST.match(text[max(line_start, parsed.sentence_span(head)[0]) : start]):
+        return BlockReason.INTENTION  # "Must phone Johan"
     said_before = text[max(line_start, start - _BEFORE_WINDOW) : start]
     for signal, reason in _SAID_BEFORE:
         if signal.search(said_before):
@@ -1659,6 +1689,11 @@ def blocked(
 
     for tok in chain:
         kids = parsed.children(tok)
+        if tok.is_verb and tok.lemma in _DENIED_DENIAL and not inside(tok) and _denied(parsed, tok):
+            mood = _mood(parsed, tok, own=False)
+            if mood is not None:
+                return mood  # "I won't skip choir"
+            continue  # "did not miss choir", "never skip my walk": it was done
         if tok.lower in NEGATIVE_FORMS and not inside(tok):
             return BlockReason.AVOIDED
         if any(k.dep == "neg" or (k.lower in NEGATORS and k.dep in ("det", "advmod", "nummod"))
@@ -1671,6 +1706,15 @@ def blocked(
         if tok is head and any(k.dep in ("amod", "compound") and k.lower in _UNDONE_MODIFIERS
                                for k in kids):  # fmt: skip
             return BlockReason.A_PLAN  # "planned long run", "cancelled yoga class"
+        if (
+            tok is head
+            and head.dep != "dobj"  # "read the next chapter": done
+            and any(
+                k.dep in ("amod", "det", "advmod") and k.lower == "next" and k.i < tok.i
+                for k in kids
+            )
+        ):
+            return BlockReason.A_PLAN  # "Next swim Saturday", "my next swim is on Thursday"
         if (tok is head or (head.dep == "compound" and tok.i == head.head)) and any(
             k.dep == "amod" and k.lower == "missed" for k in kids
         ):  # "Missed AY kwaia practice": the practice the cue's word names
@@ -1681,6 +1725,8 @@ def blocked(
             mood = _mood(parsed, tok, own=inside(tok))
             if mood is not None:
                 return mood
+            if _on_next(parsed, tok):
+                return BlockReason.A_PLAN  # "I tell her on next call"
             if tok.lemma in NEGATIVE_VERBS and not inside(tok):  # "Skipping 247 in a row"
                 return BlockReason.AVOIDED
             if (
@@ -1756,7 +1802,11 @@ def blocked(
         and bare[-1].lower not in NEGATIVE_FORMS
     ):
         bare.pop()  # "Skip tai chi": the cue "chi" with its own first word
-    if bare and (bare[-1].lower in NEGATIVE_FORMS or bare[-1].lemma in _SKIP_VERBS):
+    if (
+        bare
+        and (bare[-1].lower in NEGATIVE_FORMS or bare[-1].lemma in _SKIP_VERBS)
+        and not _denied(parsed, bare[-1])  # "did not miss choir"
+    ):
         return BlockReason.AVOIDED  # "skipped gym, skipped the heel drops": however it parses
     if before and before[-1].lower == "worth":
         return BlockReason.A_STATE  # "ate nothing worth logging": what is worth it, not done

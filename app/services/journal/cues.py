@@ -95,7 +95,10 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         glossed = " ".join(  # not when it is done ("English class Minggu")
             w
             for w in without_when(name).split()
-            if w.lower() not in kept and len(w) > 3 and not names_a_time(w)  # "Poya sil"
+            if w.lower() not in kept
+            and (len(w) > 3 or (len(w) == 3 and not w.isascii()))  # "Côr" as written too
+            and not names_a_time(w)  # "Poya sil"
+            and not (w[:1].isupper() and in_english(w).lower() in KINSHIP)  # "Woo Yaay 📞"
         )
         parts = [*compound_parts(name), *verb_stems(name)]  # "Avantouinti": "avanto"; "estir*"
         seeded = list(dict.fromkeys([*seeded, *name_words(glossed), *parts]))[:MAX_CUES]
