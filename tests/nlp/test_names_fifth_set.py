@@ -296,3 +296,40 @@ def test_two_capitalised_words_a_notebook_writes_again_and_again_are_a_place() -
     assert found[0] == []
     assert found[1] == []
     assert found[2] == ["Silver"]  # the given name alone, with no place beside it
+
+
+def test_a_tick_after_a_name_in_a_list_is_no_part_of_it() -> None:
+    page = "ROSTER\n1. Anjali Mehta ✓\n2. Harpreet Gill ✓ (½ fees, sibling)\n3. Ruth Ellis"
+    names = [name for name, _ in _found(page)]
+    assert any(name.endswith("Gill") for name in names)
+    assert not any("✓" in name for name in names)
+
+
+@pytest.mark.parametrize(
+    ("page", "name", "title"),
+    [
+        ("Kavita-ben will bring the tiffin at six.", "Kavita", "ben"),
+        ("Mohan-bhai fixed the speakers again.", "Mohan", "bhai"),
+        ("Verma-ji called about the hall booking.", "Verma", "ji"),
+    ],
+)
+def test_an_indian_honorific_joined_by_a_hyphen_is_kept_apart(
+    page: str, name: str, title: str
+) -> None:
+    assert (name, title) in _found(page)
+
+
+def test_a_korean_given_name_ending_in_ji_keeps_it() -> None:
+    assert ("Min-ji", "ji") not in _found("Min-ji brought rice cakes to the party.")
+    assert ("Min", "ji") not in _found("Min-ji brought rice cakes to the party.")
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "We sang of Krishna and Radha on the swing till the lamps went out.",
+        "Tetka came with daidža after the prayer.",
+    ],
+)
+def test_hindu_deities_and_bosnian_kinship_words_are_nobody_named(page: str) -> None:
+    assert _found(page) == []
