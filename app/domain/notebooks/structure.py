@@ -872,6 +872,13 @@ def _introduced_passages(lines: Sequence[Line]) -> list[tuple[list[Line], Line, 
     return out
 
 
+_SIGNED_AT: Final = 12
+"""Spaces before a dash line far to the right under verse: the writer signing it, as a
+letter is signed, not crediting it to someone ("                — Caju, Okt. 2024")."""
+# A credit to no one by name ("— trad.", "— narodna (trad.)", "— anon."): still a credit.
+_NO_AUTHOR: Final = re.compile(r"\b(?:trad|traditional|anon|anonymous|folk|unknown)\b", re.I)
+
+
 def _credited_verse(lines: Sequence[Line]) -> list[tuple[list[Line], Line, str]]:
     """Short lines of verse, their stanzas one blank line apart, right above a line that
     credits them to someone by name ("summer grasses — / all that is left / …" then "—
@@ -879,11 +886,13 @@ def _credited_verse(lines: Sequence[Line]) -> list[tuple[list[Line], Line, str]]
     out: list[tuple[list[Line], Line, str]] = []
     for c, credit in enumerate(lines):
         who = _DASH_ATTRIBUTION.match(credit.text)
+        set_apart = c >= 1 and lines[c - 1].kind == "blank"
         if (
             who is None
             or credit.kind != "plain"  # "- Budget is flat": a list's item
-            or not who.group("who")[:1].isupper()
-            or _indent(credit) >= _SET_IN
+            or not (who.group("who")[:1].isupper() or _NO_AUTHOR.search(who.group("who")))
+            or (_indent(credit) >= _SET_IN and not set_apart)  # a credit set in, a line apart
+            or _indent(credit) >= _SIGNED_AT  # "                — Coach": the writer's own
         ):
             continue
         k = c - 1

@@ -459,6 +459,38 @@ def test_verse_right_above_a_dash_credit_by_name_is_a_quotation() -> None:
     assert spans("quotations", signed) == []  # the writer's own, signed
 
 
+@pytest.mark.parametrize(
+    "credit",
+    [
+        "   — Kabir, 15th c., as my teacher sings it",  # set in under the verse
+        "— trad., the way my grandfather sang it",  # credited to no one by name
+    ],
+)
+def test_verse_above_a_credit_set_in_or_to_no_one_by_name_is_a_quotation(credit: str) -> None:
+    page = (
+        "Copied out for the class:\n\n"
+        "the river asks nothing\n"
+        "of the stones it passes\n"
+        "and the stones ask nothing back\n\n"
+        f"{credit}\n\n"
+        "We read it twice before warm-up."
+    )
+    assert spans("quotations", page) == [(0, 0)]
+
+
+def test_a_dash_line_far_to_the_right_under_verse_signs_it() -> None:
+    page = (
+        "the bag still swinging\nwhere you left it\nnobody has touched it\n\n"
+        "                        — Coach\n"
+    )
+    assert spans("quotations", page) == []
+
+
+def test_a_line_set_in_under_verse_with_no_gap_is_no_credit() -> None:
+    page = "the kettle ticks\nas it cools in the dark\n   — and i wait for it\nof the spare room\n"
+    assert spans("quotations", page) == []
+
+
 def test_a_list_row_opened_by_a_hyphen_is_no_credit() -> None:
     page = "Standup, Tues\nWho came:\nthe two new starters\nand the intern\n- Budget is flat, ok.\n"
     assert spans("quotations", page) == []
