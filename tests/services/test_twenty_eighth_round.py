@@ -102,3 +102,33 @@ def test_a_kinship_word_glossed_is_no_cue_alone() -> None:
 def test_a_short_accented_word_of_a_name_is_kept_as_written() -> None:
     cues, _ = effective_cues("Côr practice (Thursday)", None)
     assert any(cue.rstrip("*") == "côr" for cue in cues)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "I hung up before it rang, she was asleep.",
+        "Choir tonight at 8 but I was dead, told Carla to tell the maestro.",
+        "Choir tonight at 8 but I was too tired, stayed home.",
+    ],
+)
+def test_a_phone_ringing_or_a_night_too_tired_is_no_deed(body: str) -> None:
+    name = "Call Rosa" if "rang" in body else "Choir (Tue)"
+    assert habit_names(body, name) == []
+
+
+def test_someone_named_by_whose_they_are_does_it() -> None:
+    body = "Omkar's aai read Haripath in the evening with the neighbours."
+    assert habit_names(body, "Haripath evening") == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "Went to choir but I was too tired to sing the solo.",
+        "Before it got dark I rang Rosa, we talked an hour.",
+    ],
+)
+def test_a_deed_with_a_tired_part_or_a_time_clause_is_still_told(body: str) -> None:
+    name = "Call Rosa" if "Rosa" in body else "Choir (Tue)"
+    assert habit_names(body, name) == [name]

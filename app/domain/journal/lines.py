@@ -102,7 +102,12 @@ NOT_GONE: Final = re.compile(
     r"couldn'?t|could not|can'?t|cannot)\s+(?:go|went|do it|make it|get there)\b"
     # as a learner or a signer writes it, without "do" ("Deaf club tonight — ME NOT go",
     # "Choir, I no go")
-    r"|^[^.!?\n]{0,40}?(?:\bbut|[—–,;:])\s*(?:i|me)\s+(?:not|no)\s+(?:go|went|do it|make it)\b",
+    r"|^[^.!?\n]{0,40}?(?:\bbut|[—–,;:])\s*(?:i|me)\s+(?:not|no)\s+(?:go|went|do it|make it)\b"
+    # or that they were too worn out for it ("Provi tonight at 8 but I was dead")
+    r"|^\s*(?:tonight|today|this evening|this morning|at\s+\d[\d:.]*\s*(?:am|pm)?)"
+    r"(?:\s+at\s+\d[\d:.]*\s*(?:am|pm)?)?,?\s+but\s+(?:i\s+)?(?:was|felt|am|i'?m)\s+"
+    r"(?:too\s+\w+(?!\s+to\b)|dead|exhausted|knackered|shattered|wrecked|sick|ill|poorly|"
+    r"not (?:feeling )?well)\b",
     re.I,
 )
 # A task moved to another day, said after it ("mbira → Thursday", "Cruiser check >

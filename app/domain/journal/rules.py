@@ -968,6 +968,9 @@ _A_DATE: Final = re.compile(r"\d{1,2}[/.]\d{1,2}(?:[/.]\d{2,4})?")
 _TIME_PREPOSITIONS: Final = frozenset({"before", "after", "until", "till", "since", "during"})
 
 
+_CLAUSE_SUBJECTS: Final = frozenset({"it", "he", "she", "they", "you", "we"})
+
+
 def _not_a_subject(parsed: ParsedText, subject: Token, verb: Token) -> bool:
     """A word the parser took for the subject of a terse, subjectless diary sentence: a
     number, time or measure ("10k easy, stretched after", "20 lengths, stretched after"),
@@ -980,7 +983,11 @@ def _not_a_subject(parsed: ParsedText, subject: Token, verb: Token) -> bool:
         return True  # "Tue 11/3 — cycled to IOB": the day's date heads the log
     if subject.lower == "all" and verb.tag == "VBG":
         return True  # "Easy 4k, all running": wholly, not everyone
-    if subject.i > 0 and parsed.tokens[subject.i - 1].lower in _TIME_PREPOSITIONS:
+    if (
+        subject.i > 0
+        and parsed.tokens[subject.i - 1].lower in _TIME_PREPOSITIONS
+        and not (subject.lower in _CLAUSE_SUBJECTS and parsed.tokens[subject.i - 1].dep == "mark")
+    ):  # not "before it rang": a clause's own subject; "After that did pushups" is when
         return True  # "Before sleep prayed the Glorious mysteries": when, not who
     if verb.tag == "VBZ" and _counted_exercise(parsed, verb, [subject]):
         return True  # "Calf raises 3x12": an exercise and its count
@@ -1933,7 +1940,13 @@ def blocked(
         # "Church for the harvest festival, walked both ways", "Choir practice went late"
         if (
             subject is not None
-            and (subject.pos in ("NOUN", "PROPN", "PRON") or _described(parsed, subject))
+            and (
+                subject.pos in ("NOUN", "PROPN", "PRON")
+                or _described(parsed, subject)
+                or any(  # "Omkar's aai"; not "my lower back", the writer's own
+                    k.dep == "poss" and k.lower not in MY for k in parsed.children(subject)
+                )
+            )
             and subject.lower not in FIRST_PERSON
             and not with_writer
             and not (  # "Step count 9,412": the cue's own words, not "The dog walks"
