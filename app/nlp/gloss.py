@@ -142,8 +142,8 @@ def _pieces(
     """A word of a script that runs its words together ("NHKラジオ英会話",
     "တရားထိုင်ခဲ့တယ်") cut into the longest pieces the glossary holds, each with its
     English (None for a run it does not hold; a piece never ends before a vowel sign);
-    a word of other scripts is one piece (in a
-    compounding language, read by its last part when the table lacks it whole)."""
+    a word of other scripts is one piece (in a compounding language, read by its last
+    part when the table lacks it whole)."""
     if not RUN_IN_SCRIPT.search(word):
         english = table.get(word.lower())
         if (
@@ -344,7 +344,9 @@ def entry_glosses(words: list[str]) -> dict[str, str]:
     """The English word for each lowercase word of an entry that is no English word and
     that one language the glossary holds, with another word of that language in the
     entry, reads as one English word ("Let the dibé out", with "shimá" beside it: "dibé"
-    is "sheep"); words read two ways are left out."""
+    is "sheep"), and each word of a script that runs its words together the glossary
+    holds, its script saying its language ("練習": "practice"); words read two ways are
+    left out."""
     run_in = _run_in_table()
     said: dict[str, set[str]] = {
         w: {run_in[w]} for w in words if RUN_IN_SCRIPT.search(w) and w in run_in

@@ -830,7 +830,7 @@ def _honorific_after(text: str) -> list[_Candidate]:
     for m in _SUFFIXED.finditer(text):
         if title_word(m.group(1)) in TITLES:
             continue
-        if m.group(2).lower() == "ji" and len(m.group(1)) < _JI_AFTER_SHORTEST:
+        if not _HONORIFIC_SUFFIX.search(m.group(0)):
             continue  # "Min-ji", a Korean given name, not "Sharma-ji"
         out.append(_Candidate(Mention(m.start(1), m.end(1), m.group(1), m.group(2)), True))
     return out
