@@ -67,6 +67,16 @@ _FULL_BY_LANGUAGE: Final = (
     "δευτέρα τρίτη τετάρτη πέμπτη παρασκευή σάββατο κυριακή",
     # Swahili
     "jumatatu jumanne jumatano alhamisi ijumaa jumamosi jumapili",
+    # Lithuanian, Latvian, Estonian
+    "pirmadienis antradienis trečiadienis treciadienis ketvirtadienis penktadienis "
+    "šeštadienis sestadienis sekmadienis",
+    "pirmdiena otrdiena trešdiena tresdiena ceturtdiena piektdiena sestdiena svētdiena svetdiena",
+    "esmaspäev teisipäev kolmapäev neljapäev reede laupäev pühapäev",
+    # Afrikaans (its Monday to Thursday are Dutch's), Basque, Catalan, Albanian
+    "vrydag saterdag sondag",
+    "astelehena asteartea asteazkena osteguna ostirala larunbata igandea",
+    "dilluns dimarts dimecres dijous divendres dissabte diumenge",
+    "hënë hene mërkurë merkure enjte premte shtunë shtune",
 )
 _TWO_WORD_DAYS: Final = (
     # Vietnamese, with and without its marks ("Đi chùa Chủ Nhật")
@@ -92,6 +102,7 @@ _SHORT_BY_LANGUAGE: Final = (
     "pzt sal çar per cum cmt paz pazar",  # Turkish
     "пн вт ср чт пт сб вс",  # Russian
     "lun mar mie joi vin sâm sam dum",  # Romanian
+    "pirm antr treč trec ketv penkt šešt sest šeštad sestad sekm",  # Lithuanian
 )
 SHORT_DAYS: Final = frozenset(" ".join(_SHORT_BY_LANGUAGE).split())
 """Abbreviated day names, lower-case."""

@@ -132,3 +132,25 @@ def test_someone_named_by_whose_they_are_does_it() -> None:
 def test_a_deed_with_a_tired_part_or_a_time_clause_is_still_told(body: str) -> None:
     name = "Call Rosa" if "Rosa" in body else "Choir (Tue)"
     assert habit_names(body, name) == [name]
+
+
+def test_whom_a_sport_is_played_with_is_no_cue_of_its_own() -> None:
+    cues, _ = effective_cues("Football w/ stage boys ⚽", None)
+    assert not any(cue.startswith("stage") for cue in cues)
+    assert "football" in cues
+
+
+@pytest.mark.parametrize(
+    ("name", "body"),
+    [
+        ("Sauna (šeštad.)", "Šeštadienis at last, but the lake was frozen."),
+        ("Pintxo night (osteguna)", "Osteguna, rain all day, stayed in."),
+    ],
+)
+def test_lithuanian_and_basque_days_in_a_name_are_when_not_what(name: str, body: str) -> None:
+    assert habit_names(body, name) == []
+
+
+def test_the_meal_a_pill_is_taken_with_is_still_a_cue() -> None:
+    cues, _ = effective_cues("Atorvastatin w/ supper", None)
+    assert any(cue.startswith("supper") for cue in cues)

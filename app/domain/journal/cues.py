@@ -462,6 +462,9 @@ def seed_cues(
         doings = " ".join(w for w in _WORD.findall(what) if _names_a_doing(w.lower()))
         cues.extend(name_words(doings, forms))  # "Driving w/ mom": "driving*", "drove"
         around = _FOR_WHICH.sub(" ", what)  # "Bookkeeping (shop)": for the shop, no shopping
+        company = _COMPANY.search(around)
+        if company is not None and any(f.matches_name(around[: company.start()]) for f in matched):
+            around = around[: company.start()]  # "Football w/ stage boys": whom, no "stage"
         cues.extend(_beside_family(around, forms, matched))
         cues.extend(name_phrases(around))
         cues.extend(_before_its_number(what))
@@ -583,6 +586,13 @@ _WHEN: Final = re.compile(
 # Who or what a habit is done with, for or from, after what is done ("Walk with Mum",
 # "Soup for Dad", "Cook from Nonna's book").
 _TAIL: Final = re.compile(r"\s(?:with|w/|c/|for|from)\s.*$", re.IGNORECASE)
+_COMPANY: Final = re.compile(
+    r"(?<=\S)\s(?:with|w/?)\s(?!(?:my\s+|the\s+|a\s+)?(?:breakfast|brekkie|lunch|dinner|supper|"
+    r"tea|meals?|food|porridge|coffee|milk|water|juice)\b).*$",
+    re.IGNORECASE,
+)
+"""Whom a thing is done with, after it ("Netball w the cuzzies", "Football with the lads");
+not the meal a pill is taken with ("Atorvastatin w/ supper": when)."""
 
 
 def _without_tail(what: str) -> str:
