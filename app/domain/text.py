@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from itertools import groupby
 from typing import Final
 
 MAX_QUOTE_CHARS: Final = 280
@@ -29,16 +30,12 @@ RUN_IN_SCRIPT: Final = re.compile(
 
 
 def _mark_ranges() -> str:
-    ranges: list[str] = []
-    start = None
-    for c in range(0x30000 + 1):
-        mark = c < 0x30000 and unicodedata.category(chr(c)).startswith("M")
-        if mark and start is None:
-            start = c
-        elif not mark and start is not None:
-            ranges.append(f"{re.escape(chr(start))}-{re.escape(chr(c - 1))}")
-            start = None
-    return "".join(ranges)
+    marks = [c for c in range(0x30000) if unicodedata.category(chr(c)).startswith("M")]
+    runs = groupby(enumerate(marks), key=lambda pair: pair[1] - pair[0])  # consecutive runs
+    return "".join(
+        f"{re.escape(chr(run[0][1]))}-{re.escape(chr(run[-1][1]))}"
+        for run in (list(group) for _, group in runs)
+    )
 
 
 MARKS: Final = _mark_ranges()
