@@ -86,3 +86,10 @@ def sanitize_label(text: str) -> str:
     cleaned = unicodedata.normalize("NFC", text)
     cleaned = "".join(ch for ch in cleaned if not _dropped(ch))
     return unicodedata.normalize("NFC", cleaned.strip())
+
+
+def without_accents(text: str) -> str:
+    """``text`` without combining accents ("Józef" → "Jozef", "mín" → "min"); letters
+    of their own like "ł" or "ø" stay."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))

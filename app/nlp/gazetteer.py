@@ -24,6 +24,7 @@ from importlib import import_module, metadata
 from pkgutil import iter_modules
 from typing import Final
 
+from app.domain.text import without_accents
 from app.resources import name_words
 
 GAZETTEER_DISTRIBUTION: Final = "faker"
@@ -67,8 +68,7 @@ def _latin(name: object) -> bool:
 
 def _unaccented(name: str) -> str:
     """``name`` without combining accents ("Józef" → "Jozef"); letters like "ł" stay."""
-    decomposed = unicodedata.normalize("NFKD", name)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return without_accents(name)
 
 
 def title_word(word: str) -> str:

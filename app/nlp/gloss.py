@@ -26,7 +26,7 @@ from typing import Final
 
 from spacy.lang.en.stop_words import STOP_WORDS
 
-from app.domain.text import CJK_SCRIPT, LETTERS, RUN_IN_SCRIPT
+from app.domain.text import CJK_SCRIPT, LETTERS, RUN_IN_SCRIPT, without_accents
 from app.nlp.forms import is_english_word
 from app.resources import name_gloss
 
@@ -76,8 +76,7 @@ def _marked(word: str) -> bool:
 
 
 def _bare(word: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", word)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return without_accents(word)
 
 
 @cache

@@ -13,21 +13,19 @@ into it.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.domain.notebooks.people import joined_name
 from app.domain.notebooks.tags import normalize_slug
+from app.domain.text import without_accents
 
 
 def name_key(text: str) -> str:
     """The normalised form two names are compared in: line breaks joined
     (``"Brui-\\nma"`` = ``"Bruima"``), accents dropped (``"Józef"`` = ``"Jozef"``), case
     and runs of spaces folded."""
-    decomposed = unicodedata.normalize("NFKD", joined_name(text))
-    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return normalize_slug(bare.casefold())
+    return normalize_slug(without_accents(joined_name(text)).casefold())
 
 
 @dataclass(frozen=True)
