@@ -56,6 +56,8 @@ _WORDS: Final[Mapping[str, str]] = {
     # Hawaiian Pidgin
     "fo": "for", "befo": "before", "afta": "after", "wit": "with",
     "kine": "kind",
+    # a time of day with its "g" dropped, as many Englishes say it ("Mornin paddle")
+    "mornin": "morning", "evenin": "evening", "nothin": "nothing", "somethin": "something",
     # quick or unsure spelling and text speech
     "tomoro": "tomorrow", "tomorro": "tomorrow", "tommorrow": "tomorrow",
     "tommorow": "tomorrow", "tomorow": "tomorrow", "2moro": "tomorrow",
@@ -68,7 +70,7 @@ _WORDS: Final[Mapping[str, str]] = {
 
 _TITLED: Final = frozenset(
     {"nae", "aye", "tomoro", "tomorro", "tommorrow", "tommorow", "tomorow", "b4", "befo",
-     "afta", "neva", "nuh", "tonite", "2nite", "2moro"}
+     "afta", "neva", "nuh", "tonite", "2nite", "2moro", "mornin", "evenin", "nothin"}
 )  # fmt: skip
 """Forms also read capitalised (opening a sentence); the others are read in lower case
 only, as a name is never written ("Tae" and "Fae" are given names, "Di" a short one)."""

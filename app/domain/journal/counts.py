@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -26,6 +27,8 @@ from app.domain.journal.cues import (
 from app.domain.journal.lines import (
     CROSSES,
     DONE_MARK,
+    ITEM_MARK,
+    ITEM_MARKS,
     LINE_NOT_DONE,
     LIST_MARK,
     UNCHECKED,
@@ -136,20 +139,30 @@ def _time_spans(parsed: ParsedText, words: Sequence[Token]) -> list[tuple[float,
 
 
 _QUARTER_HOUR: Final = re.compile(
-    r"\b(a|one|three|3)\s+quarters?\s+of\s+an\s+hour\b", re.IGNORECASE
+    r"\b(a|one|three|3)\s+quarters?\s+of\s+an\s+hour\b"
+    # and an hour in words, or half of one ("only an hour at the loom", "half an hour")
+    r"|\b(?<!quarter of )(half\s+an|an|one)\s+hour\b(\s+and\s+a\s+half)?",
+    re.IGNORECASE,
 )
 
 
 def _quarter_hours(parsed: ParsedText, words: Sequence[Token]) -> list[tuple[float, Token]]:
-    """The minutes of each "quarter of an hour" in ``words`` ("three quarters of an hour":
-    45), with the token it starts at."""
+    """The minutes of each "quarter of an hour", "half an hour" or "an hour" said in words
+    in ``words`` ("three quarters of an hour": 45; "an hour and a half": 90), with the
+    token it starts at."""
     if not words:
         return []
     out: list[tuple[float, Token]] = []
     for m in _QUARTER_HOUR.finditer(parsed.text, words[0].start, words[-1].end):
         at = next((w for w in words if w.start <= m.start() < w.end), None)
-        if at is not None:
+        if at is None:
+            continue
+        if m.group(1) is not None:
             out.append((45.0 if m.group(1).lower() in ("three", "3") else 15.0, at))
+        elif m.group(2).lower().startswith("half"):
+            out.append((30.0, at))
+        else:
+            out.append((90.0 if m.group(3) else 60.0, at))
     return out
 
 
@@ -251,13 +264,16 @@ def count_evidence(
             continue
         times = [(_TIMES_OVER[w.lower], w) for w in words if w.lower in _TIMES_OVER]
         times += [(0.5, w) for w in words if _half_of(parsed, w)]  # "half of the chapter"
+        # "13 450 шаг", where the goal is in thousands (not "4 400 m repeats")
+        grouped, heads = _spaced_thousands(parsed, words) if goal >= 1000 else ({}, set())
         numbers = [
             (value, w)
             for w in words
             if (w.pos == "NUM" or w.tag == "CD" or TIME_OR_NUMBER.match(w.text))
             and not _a_temperature(parsed, w)
             and not (counts_whole and _A_FRACTION.fullmatch(w.text))
-            for value in [to_number(w.text)]
+            and w.i not in heads
+            for value in [grouped.get(w.i) or to_number(w.text)]
             if value is not None
         ]
         counted = [
@@ -282,6 +298,31 @@ def count_evidence(
     if value < goal:
         return False, None
     return True, CueMatch(tok.text, tok.i, tok.i)
+
+
+def _spaced_thousands(
+    parsed: ParsedText, words: Sequence[Token]
+) -> tuple[dict[int, float], set[int]]:
+    """Numbers whose thousands a space sets apart ("13 450", "1 200 300", as much of Europe
+    writes them): the position of each one's last group with the whole value, and the
+    positions of the groups before it (read with it, not alone)."""
+    values: dict[int, float] = {}
+    heads: set[int] = set()
+    for a, b in itertools.pairwise(words):
+        gap = parsed.text[a.end : b.start]
+        if (
+            gap in (" ", "\u00a0", "\u202f", "\u2009")
+            and (a.i in values or _GROUP_HEAD.fullmatch(a.text))
+            and _GROUP.fullmatch(b.text)
+        ):
+            head = values.pop(a.i) if a.i in values else float(a.text)
+            values[b.i] = head * 1000 + float(b.text)
+            heads.add(a.i)
+    return values, heads
+
+
+_GROUP_HEAD: Final = re.compile(r"[1-9]\d{0,2}")
+_GROUP: Final = re.compile(r"\d{3}")
 
 
 def _counts_the_next(parsed: ParsedText, number: Token, is_unit: Callable[[Token], bool]) -> bool:
@@ -405,6 +446,82 @@ def emoji_line(body: str, cues: Sequence[str], limit: int | None) -> tuple[int, 
         if any(cue.find(tokens) for cue in parsed_cues):
             return start, start + len(item)
     return None
+
+
+def name_emojis(name: str) -> frozenset[str]:
+    """The pictures a habit's name holds that stand for it ("Rosaryo before tulog 📿",
+    "Анама 📞 звонок"): not ticks, crosses, faces, hearts, stars or clocks, which say how
+    it went or when rather than what."""
+    return frozenset(
+        ch
+        for ch in name
+        if unicodedata.category(ch) == "So"
+        and ch not in ITEM_MARKS
+        and ch not in _NOT_WHAT
+        and not 0x1F600 <= ord(ch) <= 0x1F64F  # faces
+        and not 0x1F550 <= ord(ch) <= 0x1F567  # clock faces
+        and not 0x2190 <= ord(ch) <= 0x21FF  # arrows
+    )
+
+
+# Pictures that tell how it went, when, or that it is held back, not what is done.
+_NOT_WHAT: Final = frozenset(
+    "⭐🌟✨🔥💯🎉🎊👍👌👏🙌💥❤♥💕💖💗💓💙💚💛💜🖤🤍🧡⏰⏱⏲⌚⌛⏳📅📆🗓🚫🚭⛔🔞❗❓⚠"
+)
+
+
+# Where an item's own words end and a remark on it begins: a comma, a dash, a bracket.
+_ITEM_TOLD: Final = re.compile(r",|;|\s[–—-]\s|\(")
+_NOT_YET: Final = NEGATORS | {"tomorrow", "tmrw", "later", "next", "plan", "maybe", "soon"}
+
+
+def name_emoji_item(body: str, name: str, until: int | None) -> tuple[int, int] | None:
+    """A checklist or log item that the name's own picture stands for, ticked done or
+    measured ("✅ 📿 before tulog", "✅ апа 📞 20 мин" for "Анама 📞 звонок"): the writer
+    logged it by the picture they named it with. Not crossed out, unchecked, under a plan
+    heading, denied, nor in a sentence (a long line). Nothing from ``until`` on is read."""
+    pictures = name_emojis(name)
+    if not pictures:
+        return None
+    at = 0
+    for line in body.split("\n"):
+        start = at
+        at += len(line) + 1
+        if until is not None and start >= until:
+            break
+        if len(line) > 80 or not any(ch in pictures for ch in line):
+            continue
+        if UNCHECKED.match(line) or plan_heading_over(body, start):
+            continue
+        for item_start, item_end in _line_items(line):
+            item = line[item_start:item_end]
+            at_picture = next((k for k, ch in enumerate(item) if ch in pictures), None)
+            if at_picture is None:
+                continue
+            told = _ITEM_TOLD.search(item, at_picture)  # "✅ апа 📞 20 мин, she already…"
+            item = item[: told.start()] if told else item
+            words = [w.lower() for w in re.findall(r"[^\W\d_]+", item)]
+            if len(words) > 3 or LINE_NOT_DONE.search(item) or set(words) & _NOT_YET:
+                continue  # a sentence, or "📿 tomorrow", "no 📞"
+            if DONE_MARK.search(item) or re.search(r"\d", item):
+                lead = len(item) - len(item.lstrip())
+                return start + item_start + lead, start + item_start + len(item.rstrip())
+    return None
+
+
+def _line_items(line: str) -> list[tuple[int, int]]:
+    """The items of a log line its ticks and crosses part: each from a mark leading it
+    ("✅ 📿 ❌ 💪"), or each up to the mark following it ("📿 ✅ 💪 ❌"); the whole line
+    when it has no marks."""
+    marks = [m.start() for m in ITEM_MARK.finditer(line)]
+    if not marks:
+        return [(0, len(line))]
+    if mark_leads(line):
+        bounds = [*marks, len(line)]
+        return [(a, b) for a, b in itertools.pairwise(bounds)]
+    bounds = [0, *(k + 1 for k in marks)]
+    items = [(a, b) for a, b in itertools.pairwise(bounds)]
+    return items + ([(bounds[-1], len(line))] if bounds[-1] < len(line) else [])
 
 
 # A short log item ticked after its words ("Water ✓", "Devotion ✓", "maa ✅ short call").

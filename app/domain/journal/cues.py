@@ -26,6 +26,7 @@ from typing import Any, Final
 from rapidfuzz.distance import OSA
 
 from app.domain.days import SCHEDULE, SHORT_DAYS_AS_WORDS, WEEKDAYS, WEEKDAYS_SHORT
+from app.domain.journal.measures import unit_of
 from app.domain.parsed import ParsedText, Token
 from app.domain.spellings import forms_of, standard
 from app.domain.text import CURRENCY_SIGNS, MARKS
@@ -42,7 +43,14 @@ _NUMBER_WORDS: Final = frozenset(
         "twelve", "fifteen", "twenty", "thirty", "forty", "fifty", "sixty", "ninety", "hundred",
     }
 )  # fmt: skip
-_NAME_STOP: Final = frozenset(
+# Words that say how a thing is done, not what ("Bain froid", read "bath cold": not every
+# "froid" of the weather): no cue alone, in whatever language the name says them.
+QUALITY_WORDS: Final = frozenset(
+    {"cold", "hot", "warm", "cool", "big", "small", "long", "short", "quick", "early",
+     "late", "extra", "new", "old", "good", "full", "half", "easy", "great", "little"}
+)  # fmt: skip
+
+_NAME_STOP: Final = QUALITY_WORDS | frozenset(
     {
         "the", "a", "an", "to", "of", "for", "at", "in", "on", "by", "my", "and", "or", "with",
         "up", "down", "out", "do", "did", "done", "take", "get", "go", "make", "learn",
@@ -117,7 +125,7 @@ class CueFamily:
         ):
             return False  # "Pack gym bag": a gym bag is no gym, as the family says itself
         if any(
-            word.endswith(ending) and len(word) >= len(ending) + 3
+            word.endswith(ending) and len(word) >= len(ending) + 2  # "losartan"
             for word in words
             for ending in self.name_endings
         ):
@@ -235,7 +243,24 @@ def is_abstinence(name: str) -> bool:
     if len(words) > 1 and (words[0], _ELIDED.sub("de", words[1])) in _NOT_ANY:
         # "Pas de doomscroll", "Nada de refresco", "Plus d'alcool"; not a ballet step
         return not (words[0] == "pas" and words[2:3] and words[2] in _BALLET_STEPS)
+    if any(ch in _HELD_BACK_SIGNS for ch in name):
+        return True  # "Архигүй 🚫", "No yosi 🚭"
+    if (
+        words
+        and len(words[0]) > 5
+        and words[0].endswith(_WITHOUT_SUFFIXES)
+        and not (
+            words[0].startswith("sessiz")  # "Sessiz yürüyüş": a silent walk, done
+        )
+    ):
+        return True  # "Şekersiz çay", "Архигүй": the thing with "without" fused to it
     return bool(words) and words[0] in _NOT_AT_ALL
+
+
+# A sign of a thing forbidden, in a name: the habit is of keeping from it.
+_HELD_BACK_SIGNS: Final = "🚫🚭⛔🙅"
+# "Without" as Turkic and Mongolian languages fuse it to the end of the thing held back.
+_WITHOUT_SUFFIXES: Final = ("sız", "siz", "suz", "süz", "сыз", "сіз", "сиз", "суз", "сүз", "гүй")
 
 
 # The first word of a habit kept from something, in English and as the languages around
@@ -246,7 +271,8 @@ _NOT_AT_ALL: Final = frozenset(
     {"no", "quit", "avoid", "stop", "skip", "without", "zero",
      "sin", "sem", "sans", "senza", "ohne", "kein", "keine", "keinen", "geen", "zonder",
      "ingen", "inget", "utan", "uten", "cero", "zéro", "niente", "nessun", "nessuna",
-     "fără", "fara", "bez", "без", "нет", "ні", "walang", "bawal", "tanpa", "hakuna"}
+     "fără", "fara", "bez", "без", "нет", "ні", "walang", "bawal", "tanpa", "hakuna",
+     "ei", "ii", "nei", "walay", "hapana"}
 )  # fmt: skip
 _NOT_ANY: Final = frozenset(
     {("pas", "de"), ("plus", "de"), ("jamais", "de"),
@@ -292,13 +318,17 @@ def _is_content(word: str) -> bool:
 
 
 _REPS: Final = re.compile(r"[x×]\d+", re.IGNORECASE)
+_AFTER_A_NUMBER: Final = re.compile(r"\d\s*([^\W\d_]+)")
 
 
 def name_words(name: str, forms: WordForms | None = None) -> list[str]:
     """The content words of a habit's name (what a name alone can be recognised by),
     each followed by its other forms when ``forms`` knows them ("Sit in silence": "sit",
     "sat", …; "Electrolytes": "electrolytes*", "electrolyte")."""
-    words = [w.lower() for w in _WORD.findall(name) if _is_content(w)]
+    units = {  # "Sjósund 5 mín+": the minutes as any language writes them, no deed
+        m.group(1).lower() for m in _AFTER_A_NUMBER.finditer(name) if unit_of(m.group(1))
+    }
+    words = [w.lower() for w in _WORD.findall(name) if _is_content(w) and w.lower() not in units]
     out: list[str] = []
     for word in words:
         out.append(f"{word}*" if len(word) >= 5 else word)
@@ -414,9 +444,16 @@ def _reads(family: CueFamily, word: str) -> bool:
 
 def name_phrases(name: str) -> list[str]:
     """Two words of the name side by side, as the writer may repeat them ("Herd book
-    updated": "herd book"; "Tip jar savings": "tip jar")."""
+    updated": "herd book"; "Tip jar savings": "tip jar"), a word of how beside one of what
+    ("Walk out to Big Red": "big red")."""
     words = _WORD.findall(name.lower())
-    return [f"{a} {b}" for a, b in pairwise(words) if _is_content(a) and _is_content(b)]
+    return [
+        f"{a} {b}"
+        for a, b in pairwise(words)
+        if (_is_content(a) or a in QUALITY_WORDS)
+        and (_is_content(b) or b in QUALITY_WORDS)
+        and not {a, b} <= QUALITY_WORDS
+    ]
 
 
 _WORD_THEN_NUMBER: Final = re.compile(r"([^\W\d_][\w'-]*)\s+\d")
@@ -506,6 +543,12 @@ DAILY_PRAYERS: Final = {
     **dict.fromkeys(("asr", "asar", "ashar", "ikindi", "digar"), "afternoon"),
     **dict.fromkeys(("maghrib", "magrib", "maghreb", "maghrab", "akşam"), "sunset"),
     **dict.fromkeys(("isha", "ishaa", "esha", "isya", "yatsı", "yatsi", "khuftan"), "night"),
+    # and as Kazakh, Uzbek and Russian speakers write them, in Cyrillic or Latin letters
+    **dict.fromkeys(("бомдат", "бамдат", "bomdat", "bomdod", "фаджр", "фаджир"), "dawn"),
+    **dict.fromkeys(("бесін", "besin", "пешин", "зухр", "зуһр"), "noon"),
+    **dict.fromkeys(("екінті", "ekinti", "аср"), "afternoon"),
+    **dict.fromkeys(("ақшам", "aqsham", "шом", "магриб", "мағриб"), "sunset"),
+    **dict.fromkeys(("құптан", "quptan", "хуфтан", "xufton", "иша", "ясту"), "night"),
 }
 """The five daily prayers of Islam by their names, in the spellings Arabic, Urdu, Persian,
 Turkish and Malay speakers write them in English ("zohr", "ikindi", "isya"), each to the
@@ -515,7 +558,7 @@ time of day it is said."""
 _PRAYERS: Final = {
     **DAILY_PRAYERS,
     **dict.fromkeys(("jummah", "jumuah", "jumma", "jumah", "juma", "jumaa", "khutbah"), "friday"),
-    **dict.fromkeys(("khutba", "jumu'ah", "jumat", "jumaat"), "friday"),
+    **dict.fromkeys(("khutba", "jumu'ah", "jumat", "jumaat", "жұма", "жума", "джума"), "friday"),
     **dict.fromkeys(("tahajjud",), "tahajjud"),
     **dict.fromkeys(("taraweeh", "tarawih"), "taraweeh"),
     # the hours of the Divine Office, by their names and as a breviary calls them
@@ -524,6 +567,14 @@ _PRAYERS: Final = {
     **dict.fromkeys(("compline",), "compline"),
     **dict.fromkeys(("matins",), "matins"),
 }
+
+
+def prayers_named(words: Iterable[str]) -> frozenset[str]:
+    """The prayers ``words`` name, each by the prayer it spells ("Zohr", "öğle": noon;
+    "жұма": friday)."""
+    return frozenset(p for w in words if (p := _PRAYERS.get(w.lower())) is not None)
+
+
 # A common place in brackets after what is done, saying where or for what it is done
 # ("Close-out (shop)", "Accounts (at work)"); a proper name is still read ("(Bosque)").
 _FOR_WHICH: Final = re.compile(
@@ -575,6 +626,7 @@ _WHEN: Final = re.compile(
     rf"|\b(?:{'|'.join(WEEKDAYS)})s?\b"  # "Wednesday fast"
     rf"|\s*\(\s*(?:{_WEEKDAY_SHORT}|sat|sun)\.?\s*\)"  # "Sabar (Thurs)"
     rf"|\s+(?:{_WEEKDAY_SHORT})\.?\s*$"  # "Bridge club Tues" ("sat", "sun" may be words)
+    r"|\s+(?-i:Sat|Sun)\.?(?:\s+[^\w\s]+)*\s*$"  # but "Prep lunches Sun 🍱", capitalised
     # a time of day in brackets or opening the name ("Concor + aspirin (morning)", "PM run
     # 8k+"): when, not what
     r"|\s*\(\s*(?:mornings?|evenings?|nights?|afternoons?|bedtime|am|pm|a\.m\.|p\.m\.)\s*\)"

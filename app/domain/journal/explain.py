@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.domain.evaluation import overlaps
+from app.domain.journal.counts import name_emojis
 from app.domain.journal.cues import find_cues, is_abstinence
 from app.domain.journal.measures import count_target, deadline, on_time
 from app.domain.journal.rules import RuleCandidate, blocked_for, named_person
@@ -117,6 +118,10 @@ def explain_hit(
             f"cue \u201c{v.cue}\u201d in \u201c{v.text}\u201d passed every context check"
             for v in verdicts[:1]
         ]
+    said = body[span[0] : span[1]]
+    pictures = [ch for ch in name_emojis(rc.candidate.name) if ch in said]
+    if pictures:
+        return [f"a log item the name's own picture {pictures[0]} stands for, ticked or measured"]
     if count_target(rc.measured_name) is not None:
-        return [f"a number in \u201c{body[span[0] : span[1]]}\u201d was read as reaching the count"]
+        return [f"a number in \u201c{said}\u201d was read as reaching the count"]
     return ["proposed by the model, and it passed the rules' context checks"]

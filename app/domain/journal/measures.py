@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from app.domain.parsed import Token
-from app.domain.text import CJK_SCRIPT, CURRENCY_SIGNS
+from app.domain.text import CJK_SCRIPT, CURRENCY_SIGNS, without_accents
 
 CLOCK_TIME: Final = re.compile(
     r"\b(\d{1,2})(?:[:.](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?(?!\d|,\d)|\b(midnight)\b", re.I
@@ -32,7 +32,7 @@ _NAME_WORD_TIME: Final = re.compile(
     r"(hours?|hrs?|minutes|mins)\b",
     re.I,
 )
-_NAME_TARGET: Final = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)\s*(k)?\s+([^\W\d_]+)", re.I)
+_NAME_TARGET: Final = re.compile(r"(?<![\w.])(\d+(?:[.,]\d+)?)\s*(k|к)?\s+([^\W\d_]+)", re.I)
 # A word a number names something by, not counts ("Gr 12", "Year 9", "Psalm 23", "Ep 4").
 _LABEL_BEFORE: Final = re.compile(
     r"(?:\b(?:gr|grade|yr|year|form|std|standard|class|level|room|ch|chapter|psalm|ep|"
@@ -82,7 +82,25 @@ WORD_NUMBERS: Final = _NUMBER_WORDS | {"a": 1.0, "an": 1.0, "half": 0.5}
 _DOTTED_THOUSANDS: Final = re.compile(r"^\d{1,3}(?:\.\d{3})+$")  # "11.200" (European)
 # A unit as writers of other first languages also write it ("11.200 pasos").
 UNIT_WORDS: Final = {
-    "step": frozenset({"pasos", "passi", "schritte", "stappen", "pas", "kroków"}),
+    "step": frozenset(
+        {
+            "pasos",
+            "passi",
+            "schritte",
+            "stappen",
+            "pas",
+            "kroków",
+            "шаг",
+            "шагов",
+            "шага",
+            "кроків",
+            "қадам",
+            "адым",
+            "skref",
+            "askel",
+            "askelta",
+        }
+    ),
     "page": frozenset({"pp", "pgs", "pg"}),  # "20 pp of the Kahneman"
 }
 # Distances walked, in steps (about 2,000 a mile, 1,300 a kilometre).
@@ -97,7 +115,7 @@ def to_number(text: str) -> float | None:
         text = text.replace(".", "")
     cleaned = text.lower().replace(",", "")
     scale = 1.0
-    if cleaned.endswith("k"):
+    if cleaned.endswith(("k", "к")):  # "12k", "12к" (Cyrillic)
         cleaned, scale = cleaned[:-1], 1000.0
     try:
         return float(cleaned) * scale
@@ -194,7 +212,12 @@ MEASURE_UNITS: Final = frozenset(unit for unit, _ in _MEASURES.values())
 def unit_of(word: str) -> tuple[str, float] | None:
     """The unit a measure word counts in, and its scale ("litres": litre × 1)."""
     lower = word.lower()
-    return _MEASURES.get(lower) or _MEASURES.get(lower[:-1] if lower.endswith("s") else lower)
+    found = _MEASURES.get(lower) or _MEASURES.get(lower[:-1] if lower.endswith("s") else lower)
+    if found is None and not lower.isascii():  # "5 mín" (Icelandic), "10 mín."
+        plain = without_accents(lower)
+        if plain != lower and plain.isascii():
+            return unit_of(plain)
+    return found
 
 
 # Minutes written "m" in a log ("Chanter 20m", "NT2 study 30m"), unless the habit goes a

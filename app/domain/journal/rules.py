@@ -41,6 +41,7 @@ from app.domain.journal.counts import (
     EMOJI_WORDS,
     count_evidence,
     emoji_line,
+    name_emoji_item,
     said_late,
     ticked_name,
     time_ok,
@@ -59,6 +60,7 @@ from app.domain.journal.cues import (
     is_abstinence,
     name_words,
     phrase_head,
+    prayers_named,
     stem_of,
 )
 from app.domain.journal.lines import (
@@ -178,6 +180,15 @@ FUTURE_WORDS: Final = frozenset(
         "amanhã", "amanha", "demain", "domani", "jutri", "zavtra",
         "завтра", "bukas", "besok", "kesho", "yarın", "holnap", "mâine", "huomenna",
         "imorgon", "ashita", "naeil", "αύριο",
+        # and Northern Sámi, Cebuano, Kazakh, Mongolian, Georgian, Armenian, Fijian, Igbo,
+        # Hausa, Scottish Gaelic, Irish, Welsh, Czech, Slovak, Bulgarian, Lithuanian,
+        # Albanian, Catalan, Zulu, Uzbek, Arabic romanised, Chinese, Japanese and Korean in
+        # their scripts; not Estonian "homme" (French "man"), Basque "bihar" (a state of
+        # India), Serbian "sutra" (a scripture), Somali "berri" (Basque "new")
+        "ihttin", "ugma", "ертең", "маргааш", "ხვალ", "khval", "vaghe", "vaghy", "վաղը",
+        "nimataka", "echi", "gobe", "a-màireach", "amàireach", "amárach", "yfory", "zítra",
+        "zajtra", "утре", "rytoj", "nesër", "demà", "kusasa", "ertaga", "bukra", "bokra",
+        "明天", "明日", "내일",
     }
 ) | forms_of({"tomorrow"})  # fmt: skip
 # "tomorrow" in Norwegian, Danish and Swedish ("Romaskin i morgen"); "morgen" alone is
@@ -301,6 +312,24 @@ _A_RATE: Final = re.compile(
 _MORE_OF_IT: Final = re.compile(r"^\s+(?:more|less)\s*(?:[!.?]|$)", re.I)
 # Only thought about ("Thought about going up to see Isa but…", "considering a swim"), as
 # long as no "but" or "anyway" says it was done after all.
+# What one is to do is arranged, not done ("I am to phone Calum on Wednesday").
+_AM_TO: Final = re.compile(
+    r"\b(?:i\s+am|i'm|i’m|we\s+are|we're|we’re)\s+to\s+(?:[\w'’-]+\s+){0,3}$", re.I
+)
+# The thing only talked or read about ("we spoke of the peats", "read about fasting").
+_TALKED_OF: Final = re.compile(
+    r"\b(?:spoke|speak|speaking|talked|talk|talking|chatted|chat|told|heard|asked|wrote|"
+    r"read|reading|joked|argued|complained|laughed)\s+(?:\w+\s+){0,2}?(?:of|about)\s+"
+    r"(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+|a\s+)?$",
+    re.I,
+)
+# A thing slept through was missed ("slept through fajr", "Bomdat I sleep through").
+_SLEPT_THROUGH_BEFORE: Final = re.compile(
+    r"\b(?:sleep|slept|sleeping)\s+through\s+(?:the\s+|my\s+)?$", re.I
+)
+_SLEPT_THROUGH_AFTER: Final = re.compile(r"[ \t]+(?:i[ \t]+)?(?:sleep|slept)[ \t]+through\b", re.I)
+# Done only in one's head, not in the world ("I sing Isa Lei in my head").
+_IN_MY_HEAD: Final = re.compile(r"(?:[ \t]+[\w'’-]+){0,4}?[ \t]+in[ \t]+my[ \t]+head\b", re.I)
 _CONSIDERED: Final = re.compile(
     r"\b(?:thought|thinking|think|considered|considering|debated|toyed with the idea)\s+"
     r"(?:about|of)\s+(?:\w+ing\b(?:(?!\bbut\b|\banyway\b)[^.!?;\n])*)?$",
@@ -550,6 +579,7 @@ class BlockReason(Enum):
     NO_WORDS = "no words to read"
     A_STATE = "a state, not a deed"
     ANOTHER_TIME = "told of another time of day than the name's"
+    A_TIME = "a time of day, not the deed"
 
     @property
     def message(self) -> str:
@@ -1381,6 +1411,31 @@ _TURNED_BACK: Final = re.compile(
 _NOT_COUNTED: Final = re.compile(
     r"[^.!;\n]{0,100}?\b(?:does|did|do)(?:n[’']?t|nt| not)\s+count\b", re.IGNORECASE
 )
+# The thing said first, then that it did not happen, as a terse log puts it ("Dad VP
+# miss", "Gym skipped", "Horses rest day"): nothing else in the clause after the word.
+_THEN_UNDONE: Final = re.compile(
+    r"[ \t]*(?:(?:today|tonight|again)[ \t]+)?(?:miss|missed|skipped|skip|cancell?ed|"
+    r"postponed|forgotten|nope|rest[ \t]+day|off[ \t]+today)[ \t]*(?=[.!,;:)(\n]|$)",
+    re.IGNORECASE,
+)
+# "Nothing with the herd today": none of it done.
+_NOTHING_WITH: Final = re.compile(
+    r"\bnothing\s+(?:with|for|on|of)\s+(?:the\s+|my\s+|our\s+)?$", re.IGNORECASE
+)
+# Steps one goes up or down are stairs, no count walked ("helped her up the steps").
+_STAIRS: Final = frozenset({"steps", "step", "stairs"})
+_UP_THE: Final = re.compile(
+    r"\b(?:up|down)\s+(?:the|those|these|his|her|our|their|my)\s+$",
+    re.IGNORECASE,
+)
+# A meal after "at", "after" or "before" says when ("a can at lunch", "after dinner"), not
+# that it was made or eaten as the habit asks.
+_MEALS: Final = frozenset(
+    {"breakfast", "lunch", "dinner", "supper", "brunch", "lunchtime", "dinnertime", "teatime"}
+)
+_WHEN_PREPS: Final = frozenset(
+    {"at", "after", "before", "during", "over", "till", "until", "since", "around"}
+)
 _BUT_NOTHING: Final = re.compile(
     r"[^.!?\n]{0,40}?\bbut\b[^.!?\n]{0,15}?(?:\b(?:did ?n[o'’]?t|never|could ?n[o'’]?t|"
     r"could not|did not)\b[^.!?\n]{0,25}?\b(?:anything|a thing|a word|a page|a single)\b|"
@@ -1416,17 +1471,30 @@ _TL_MORE: Final = frozenset({"nang", "na", "ng"})
 """What follows Tagalog "wala" (none) before the thing there is none of."""
 
 
+# "No" before a thing, in English and as code-switching writers leave it ("walay gym",
+# "kein Training", "geen gym", "sin gym", "hakuna mazoezi", "без зала").
+_NO_WORDS: Final = frozenset(
+    {"no", "walay", "walang", "kein", "keine", "keinen", "geen", "hakuna", "tanpa", "без", "нет"}
+)
+
+
 def _no_before(parsed: ParsedText, match: CueMatch) -> bool:
     """ "No" opens the cue's noun phrase, before it or before the words that modify it
     ("so no bike ride", "no jump rope" for the cue "rope")."""
     inside = range(match.first, match.last + 1)
     k = match.first - 1
     while (
-        k >= 0 and parsed.tokens[k].dep in ("compound", "amod") and parsed.tokens[k].head in inside
+        k >= 0
+        and parsed.tokens[k].dep in ("compound", "amod")
+        and parsed.tokens[k].head in inside
+        and parsed.tokens[k].lower not in _NO_WORDS  # "walay gym": "walay" read as a noun
     ):
         inside = range(k, match.last + 1)
         k -= 1
-    return k >= 0 and parsed.tokens[k].lower == "no" and parsed.tokens[k].head in inside
+    if k < 0 or parsed.tokens[k].lower not in _NO_WORDS:
+        return False
+    # a code-switched "no" is read by its place alone (the parser knows not its word)
+    return parsed.tokens[k].lower != "no" or parsed.tokens[k].head in inside
 
 
 def _not_reached(text: str, parsed: ParsedText, match: CueMatch, end: int) -> bool:
@@ -1549,6 +1617,12 @@ def blocked(
         return BlockReason.DID_NONE  # "only to the end of the village on the bike"
     if _NAMED_ONLY.search(text, line_start, start):
         return BlockReason.A_THING  # "There is a recipe for…", "bc of the flashcards"
+    if _NOTHING_WITH.search(text, line_start, start):
+        return BlockReason.DID_NONE  # "Nothing with the ealu today"
+    if parsed.tokens[match.first].lower in _STAIRS and _UP_THE.search(text, line_start, start):
+        return BlockReason.A_THING  # "helped her up the steps": stairs, no count of them
+    if _a_meal_as_when(parsed, match):
+        return BlockReason.A_TIME  # "1 can at lunch only": when, not the lunch made
     if _names_a_date(text, parsed, match):
         return BlockReason.A_THING  # "Sat 14 Nov: swam": the day, not "sat"
     if is_day_word(_written_word(text, start, parsed.tokens[match.last].end)) and not (
@@ -1580,6 +1654,16 @@ def blocked(
         return BlockReason.QUESTION
     if _CONSIDERED.search(text, max(s_start, line_start), start):
         return BlockReason.INTENTION  # "Thought about going up to see Isa"
+    if _AM_TO.search(text, max(s_start, line_start), start):
+        return BlockReason.A_PLAN  # "I am to phone Calum on Wednesday as usual"
+    if _TALKED_OF.search(text, max(s_start, line_start), start):
+        return BlockReason.A_THING  # "we spoke of the peats": a topic, not a deed
+    if _SLEPT_THROUGH_BEFORE.search(text, max(s_start, line_start), start) or (
+        _SLEPT_THROUGH_AFTER.match(text, parsed.tokens[match.last].end, line_end)
+    ):
+        return BlockReason.AVOIDED  # "Bomdat I sleep through"
+    if _IN_MY_HEAD.match(text, parsed.tokens[match.last].end, line_end):
+        return BlockReason.A_STATE  # "I sing Isa Lei in my head": not aloud
     if _BUT_NOTHING.match(text, parsed.tokens[match.last].end, line_end):
         return BlockReason.DID_NONE  # "spreadsheet open but didn't enter anything"
     if _to_do_later(parsed, head):
@@ -1588,6 +1672,8 @@ def blocked(
         return BlockReason.NEGATED  # "didn't trust myself to sing"
     if _NOT_COUNTED.match(text, parsed.tokens[match.last].end, line_end):
         return BlockReason.DID_NONE  # "walked around campus, doesnt count i guess"
+    if _THEN_UNDONE.match(text, parsed.tokens[match.last].end, line_end):
+        return BlockReason.DID_NONE  # "Dad VP miss", "Horses rest day"
     if _SET_OUT.search(text, max(s_start, line_start), start) and _TURNED_BACK.match(
         text, parsed.tokens[match.last].end, line_end
     ):
@@ -1656,6 +1742,8 @@ def blocked(
         return BlockReason.INTENTION
     if "hopefully" in lowers and not past:
         return BlockReason.INTENTION  # "bed by 11 hopefully": hoped for, not done
+    if not past and _GOD_WILLING.search(" ".join(lowers)):
+        return BlockReason.INTENTION  # "Insha'Allah бомдат at Мойынты": hoped for
     if lowers[:1] in (["maybe"], ["perhaps"]) and not past and not _a_count_next(lowers):
         return BlockReason.INTENTION  # "Maybe grog with the boys Friday"; not "maybe 12 bilo"
     if any(_has_phrase(clause_words, p, compared=False) for p in PAST_PHRASES):
@@ -2743,6 +2831,24 @@ _MAY_BE_THEM: Final = frozenset(
 _NAME_WORD: Final = re.compile(r"[\w'’]+")
 
 
+# A hope put in God's hands ("Insha'Allah", "God willing", "ojalá"): what follows is
+# hoped for, not yet done.
+_GOD_WILLING: Final = re.compile(
+    r"\b(?:in ?sha ?['’]? ?a?llah|inshallah|insya ?allah|god willing|deo volente|ojal[aá]|"
+    r"si dios quiere|se deus quiser)\b"
+)
+
+
+def _a_meal_as_when(parsed: ParsedText, match: CueMatch) -> bool:
+    """The cue is a meal alone, after a word of when ("at lunch", "after dinner")."""
+    if match.first != match.last:
+        return False
+    meal = parsed.tokens[match.first]
+    if meal.lemma not in _MEALS or meal.dep != "pobj":
+        return False
+    return parsed.tokens[meal.head].lower in _WHEN_PREPS
+
+
 def _a_count_next(lowers: Sequence[str]) -> bool:
     """The word after the clause's first is a number: a hedged amount ("maybe 12")."""
     return len(lowers) > 1 and lowers[1][:1].isdigit()
@@ -3169,7 +3275,44 @@ def blocked_for(
         return BlockReason.A_THING
     if reason is None and _at_another_time(parsed, match, name):
         return BlockReason.ANOTHER_TIME  # "PM run 8k+": "Morning was 16km progression"
+    if reason is None and _another_prayer(parsed, match, name):
+        return BlockReason.ANOTHER_TIME  # "Бомдат намаз": "Went to жұма намаз"
+    if reason is None and _names_whose_thing(parsed, match):
+        return BlockReason.A_THING  # "airag sellers", "the tavlu board", "Lýsi bottle"
     return reason
+
+
+# Nouns a cue may name the kind of, that are no doing of it: the people who sell or
+# master it, the board, bottle or jar it comes in, the shop or club that deals in it.
+_THING_HEADS: Final = frozenset(
+    {"seller", "vendor", "master", "maker", "player", "teacher", "board", "bottle", "jar",
+     "shop", "store", "stall"}
+)  # fmt: skip
+
+
+def _another_prayer(parsed: ParsedText, match: CueMatch, name: str) -> bool:
+    """The name asks for one prayer and the cue is said of another, beside it ("Fajr
+    namaz": "Went to jummah namaz"; "Бомдат намаз": "жұма намаз")."""
+    asked = prayers_named(_NAME_WORD.findall(name))
+    if not asked:
+        return False
+    sent = parsed.tokens[match.first].sent
+    near = [
+        t.text for t in parsed.tokens[max(match.first - 4, 0) : match.last + 3] if t.sent == sent
+    ]
+    said = prayers_named(near)
+    return bool(said) and not said & asked
+
+
+def _names_whose_thing(parsed: ParsedText, match: CueMatch) -> bool:
+    """The cue, one word, only says what kind a thing or a person is ("Market full of
+    airag sellers", "the tavlu board open", "Many toasts for the qvevri masters")."""
+    if match.first != match.last:
+        return False
+    word = parsed.tokens[match.first]
+    if word.dep not in ("compound", "amod") or word.head <= word.i:
+        return False
+    return parsed.tokens[word.head].lemma in _THING_HEADS
 
 
 # What is done to a thing to keep, get or move it, not to use it ("cleaning my khuur",
@@ -3179,6 +3322,8 @@ _KEEPING_VERBS: Final = frozenset(
         "clean", "polish", "oil", "dust", "wipe", "grease", "lubricate", "varnish", "wax",
         "repair", "mend", "fix", "restring", "service", "sell", "buy", "order", "pack",
         "unpack", "wrap", "store", "lend", "borrow", "insure", "return",
+        # and a vessel's upkeep ("sealed qvevri 4 with the stone lid", "emptied the jar")
+        "seal", "empty",
     }
 )  # fmt: skip
 
@@ -3628,6 +3773,8 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                     span, span_cue = quoted, _cue_span(parsed, twice)
             if span is None and not short:
                 span = emoji_line(body, rc.cues, limit)
+            if span is None and not short:  # "✅ 📿 before tulog": the name's own picture
+                span = name_emoji_item(body, rc.candidate.name, _addressed_region(body))
             if span is None and limit is None and not short:  # a ticked item, no count
                 span = ticked_name(body, rc.candidate.name, _addressed_region(body))
         if span is None:

@@ -14,6 +14,7 @@ from app import resources
 from app.domain.journal.counts import EMOJI_WORDS
 from app.domain.journal.cues import (
     MAX_CUES,
+    QUALITY_WORDS,
     CueError,
     CueFamily,
     asks_a_call,
@@ -25,6 +26,7 @@ from app.domain.journal.cues import (
     whom_in,
     without_when,
 )
+from app.domain.journal.measures import unit_of
 from app.domain.journal.rules import named_person, person_cues
 from app.nlp.forms import is_english_word, is_given_name, is_verb, word_forms
 from app.nlp.gazetteer import KINSHIP, gazetteer
@@ -98,7 +100,9 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
             if w.lower() not in kept
             and (len(w) > 3 or (len(w) == 3 and not w.isascii()))  # "Côr" as written too
             and not names_a_time(w)  # "Poya sil"
+            and unit_of(w.strip("+.,;:()")) is None  # "Sjósund 5 mín+": minutes
             and not (w[:1].isupper() and in_english(w).lower() in KINSHIP)  # "Woo Yaay 📞"
+            and in_english(w).lower() not in QUALITY_WORDS  # "Bain froid": no "froid" alone
         )
         parts = [*compound_parts(name), *verb_stems(name)]  # "Avantouinti": "avanto"; "estir*"
         seeded = list(dict.fromkeys([*seeded, *name_words(glossed), *parts]))[:MAX_CUES]
@@ -108,7 +112,12 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         more, more_exclude = seed_cues(latin, cue_families(), word_forms)
         more = [cue for cue in more if "_" not in cue]  # an emoji's code ("deciduous_tree")
         if english:  # "Біг у Стромовці", read "run in …": not "big", an English word
-            more = [cue for cue in more if not is_english_word(cue.rstrip("*"))]
+            more = [
+                cue
+                for cue in more
+                if not is_english_word(cue.rstrip("*"))
+                and in_english(cue.rstrip("*")).lower() not in QUALITY_WORDS  # "froid"
+            ]
         seeded = list(dict.fromkeys([*seeded, *more]))[:MAX_CUES]
         exclude = list(dict.fromkeys([*exclude, *more_exclude]))[:MAX_CUES]
     seeded = person_cues(english or name, _without_opening_person(name, seeded))
@@ -143,7 +152,7 @@ def _without_whom(name: str, cues: list[str]) -> list[str]:
     """The cues without a capitalised word alone of whom a deed is done for or with
     ("Wave $50 pour Yaay": the sending, not every "Yaay"), while a cue is left."""
     whom = whom_in(name)
-    kept = [cue for cue in cues if cue.rstrip("*") not in whom]
+    kept = [cue for cue in cues if not whom.issuperset(cue.rstrip("*").split())]
     return kept if kept else cues
 
 
