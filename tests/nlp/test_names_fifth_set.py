@@ -333,3 +333,40 @@ def test_a_korean_given_name_ending_in_ji_keeps_it() -> None:
 )
 def test_hindu_deities_and_bosnian_kinship_words_are_nobody_named(page: str) -> None:
     assert _found(page) == []
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "Class moved to the gym on Wrangelstr. from Tuesday, said Malik Osei.",
+        "Met Malik Osei at Sonnenallee, then to Kottbusser Tor for the shop.",
+    ],
+)
+def test_german_streets_and_squares_are_no_people(page: str) -> None:
+    assert [text for text, _ in _found(page)] == ["Malik Osei"]
+
+
+def test_a_book_of_scripture_by_chapter_and_verse_is_no_person() -> None:
+    found = [text for text, _ in _found("The reading was John 3:16, then Auntie Ama sang.")]
+    assert found == ["Ama"]
+
+
+def test_a_name_before_a_clock_time_is_still_a_name() -> None:
+    found = [text for text, _ in _found("Warm-up with Professora Pimenta 15:30 sharp.")]
+    assert "Pimenta" in found
+
+
+def test_an_akan_kinship_word_before_a_name_is_kept_apart() -> None:
+    page = "I told Kojo that Wofa Kwadwo's one-week is on Saturday."
+    assert [text for text, _ in _found(page)] == ["Kojo", "Kwadwo"]
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "Porra, meu irmão. I said yes, exactly, and he wrote it down.",
+        "Then to the Sportamt and the Bezirksamt for the forms.",
+    ],
+)
+def test_an_oath_and_a_german_office_are_nobody(page: str) -> None:
+    assert _found(page) == []

@@ -63,6 +63,8 @@ _NUMBERED: Final = re.compile(
 # A line that opens with how much of the thing ("2 kg lamb", "1 kg beef on the bone",
 # "3 big onions"): an ingredient's or a stock list's line, whatever words follow.
 _QUANTITY_FIRST: Final = re.compile(r"^\d+(?:[.,/]\d+)?\s*(?:[^\W\d_]{1,5}\s+)?[^\W\d_]")
+# A thing, then how many of it ("agogô ×2", "pandeiros ×4 — #2 with Pipoca").
+_COUNT_AFTER: Final = re.compile(r"^[^\W\d_][^×\n]{0,30}?\s[×x]\s?\d{1,3}\b")
 # A line opened by a date and a dash or colon ("Jan 6 — Charbel (grandson) 1997", "14/2:
 # Rita"): a dated row (birthdays, appointments, a planting diary's entries).
 _DATE_FIRST: Final = re.compile(
@@ -299,7 +301,7 @@ def _sections_joined(
     one list in sections ("3. Lady Anne Montgomery" / "JIGS" / "4. Tom Billy's")."""
     out: list[tuple[int, list[int]]] = []
     for first, indices in runs:
-        if out and _continues(lines, out[-1][1], indices):
+        if out and (_continues(lines, out[-1][1], indices) or _heads(lines, out[-1][1], indices)):
             out[-1] = (out[-1][0], out[-1][1] + indices)
         else:
             out.append((first, indices))
@@ -314,8 +316,8 @@ def _continues(lines: Sequence[Line], before: Sequence[int], after: Sequence[int
     between = [lines[i] for i in range(before[-1] + 1, after[0]) if lines[i].kind != "blank"]
     if last.kind != nxt.kind or len(between) != 1 or not _section_heading(between[0]):
         return False
-    if last.kind == "bullet":
-        above = before[0] - 1
+    if last.kind in ("bullet", "checkbox"):  # "FUNERAL" / "[✓] …" / "OUTDOORING" / "[ ] …"
+        above = next(i for i in before if lines[i].kind == last.kind) - 1
         return above >= 0 and _section_heading(lines[above])
     a, b = _ITEM_NUMBER.match(last.text), _ITEM_NUMBER.match(nxt.text)
     return (
@@ -324,6 +326,15 @@ def _continues(lines: Sequence[Line], before: Sequence[int], after: Sequence[int
         and b is not None
         and int(b.group(1)) == int(a.group(1)) + 1
     )
+
+
+def _heads(lines: Sequence[Line], before: Sequence[int], after: Sequence[int]) -> bool:
+    """``before`` is one "TO DO — …" line heading the items of ``after``, past at most
+    one section heading ("TO DO — the christening" / "CHURCH" / "[✓] book the hall")."""
+    if len(before) != 1 or lines[before[0]].kind != "keyword":
+        return False
+    between = [lines[i] for i in range(before[0] + 1, after[0]) if lines[i].kind != "blank"]
+    return len(between) <= 1 and all(_section_heading(line) for line in between)
 
 
 def _section_heading(line: Line) -> bool:
@@ -524,8 +535,9 @@ def _unmarked_list(
 
 
 def _a_row(text: str) -> bool:
-    """A line a quantity or a date opens: a row of a list."""
-    return bool(_QUANTITY_FIRST.match(text) or _DATE_FIRST.match(text))
+    """A line a quantity or a date opens, or a thing and how many of it ("agogô ×2",
+    "médio x3"): a row of a list."""
+    return bool(_QUANTITY_FIRST.match(text) or _DATE_FIRST.match(text) or _COUNT_AFTER.match(text))
 
 
 def _carried_over(found: Sequence[tuple[Unit, bool, bool]]) -> list[Unit]:

@@ -507,3 +507,31 @@ def test_a_struck_word_opening_a_line_of_verse_is_no_credit() -> None:
         "at our own feet\n"
     )
     assert spans("poetry", page) == [(0, 0)]
+
+
+def test_a_checklist_in_sections_under_headings_is_one_todo_list() -> None:
+    page = (
+        "TO DO — the christening\n"
+        "\n"
+        "CHURCH\n"
+        "[✓] book the hall\n"
+        "[ ] ask Father Ben about the date\n"
+        "[ ] flowers\n"
+        "\n"
+        "PARTY\n"
+        "[ ] cake from the bakery\n"
+        "[ ] chairs from the neighbours"
+    )
+    assert spans("todo_lists", page) == [(0, 0)]
+
+
+def test_things_with_how_many_of_each_are_a_list() -> None:
+    page = (
+        "Instruments (the cupboard + my flat)\n"
+        " drums ×3   (1 skin torn, the big one)\n"
+        " tambourines ×4 — #2 at Rosa's for home practice\n"
+        " shakers ×5, 2 broken\n"
+        " guitar ×1 — the old one, strings need changing\n"
+        " bells ×2"
+    )
+    assert spans("lists", page) == [(0, 0)]
