@@ -316,8 +316,8 @@ _PLACE_BEFORE: Final = frozenset({
 _STREET_WORD: Final = re.compile(
     r"(?<=[^\W\d_]{3})(?:straße|strasse|str\.?|allee|damm|platz|gasse|ufer)$", re.IGNORECASE
 )
-"""A German street's or square's word, ending a name or after it ("Sonnenallee",
-"Wrangelstr.", "Kottbusser Tor")."""
+"""The end of a German street's or square's name ("Sonnenallee", "Wrangelstr."); "Kottbusser
+Tor" is told by its last word."""
 _CHAPTER_AND_VERSE: Final = re.compile(r"[ \t]+\d{1,3}:\d{1,3}\b")
 _BOOKS_NAMED_FOR_PEOPLE: Final = frozenset({
     "Joshua", "Ruth", "Samuel", "Ezra", "Nehemiah", "Esther", "Job", "Isaiah", "Jeremiah",

@@ -548,7 +548,7 @@ DAILY_PRAYERS: Final = {
     **dict.fromkeys(("бесін", "besin", "пешин", "зухр", "зуһр"), "noon"),
     **dict.fromkeys(("екінті", "ekinti", "аср"), "afternoon"),
     **dict.fromkeys(("ақшам", "aqsham", "шом", "магриб", "мағриб"), "sunset"),
-    **dict.fromkeys(("құптан", "quptan", "хуфтан", "xufton", "иша", "ясту"), "night"),
+    **dict.fromkeys(("құптан", "quptan", "хуфтан", "xufton", "иша"), "night"),
 }
 """The five daily prayers of Islam by their names, in the spellings Arabic, Urdu, Persian,
 Turkish and Malay speakers write them in English ("zohr", "ikindi", "isya"), each to the

@@ -83,26 +83,11 @@ _DOTTED_THOUSANDS: Final = re.compile(r"^\d{1,3}(?:\.\d{3})+$")  # "11.200" (Eur
 # A unit as writers of other first languages also write it ("11.200 pasos").
 UNIT_WORDS: Final = {
     "step": frozenset(
-        {
-            "pasos",
-            "passi",
-            "schritte",
-            "stappen",
-            "pas",
-            "kroków",
-            "шаг",
-            "шагов",
-            "шага",
-            "кроків",
-            "қадам",
-            "адым",
-            "skref",
-            "askel",
-            "askelta",
-        }
+        {"pasos", "passi", "schritte", "stappen", "pas", "kroków", "шаг", "шагов", "шага",
+         "кроків", "қадам", "адым", "skref", "askel", "askelta"}
     ),
     "page": frozenset({"pp", "pgs", "pg"}),  # "20 pp of the Kahneman"
-}
+}  # fmt: skip
 # Distances walked, in steps (about 2,000 a mile, 1,300 a kilometre).
 STEPS_PER: Final = {"mile": 2000.0, "mi": 2000.0, "km": 1300.0, "kilometre": 1300.0,
                      "kilometer": 1300.0, "k": 1300.0}  # fmt: skip

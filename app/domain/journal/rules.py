@@ -310,8 +310,6 @@ _A_RATE: Final = re.compile(
     re.I,
 )
 _MORE_OF_IT: Final = re.compile(r"^\s+(?:more|less)\s*(?:[!.?]|$)", re.I)
-# Only thought about ("Thought about going up to see Isa but…", "considering a swim"), as
-# long as no "but" or "anyway" says it was done after all.
 # What one is to do is arranged, not done ("I am to phone Calum on Wednesday").
 _AM_TO: Final = re.compile(
     r"\b(?:i\s+am|i'm|i’m|we\s+are|we're|we’re)\s+to\s+(?:[\w'’-]+\s+){0,3}$", re.I
@@ -330,6 +328,8 @@ _SLEPT_THROUGH_BEFORE: Final = re.compile(
 _SLEPT_THROUGH_AFTER: Final = re.compile(r"[ \t]+(?:i[ \t]+)?(?:sleep|slept)[ \t]+through\b", re.I)
 # Done only in one's head, not in the world ("I sing Isa Lei in my head").
 _IN_MY_HEAD: Final = re.compile(r"(?:[ \t]+[\w'’-]+){0,4}?[ \t]+in[ \t]+my[ \t]+head\b", re.I)
+# Only thought about ("Thought about going up to see Isa but…", "considering a swim"), as
+# long as no "but" or "anyway" says it was done after all.
 _CONSIDERED: Final = re.compile(
     r"\b(?:thought|thinking|think|considered|considering|debated|toyed with the idea)\s+"
     r"(?:about|of)\s+(?:\w+ing\b(?:(?!\bbut\b|\banyway\b)[^.!?;\n])*)?$",
@@ -1472,7 +1472,7 @@ _TL_MORE: Final = frozenset({"nang", "na", "ng"})
 
 
 # "No" before a thing, in English and as code-switching writers leave it ("walay gym",
-# "kein Training", "geen gym", "sin gym", "hakuna mazoezi", "без зала").
+# "kein Training", "geen gym", "hakuna mazoezi", "без зала").
 _NO_WORDS: Final = frozenset(
     {"no", "walay", "walang", "kein", "keine", "keinen", "geen", "hakuna", "tanpa", "без", "нет"}
 )
@@ -3282,8 +3282,8 @@ def blocked_for(
     return reason
 
 
-# Nouns a cue may name the kind of, that are no doing of it: the people who sell or
-# master it, the board, bottle or jar it comes in, the shop or club that deals in it.
+# Nouns a cue may name the kind of, that are no doing of it: the people who sell, make,
+# play or master it, the board, bottle or jar it comes in, the shop or stall that sells it.
 _THING_HEADS: Final = frozenset(
     {"seller", "vendor", "master", "maker", "player", "teacher", "board", "bottle", "jar",
      "shop", "store", "stall"}

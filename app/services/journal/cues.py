@@ -149,8 +149,9 @@ def _without_bare_person(name: str, cues: list[str]) -> list[str]:
 
 
 def _without_whom(name: str, cues: list[str]) -> list[str]:
-    """The cues without a capitalised word alone of whom a deed is done for or with
-    ("Wave $50 pour Yaay": the sending, not every "Yaay"), while a cue is left."""
+    """The cues without a capitalised word alone of whom a deed is done for or with, nor a
+    phrase only of such words ("Wave $50 pour Yaay": the sending, not every "Yaay"), while
+    a cue is left."""
     whom = whom_in(name)
     kept = [cue for cue in cues if not whom.issuperset(cue.rstrip("*").split())]
     return kept if kept else cues
