@@ -330,11 +330,17 @@ def _continues(lines: Sequence[Line], before: Sequence[int], after: Sequence[int
 
 def _heads(lines: Sequence[Line], before: Sequence[int], after: Sequence[int]) -> bool:
     """``before`` is one "TO DO — …" line heading the items of ``after``, past at most
-    one section heading ("TO DO — the christening" / "CHURCH" / "[✓] book the hall")."""
+    one note in brackets and one section heading ("TO DO — the christening" / "(Sat 12,
+    the church hall)" / "CHURCH" / "[✓] book the hall")."""
     if len(before) != 1 or lines[before[0]].kind != "keyword":
         return False
     between = [lines[i] for i in range(before[0] + 1, after[0]) if lines[i].kind != "blank"]
-    return len(between) <= 1 and all(_section_heading(line) for line in between)
+    notes = [line for line in between if _BRACKETED.fullmatch(line.stripped)]
+    headings = [line for line in between if line not in notes and _section_heading(line)]
+    return len(notes) <= 1 and len(headings) <= 1 and len(notes) + len(headings) == len(between)
+
+
+_BRACKETED: Final = re.compile(r"\([^()\n]{1,120}\)")
 
 
 def _section_heading(line: Line) -> bool:

@@ -535,3 +535,18 @@ def test_things_with_how_many_of_each_are_a_list() -> None:
         " bells ×2"
     )
     assert spans("lists", page) == [(0, 0)]
+
+
+def test_a_todo_heading_with_a_note_in_brackets_still_heads_its_checklist() -> None:
+    page = (
+        "TO DO — the christening\n"
+        "(Sat 12th, 11am, the church hall, then ours)\n"
+        "\n"
+        "CHURCH\n"
+        "[✓] book the hall\n"
+        "[ ] flowers\n"
+        "\n"
+        "PARTY\n"
+        "[ ] cake from the bakery"
+    )
+    assert spans("todo_lists", page) == [(0, 0)]
