@@ -426,12 +426,7 @@ def emoji_line(body: str, cues: Sequence[str], limit: int | None) -> tuple[int, 
     for start, end, words in _emoji_items(body):
         item = body[start:end].rstrip()
         rest = item[1:]
-        if not _MEASURE_ONLY.match(rest) or LINE_NOT_DONE.search(item):
-            continue
-        line_start, _ = line_bounds(body, start)
-        if UNCHECKED.match(body[line_start:end]) or plan_heading_over(body, start):
-            continue
-        if not (DONE_MARK.search(item) or re.search(r"\d", item)):
+        if not _MEASURE_ONLY.match(rest) or not _logged_done(body, start, item):
             continue
         if limit is not None:
             times = [
@@ -491,8 +486,6 @@ def name_emoji_item(body: str, name: str, until: int | None) -> tuple[int, int] 
             break
         if len(line) > 80 or not any(ch in pictures for ch in line):
             continue
-        if UNCHECKED.match(line) or plan_heading_over(body, start):
-            continue
         for item_start, item_end in _line_items(line):
             item = line[item_start:item_end]
             at_picture = next((k for k, ch in enumerate(item) if ch in pictures), None)
@@ -501,12 +494,23 @@ def name_emoji_item(body: str, name: str, until: int | None) -> tuple[int, int] 
             told = _ITEM_TOLD.search(item, at_picture)  # "✅ апа 📞 20 мин, she already…"
             item = item[: told.start()] if told else item
             words = [w.lower() for w in re.findall(r"[^\W\d_]+", item)]
-            if len(words) > 3 or LINE_NOT_DONE.search(item) or set(words) & _NOT_YET:
+            if len(words) > 3 or set(words) & _NOT_YET:
                 continue  # a sentence, or "📿 tomorrow", "no 📞"
-            if DONE_MARK.search(item) or re.search(r"\d", item):
+            if _logged_done(body, start, item):
                 lead = len(item) - len(item.lstrip())
                 return start + item_start + lead, start + item_start + len(item.rstrip())
     return None
+
+
+def _logged_done(body: str, at: int, item: str) -> bool:
+    """The log item ``item``, on the line of ``at``, is ticked or measured, and neither
+    crossed out, unchecked nor under a plan heading (``at`` is where that is asked from)."""
+    line_start, line_end = line_bounds(body, at)
+    if LINE_NOT_DONE.search(item) or UNCHECKED.match(body[line_start:line_end]):
+        return False
+    if plan_heading_over(body, at):
+        return False
+    return bool(DONE_MARK.search(item) or re.search(r"\d", item))
 
 
 def _line_items(line: str) -> list[tuple[int, int]]:
