@@ -77,6 +77,11 @@ _FULL_BY_LANGUAGE: Final = (
     "astelehena asteartea asteazkena osteguna ostirala larunbata igandea",
     "dilluns dimarts dimecres dijous divendres dissabte diumenge",
     "hënë hene mërkurë merkure enjte premte shtunë shtune",
+    # Slovak, Bulgarian, West Frisian, Chamorro
+    "pondelok utorok streda štvrtok stvrtok piatok nedeľa nedela",
+    "понеделник сряда четвъртък петък събота",  # Bulgarian "неделя" is Russian "week"
+    "moandei tiisdei woansdei tongersdei freed sneon snein",
+    "mattes metkoles huebes betnes sabalu damenggo",
 )
 _TWO_WORD_DAYS: Final = (
     # Vietnamese, with and without its marks ("Đi chùa Chủ Nhật")
@@ -103,6 +108,8 @@ _SHORT_BY_LANGUAGE: Final = (
     "пн вт ср чт пт сб вс",  # Russian
     "lun mar mie joi vin sâm sam dum",  # Romanian
     "pirm antr treč trec ketv penkt šešt sest šeštad sestad sekm",  # Lithuanian
+    "po ut st št pi ne",  # Slovak
+    "月 火 水 木 金 土 日",  # Japanese, as a schedule writes them ("(火・木)")
 )
 SHORT_DAYS: Final = frozenset(" ".join(_SHORT_BY_LANGUAGE).split())
 """Abbreviated day names, lower-case."""
@@ -111,8 +118,9 @@ _ANY_DAY: Final = "|".join(
     re.escape(d) for d in sorted(FULL_DAYS | SHORT_DAYS, key=len, reverse=True)
 )
 _FULL: Final = "|".join(re.escape(d) for d in sorted(FULL_DAYS, key=len, reverse=True))
-_JOIN: Final = r"\s*(?:[/,&+]|[-–]|\s(?:and|or|und|et|y|e|i|og|och|en)\s)\s*"
-_A_DAY: Final = rf"(?:{_ANY_DAY})\.?"
+_JOIN: Final = r"\s*(?:[/,&+・、]|[-–]|\s(?:and|or|und|et|y|e|i|og|och|en)\s)\s*"
+# A day, and the time of it a schedule may add ("(Sun & Tue nite)", "(Mon am)").
+_A_DAY: Final = rf"(?:{_ANY_DAY})\.?(?:\s+(?:nite|night|nights|mornings?|eve|evenings?|am|pm))?"
 
 SCHEDULE: Final = re.compile(
     # "(Tue/Thu/Sat)", "(Sa)", "(tors)", "(Mon & Wed)"

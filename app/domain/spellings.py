@@ -56,8 +56,11 @@ _WORDS: Final[Mapping[str, str]] = {
     # Hawaiian Pidgin
     "fo": "for", "befo": "before", "afta": "after", "wit": "with",
     "kine": "kind",
-    # a time of day with its "g" dropped, as many Englishes say it ("Mornin paddle")
+    # Gullah Geechee
+    "fuh": "for",
+    # a time of day and a few verbs with the "g" dropped, as many Englishes say them
     "mornin": "morning", "evenin": "evening", "nothin": "nothing", "somethin": "something",
+    "talkin": "talking", "goin": "going", "doin": "doing",
     # quick or unsure spelling and text speech
     "tomoro": "tomorrow", "tomorro": "tomorrow", "tommorrow": "tomorrow",
     "tommorow": "tomorrow", "tomorow": "tomorrow", "2moro": "tomorrow",

@@ -38,6 +38,7 @@ MESSAGES = {
     BlockReason.A_STATE: "a state, not a deed",
     BlockReason.ANOTHER_TIME: "told of another time of day than the name's",
     BlockReason.A_TIME: "a time of day, not the deed",
+    BlockReason.DREAMT: "dreamt, not done",
 }
 
 

@@ -321,13 +321,19 @@ _REPS: Final = re.compile(r"[x×]\d+", re.IGNORECASE)
 _AFTER_A_NUMBER: Final = re.compile(r"\d\s*([^\W\d_]+)")
 
 
+def _units_counted(name: str) -> frozenset[str]:
+    """The units after the name's numbers, lower-case ("Sjósund 5 mín+": the minutes as
+    any language writes them; "Latihan nyanting 1 jam": an hour), never a deed."""
+    return frozenset(
+        m.group(1).lower() for m in _AFTER_A_NUMBER.finditer(name) if unit_of(m.group(1))
+    )
+
+
 def name_words(name: str, forms: WordForms | None = None) -> list[str]:
     """The content words of a habit's name (what a name alone can be recognised by),
     each followed by its other forms when ``forms`` knows them ("Sit in silence": "sit",
     "sat", …; "Electrolytes": "electrolytes*", "electrolyte")."""
-    units = {  # "Sjósund 5 mín+": the minutes as any language writes them, no deed
-        m.group(1).lower() for m in _AFTER_A_NUMBER.finditer(name) if unit_of(m.group(1))
-    }
+    units = _units_counted(name)
     words = [w.lower() for w in _WORD.findall(name) if _is_content(w) and w.lower() not in units]
     out: list[str] = []
     for word in words:
@@ -396,7 +402,8 @@ def _beside_family(name: str, forms: WordForms | None, families: Sequence[CueFam
     glossed = _PLACE_GLOSSED.match(name)
     if glossed is not None and any(f.matches_name(glossed.group(2)) for f in families):
         name = glossed.group(2)  # "Earth Treks (climb)": the place is told by its whole name
-    words = _WORD.findall(_NAME_NEGATION.sub("", name))
+    units = _units_counted(name)
+    words = [w for w in _WORD.findall(_NAME_NEGATION.sub("", name)) if w.lower() not in units]
     plain = " ".join(
         w
         for k, w in enumerate(words)
@@ -424,7 +431,8 @@ def _own_words(what: str, forms: WordForms | None) -> list[str]:
     """The cues of a name no family knows: its content words, but not where on the body
     it is done nor a word too general alone, while another word is left ("Wax bath
     hands": "wax", "bath", not every "hands"; "Ankle band work": "band")."""
-    words = _WORD.findall(what)
+    units = _units_counted(what)
+    words = [w for w in _WORD.findall(what) if w.lower() not in units]
     kept = [w for w in words if w.lower() not in _LIGHT]
     if not any(_is_content(w) for w in kept):
         kept = words
@@ -496,7 +504,10 @@ def seed_cues(
             cues.extend((f"under-{age}s", f"under-{age}", f"under {age}s"))
         cues.extend(name_phrases(_without_tail(what)))
     else:
-        doings = " ".join(w for w in _WORD.findall(what) if _names_a_doing(w.lower()))
+        units = _units_counted(name)
+        doings = " ".join(
+            w for w in _WORD.findall(what) if _names_a_doing(w.lower()) and w.lower() not in units
+        )
         cues.extend(name_words(doings, forms))  # "Driving w/ mom": "driving*", "drove"
         around = _FOR_WHICH.sub(" ", what)  # "Bookkeeping (shop)": for the shop, no shopping
         company = _COMPANY.search(around)
@@ -511,6 +522,10 @@ def seed_cues(
     if asks_a_call(what):
         cues = [cue for cue in cues if not _WRITTEN.search(cue)]
     said = [w.lower() for w in _WORD.findall(what)]
+    if asks_five_prayers(
+        re.findall(r"[\w'’]+", name)
+    ):  # "Lmunz – pinza wakhta": "all five today", "all 5 ✅"
+        cues.extend(("all five", "all 5", "5/5", "five of five", "5 of 5"))
     named = {_PRAYERS[w] for w in said if w in _PRAYERS}
     if named:  # "Fajr b4 shift": not every prayer of the day ("Jummah at the masjid")
         cues = [
@@ -537,7 +552,7 @@ _ARABIC_ARTICLE: Final = re.compile(r"^(?:al|el|ul|il|an|ar|as|ash|at|ad|az)-([^
 
 
 DAILY_PRAYERS: Final = {
-    **dict.fromkeys(("fajr", "fajar", "fajir", "subuh", "bamdad"), "dawn"),
+    **dict.fromkeys(("fajr", "fajar", "fajir", "subuh", "bamdad", "sahar"), "dawn"),
     **dict.fromkeys(("zuhr", "dhuhr", "duhr", "zohr", "zuhur", "zohar", "zohor"), "noon"),
     **dict.fromkeys(("zuhar", "dhuhur", "zuhor", "öğle", "ogle", "peshin"), "noon"),
     **dict.fromkeys(("asr", "asar", "ashar", "ikindi", "digar"), "afternoon"),
@@ -549,6 +564,18 @@ DAILY_PRAYERS: Final = {
     **dict.fromkeys(("екінті", "ekinti", "аср"), "afternoon"),
     **dict.fromkeys(("ақшам", "aqsham", "шом", "магриб", "мағриб"), "sunset"),
     **dict.fromkeys(("құптан", "quptan", "хуфтан", "xufton", "иша"), "night"),
+    # as Pashto and Uyghur speakers name them, in Latin letters
+    **dict.fromkeys(("bamdat",), "dawn"),
+    **dict.fromkeys(("dzuhur", "lohor", "luhur", "péshin", "maspakhin", "maspeshin"), "noon"),
+    **dict.fromkeys(("esir", "mazdigar", "maazdigar"), "afternoon"),
+    **dict.fromkeys(("makham", "maxam"), "sunset"),
+    **dict.fromkeys(("makhustan", "maskhutan", "maxustan", "xuptan", "xupten"), "night"),
+    # and in Arabic script, as Arabic, Persian, Urdu, Pashto and Uyghur write them
+    **dict.fromkeys(("فجر", "الفجر", "صبح", "الصبح", "بامدات", "سهار"), "dawn"),
+    **dict.fromkeys(("ظهر", "الظهر", "ظہر", "پېشىن", "ماسپښین"), "noon"),
+    **dict.fromkeys(("عصر", "العصر", "ئەسىر", "مازدیګر", "مازیګر"), "afternoon"),
+    **dict.fromkeys(("مغرب", "المغرب", "ماښام"), "sunset"),
+    **dict.fromkeys(("عشاء", "العشاء", "عشا", "ماخستن", "خۇپتەن"), "night"),
 }
 """The five daily prayers of Islam by their names, in the spellings Arabic, Urdu, Persian,
 Turkish and Malay speakers write them in English ("zohr", "ikindi", "isya"), each to the
@@ -567,6 +594,29 @@ _PRAYERS: Final = {
     **dict.fromkeys(("compline",), "compline"),
     **dict.fromkeys(("matins",), "matins"),
 }
+
+
+# The words for prayer a name of the five daily prayers says them by ("Namaz 5 time",
+# Pashto "Lmunz – pinza wakhta", Uyghur "Namaz 5 waqit").
+PRAYER_WORDS: Final = frozenset(
+    {"salah", "salat", "salaat", "salaah", "namaz", "namaaz", "nimaz", "namazı", "solat",
+     "sholat", "prayers", "prayer", "prayed", "pray", "namoz", "prière", "prières", "priere",
+     "prieres", "lmunz", "lmonz", "lmunza", "munz", "намаз", "نماز", "ناماز", "صلاة", "الصلاة",
+     "صلوات"}
+)  # fmt: skip
+# "five" as a name of the daily prayers counts them, in the languages of those who say them.
+_FIVE: Final = frozenset(
+    {"5", "five", "pinza", "pindza", "panj", "panch", "paanch", "beş", "besh", "bes", "бес",
+     "беш", "пять", "lima", "tano", "cinq", "cinco", "fünf", "vijf", "خمس", "خمسة", "پنج",
+     "بەش", "бяш"}
+)  # fmt: skip
+
+
+def asks_five_prayers(words: Iterable[str]) -> bool:
+    """The name's words ask for the five daily prayers ("all 5 salah", "Lmunz – pinza
+    wakhta", "ناماز 5 ۋاقىت")."""
+    said = {w.lower() for w in words}
+    return bool(said & PRAYER_WORDS) and bool(said & _FIVE)
 
 
 def prayers_named(words: Iterable[str]) -> frozenset[str]:

@@ -174,7 +174,8 @@ ON_CONDITION: Final = re.compile(
 # Asleep before it ("Fell asleep before the decade", "dozed off before my reading"), or
 # through it ("Slept thru fajr"): it never happened.
 ASLEEP_BEFORE: Final = re.compile(
-    r"\b(?:asleep|dozed off|nodded off|passed out|conked out|drifted off)\s+before\s+"
+    r"\b(?:asleep|dozed off|nodded off|passed out|conked out|drifted off)"
+    r"(?:\s+(?:in|on)\s+(?:the|my|a)\s+\w+)?\s+before\s+"  # "asleep in the chair before"
     r"(?:the\s+|my\s+|our\s+|any\s+)?$"
     r"|\bslept\s+(?:right\s+)?(?:through|thru)\s+(?:the\s+|my\s+|our\s+)?$",  # "Slept thru fajr"
     re.I,

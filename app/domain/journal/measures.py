@@ -132,6 +132,11 @@ _MEASURES: Final = {
     "godziny": ("minute", 60.0), "godzin": ("minute", 60.0), "giờ": ("minute", 60.0),
     "時間": ("minute", 60.0), "시간": ("minute", 60.0), "小时": ("minute", 60.0),
     "час": ("minute", 60.0), "часа": ("minute", 60.0), "часов": ("minute", 60.0),
+    "ч": ("minute", 60.0), "hod": ("minute", 60.0),
+    "hodina": ("minute", 60.0), "hodiny": ("minute", 60.0), "hodín": ("minute", 60.0),
+    "hodin": ("minute", 60.0), "jam": ("minute", 60.0), "menit": ("minute", 1.0),
+    "ore": ("minute", 60.0), "ora": ("minute", 60.0), "heures": ("minute", 60.0),
+    "horas": ("minute", 60.0),
     # minutes as a child or a hurried hand spells them ("15 minits")
     "minit": ("minute", 1.0), "minuet": ("minute", 1.0), "mintue": ("minute", 1.0),
 }  # fmt: skip
@@ -155,10 +160,10 @@ _NO_UNIT: Final = frozenset(
      "daily", "am", "pm", "before", "after", "am/pm"}
 )  # fmt: skip
 _GLUED: Final = re.compile(
-    r"^[~≈]?(\d+(?:\.\d+)?)(l|ltr|ml|g|kg|oz|h|hrs?|mins?|')$", re.IGNORECASE
+    r"^[~≈]?(\d+(?:\.\d+)?)(l|ltr|ml|g|kg|oz|h|hrs?|mins?|'|ч|мин)$", re.IGNORECASE
 )
 _NAME_GLUED: Final = re.compile(
-    r"(?<![\w.])(\d+(?:\.\d+)?)\s?(l|ltr|ml|g|kg|oz|h|hrs?|mins?|')(?!\w)", re.I
+    r"(?<![\w.])(\d+(?:\.\d+)?)\s?(l|ltr|ml|g|kg|oz|h|hrs?|mins?|'|ч|мин)(?!\w)", re.I
 )
 # Counters Chinese, Japanese and Korean glue to a number ("9,420歩", "尺八 25分", "1枚"):
 # steps, sheets, pages and times by the thing counted, durations by the measures above.

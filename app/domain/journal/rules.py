@@ -53,9 +53,11 @@ from app.domain.journal.cues import (
     MAX_CUES,
     NEGATORS,
     NOT_DOINGS,
+    PRAYER_WORDS,
     Cue,
     CueMatch,
     as_written,
+    asks_five_prayers,
     find_cues,
     is_abstinence,
     name_words,
@@ -314,11 +316,20 @@ _MORE_OF_IT: Final = re.compile(r"^\s+(?:more|less)\s*(?:[!.?]|$)", re.I)
 _AM_TO: Final = re.compile(
     r"\b(?:i\s+am|i'm|i’m|we\s+are|we're|we’re)\s+to\s+(?:[\w'’-]+\s+){0,3}$", re.I
 )
+# A dream told before the deed in its sentence ("Dream last night I do chaktsal", "In my
+# dream we swam", "dreamt I was running"): it happened asleep.
+_DREAMT: Final = re.compile(
+    r"^\W*(?:(?:last night|this morning|i|i had a|had a|a|strange|weird|bad)\s+)?"
+    r"(?:dream|dreamt|dreamed|dreaming|nightmare)\b|"
+    r"\bin\s+(?:my|a|the|that|this|her|his)\s+dream\b|"
+    r"\b(?:dreamt|dreamed|dreaming|dream)\s+(?:that\s+|about\s+|of\s+)?(?:i|we|me)\b",
+    re.I,
+)
 # The thing only talked or read about ("we spoke of the peats", "read about fasting").
 _TALKED_OF: Final = re.compile(
-    r"\b(?:spoke|speak|speaking|talked|talk|talking|chatted|chat|told|heard|asked|wrote|"
-    r"read|reading|joked|argued|complained|laughed)\s+(?:\w+\s+){0,2}?(?:of|about)\s+"
-    r"(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+|a\s+)?$",
+    r"\b(?:spoke|speak|speaking|talked|talk|talking|talkin|chatted|chat|told|heard|asked|wrote|"
+    r"read|reading|joked|argued|complained|laughed)\s+(?:\w+\s+){0,2}?(?:of|about|[’']?bout)\s+"
+    r"(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+|a\s+|de\s+|di\s+)?(?:\w+\s+)?$",
     re.I,
 )
 # A thing slept through was missed ("slept through fajr", "Bomdat I sleep through").
@@ -362,11 +373,34 @@ _NOTE_BEFORE: Final = re.compile(
     re.I,
 )
 # The thing lent, sold or given away, or the place gone past, right before the cue ("Lent
-# my raquettes to Ginette", "sold the old bike", "walked past puregym"): no deed with it.
+# my raquettes to Ginette", "sold the old bike", "walked past the boxing gym"): no deed
+# with it.
 _LENT_OR_PASSED: Final = re.compile(
     r"\b(?:lent|loaned|lending|lend|sold|selling|sell|gave away|giving away|"
-    r"(?:walked|drove|cycled|ran|went|rode|jogged)\s+(?:right\s+)?past)\s+"
-    r"(?:my\s+|the\s+|our\s+|his\s+|her\s+|their\s+|a\s+)?(?:old\s+|spare\s+)?$",
+    r"(?:walked|walk|walking|drove|drive|driving|cycled|ran|went|go|rode|jogged)\s+"
+    r"(?:right\s+)?past)\s+"
+    r"(?:my\s+|the\s+|our\s+|his\s+|her\s+|their\s+|a\s+)?(?:[^\W\d_]+\s+)?$",
+    re.I,
+)
+# The thing heard, right before the cue ("I hear sanshin from old Kinjo-san", "heard the
+# choir through the wall"): another's playing or singing; not "heard Mass", attended.
+_HEARD: Final = re.compile(
+    r"\b(?:hear|heard|hearing|hears)\s+(?:the\s+|a\s+|some\s+|his\s+|her\s+|their\s+)?"
+    r"(?:[^\W\d_]+\s+)?$",
+    re.I,
+)
+_MASS: Final = re.compile(r"mass\b", re.I)
+# An alarm set for the thing, right before it ("alarm Subuh 2x", "set an alarm for the
+# run"): a reminder, not the deed.
+_ALARM_FOR: Final = re.compile(r"\balarms?\s+(?:set\s+)?(?:for\s+)?(?:the\s+|my\s+)?$", re.I)
+# Indonesian and Malay "not", right before the deed ("Sabtu ga ngajar", "belum upload").
+_NOT_IN_MALAY: Final = re.compile(r"\b(?:ga|gak|nggak|enggak|tidak|belum|ndak)\s+$", re.I)
+# Another's message quoted after a colon ("Wahid text: come gym", "Mum says: walk
+# tomorrow?"): their words, not the writer's deed.
+_MESSAGE_SAYS: Final = re.compile(
+    r"(?<!\bi\s)(?<!\bwe\s)\b(?:texts?|texted|msg|messages?|messaged|says|said|writes|wrote|"
+    r"asks|asked|sms|"
+    r"whatsapp(?:ed)?)\s*:\s*[^\n:]*$",
     re.I,
 )
 # Only meaning to do it, said right before the deed ("meaning to jog") or after the place
@@ -580,6 +614,7 @@ class BlockReason(Enum):
     A_STATE = "a state, not a deed"
     ANOTHER_TIME = "told of another time of day than the name's"
     A_TIME = "a time of day, not the deed"
+    DREAMT = "dreamt, not done"
 
     @property
     def message(self) -> str:
@@ -638,6 +673,10 @@ _SAID_BEFORE: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
     (_NOTE_BEFORE, BlockReason.REMINDER),  # "… 10 times. NOTE: Lantus 9pm!!"
     (_LENT_OR_PASSED, BlockReason.A_THING),  # "Lent my raquettes to Ginette"
     (_WEARY_OF, BlockReason.A_STATE),  # "so tired of the finger prick"
+    (_HEARD, BlockReason.SOMEONE_ELSE),  # "Through the window I hear sanshin from Kinjo-san"
+    (_ALARM_FOR, BlockReason.REMINDER),  # "alarm Subuh 2x", "set an alarm for fajr"
+    (_NOT_IN_MALAY, BlockReason.NEGATED),  # "Sabtu ga ngajar"
+    (_MESSAGE_SAYS, BlockReason.QUOTED_SPEECH),  # "Wahid text: come gym"
     (_MEANING_TO, BlockReason.INTENTION),  # "Went down meaning to jog but walked"
 )
 _BEFORE_WINDOW: Final = 40
@@ -943,11 +982,32 @@ def _subject(parsed: ParsedText, verb: Token) -> Token | None:
 
 
 def _is_measure(parsed: ParsedText, tok: Token) -> bool:
-    """A number, a time or a counted thing ("5k", "21:00", "20 lengths"), never a person."""
+    """A number, a time or a counted thing ("5k", "21:00", "20 lengths"), never a person;
+    a log line's clock time is no count ("17:30 Wahid went gym")."""
     return bool(TIME_OR_NUMBER.match(tok.text)) or (
         tok.lemma not in _PEOPLE
-        and any(k.dep == "nummod" and k.text[:1].isdigit() for k in parsed.children(tok))
+        and any(
+            k.dep == "nummod" and k.text[:1].isdigit() and not _clock_reading(parsed, k)
+            for k in parsed.children(tok)
+        )
     )
+
+
+def _clock_reading(parsed: ParsedText, tok: Token) -> bool:
+    """A clock time ("17:30" anywhere, "17.30" opening its sentence, not "2.50 miles")
+    before someone who went somewhere ("17:30 Wahid gone gym"), not a title finished."""
+    owner = parsed.head(tok)
+    went = parsed.head(owner) if owner is not None else None
+    if went is None or went.lemma not in _WENT:
+        return False
+    if re.fullmatch(r"\d{1,2}:\d{2}", tok.text):
+        return True
+    return bool(re.fullmatch(r"\d{1,2}\.\d{2}", tok.text)) and (
+        parsed.sentences[tok.sent][0] == tok.i
+    )
+
+
+_WENT: Final = frozenset({"go", "gone", "come", "leave", "head", "drive", "take", "bring"})
 
 
 def _done_how(parsed: ParsedText, verb: Token, subject: Token) -> bool:
@@ -1412,10 +1472,16 @@ _NOT_COUNTED: Final = re.compile(
     r"[^.!;\n]{0,100}?\b(?:does|did|do)(?:n[’']?t|nt| not)\s+count\b", re.IGNORECASE
 )
 # The thing said first, then that it did not happen, as a terse log puts it ("Dad VP
-# miss", "Gym skipped", "Horses rest day"): nothing else in the clause after the word.
+# miss", "Gym skipped", "Horses rest day", "English class no", "Kurs iptal", "Yoga –
+# отменена"): nothing else in the clause after the word.
 _THEN_UNDONE: Final = re.compile(
-    r"[ \t]*(?:(?:today|tonight|again)[ \t]+)?(?:miss|missed|skipped|skip|cancell?ed|"
-    r"postponed|forgotten|nope|rest[ \t]+day|off[ \t]+today)[ \t]*(?=[.!,;:)(\n]|$)",
+    r"(?:[ \t]+(?!(?:i|we|you|he|she|they)\b)[\w’'+/]+){0,2}?"  # the rest of the name
+    r"[ \t]*(?:[-–—:][ \t]*)?(?:(?:today|tonight|again)[ \t]+)?(?:miss|missed|skipped|skip|"
+    r"cancell?ed|postponed|forgotten|nope|no|nah|rest[ \t]+day|off[ \t]+today|"
+    # "cancelled" and "no" as a code-switching writer puts them
+    r"iptal|batal|abgesagt|ausgefallen|annul[ée]e?s?|cancelad[oa]s?|отмен[её]н[аоы]?|"
+    r"zrušen[éýá]|odpadl[oa]?|nee|nein|non|нет|няма|yok|kesiangan|bolong)"
+    r"(?!\.\s*\d)[ \t]*(?=[.!,;:)(\n]|$)",  # not "mock no. 9"
     re.IGNORECASE,
 )
 # "Nothing with the herd today": none of it done.
@@ -1435,6 +1501,18 @@ _MEALS: Final = frozenset(
 )
 _WHEN_PREPS: Final = frozenset(
     {"at", "after", "before", "during", "over", "till", "until", "since", "around"}
+)
+# The time of the thing, then that the writer stayed away ("Tai chi morning but I stay
+# home", "choir tonight, but we stayed in").
+_BUT_STAYED: Final = re.compile(
+    r"[^.!?\n]{0,40}?\bbut\s+(?:i|we)\s+(?:just\s+|only\s+)?(?:stay|stayed|staying|remain|"
+    r"remained)\s+(?:at\s+)?(?:home|in|inside|back|behind|in\s+bed)\b",
+    re.I,
+)
+# Things put on a calendar, planner or schedule after a colon ("Wrote in my calendar: Tue
+# tai chi, Wed seawall"): dates kept, not deeds.
+_ON_THE_CALENDAR: Final = re.compile(
+    r"\b(?:calendar|planner|agenda|schedule|to-?do list)\s*:[^.!?\n]*$", re.I
 )
 _BUT_NOTHING: Final = re.compile(
     r"[^.!?\n]{0,40}?\bbut\b[^.!?\n]{0,15}?(?:\b(?:did ?n[o'’]?t|never|could ?n[o'’]?t|"
@@ -1472,10 +1550,12 @@ _TL_MORE: Final = frozenset({"nang", "na", "ng"})
 
 
 # "No" before a thing, in English and as code-switching writers leave it ("walay gym",
-# "kein Training", "geen gym", "hakuna mazoezi", "без зала").
+# "kein Training", "geen gym", "hakuna mazoezi", "без зала", Bulgarian "няма сън").
 _NO_WORDS: Final = frozenset(
-    {"no", "walay", "walang", "kein", "keine", "keinen", "geen", "hakuna", "tanpa", "без", "нет"}
-)
+    {"no", "walay", "walang", "kein", "keine", "keinen", "geen", "hakuna", "tanpa", "без", "нет",
+     "няма", "нема", "žiadny", "žiadne", "ingen", "inget", "nessun", "nessuna", "aucun", "aucune",
+     "ningún", "ninguna", "nenhum", "nenhuma", "hiç", "gaada"}
+)  # fmt: skip
 
 
 def _no_before(parsed: ParsedText, match: CueMatch) -> bool:
@@ -1593,7 +1673,7 @@ def blocked(
         return BlockReason.INTENTION  # "Must phone Johan"
     said_before = text[max(line_start, start - _BEFORE_WINDOW) : start]
     for signal, reason in _SAID_BEFORE:
-        if signal.search(said_before):
+        if signal.search(said_before) and not (signal is _HEARD and _MASS.match(text, start)):
             return reason
     if _reached_does_it(parsed, head, named):
         return BlockReason.SOMEONE_ELSE  # "Tatik called mom": the person the name reaches
@@ -1656,6 +1736,8 @@ def blocked(
         return BlockReason.INTENTION  # "Thought about going up to see Isa"
     if _AM_TO.search(text, max(s_start, line_start), start):
         return BlockReason.A_PLAN  # "I am to phone Calum on Wednesday as usual"
+    if _DREAMT.search(text, max(s_start, line_start), start):
+        return BlockReason.DREAMT  # "Dream last night I do chaktsal in Bodhgaya"
     if _TALKED_OF.search(text, max(s_start, line_start), start):
         return BlockReason.A_THING  # "we spoke of the peats": a topic, not a deed
     if _SLEPT_THROUGH_BEFORE.search(text, max(s_start, line_start), start) or (
@@ -1666,6 +1748,13 @@ def blocked(
         return BlockReason.A_STATE  # "I sing Isa Lei in my head": not aloud
     if _BUT_NOTHING.match(text, parsed.tokens[match.last].end, line_end):
         return BlockReason.DID_NONE  # "spreadsheet open but didn't enter anything"
+    if _BUT_STAYED.match(text, parsed.tokens[match.last].end, line_end) and not any(
+        t.pos in ("VERB", "AUX")
+        for t in parsed.tokens[parsed.sentences[head.sent][0] : match.first]
+    ):  # the thing named, no deed told ("Tai chi morning but I stay home")
+        return BlockReason.DID_NONE
+    if _ON_THE_CALENDAR.search(text, max(s_start, line_start), start):
+        return BlockReason.A_PLAN  # "Wrote in my calendar: Tue tai chi, Wed seawall"
     if _to_do_later(parsed, head):
         return BlockReason.A_PLAN  # "took a photo of the title to read later"
     if _denied_to(parsed, head):
@@ -3087,11 +3176,6 @@ def _fewer_said_before(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     return bool(said) and max(said) < max(asked)
 
 
-# The words for prayer a name of the five daily prayers says them by ("Namaz 5 time").
-_PRAYERS_NAMED: Final = frozenset(
-    {"salah", "salat", "salaat", "namaz", "namaaz", "nimaz", "namazı", "solat", "sholat",
-     "prayers", "prayer", "prayed", "pray", "namoz", "prière", "prières", "priere", "prieres"}
-)  # fmt: skip
 _ALL_SAID: Final = frozenset({"all", "five", "5", "every", "each", "both"})
 
 
@@ -3099,8 +3183,7 @@ def _some_of_the_prayers(parsed: ParsedText, match: CueMatch, name: str) -> bool
     """The name asks for the five daily prayers ("all 5 salah", "Namaz 5 time") and the
     cue's sentence names fewer of them ("prayed zuhr and asr", "fajr zuhr asr maghrib ✔")
     or counts fewer ("namaz 4", "i pray only 3 today") without saying all were prayed."""
-    words = {w.lower() for w in _NAME_WORD.findall(name)}
-    if not words & _PRAYERS_NAMED or not words & {"5", "five"}:
+    if not asks_five_prayers(_NAME_WORD.findall(name)):
         return False
     said = parsed.sentence_words(parsed.tokens[match.first])
     lowers = [w.lower for w in said]
@@ -3109,13 +3192,15 @@ def _some_of_the_prayers(parsed: ParsedText, match: CueMatch, name: str) -> bool
     named = {DAILY_PRAYERS[w] for w in lowers if w in DAILY_PRAYERS}
     if 0 < len(named) < 5:
         return True
+    if not named and prayers_named(lowers):
+        return True  # "Juma at Al-Nour": Friday's prayer, not the day's five
     for k, w in enumerate(said):
         value = to_number(w.text) if w.pos == "NUM" or w.text.isdigit() else None
         near = lowers[max(k - 3, 0) : k + 3]
         if (
             value is not None
             and value < 5
-            and any(n.rstrip("s") in _PRAYERS_NAMED or n.startswith("pray") for n in near)
+            and any(n.rstrip("s") in PRAYER_WORDS or n.startswith("pray") for n in near)
         ):
             return True  # "namaz 4, asr miss", "i pray only 3 today"
     return False
