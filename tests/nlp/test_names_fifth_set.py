@@ -370,3 +370,24 @@ def test_an_akan_kinship_word_before_a_name_is_kept_apart() -> None:
 )
 def test_an_oath_and_a_german_office_are_nobody(page: str) -> None:
     assert _found(page) == []
+
+
+def test_an_assamese_honorific_joined_by_a_hyphen_is_kept_apart() -> None:
+    page = "Maybe Dipankar-da is right. The old men say Doctor-baideu, it is only dust."
+    assert [text for text, _ in _found(page)] == ["Dipankar"]
+
+
+def test_a_roster_line_ends_each_name_at_its_separator() -> None:
+    page = "Pharmacist: Hemanta Borthakur / Lab: Nilima Deka"
+    assert [text for text, _ in _found(page)] == ["Hemanta Borthakur", "Nilima Deka"]
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "Mar. 7 Ott. — up at five. Tzia Bainzu came for the ricotta. Ajò, good milk.",
+        "Deuta's tithi today; Aita sang the old song in the courtyard for Bainzu.",
+    ],
+)
+def test_italian_dates_sardinian_and_assamese_kinship_words_are_nobody(page: str) -> None:
+    assert [text for text, _ in _found(page)] == ["Bainzu"]
