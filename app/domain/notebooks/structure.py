@@ -641,6 +641,8 @@ class _Stanza:
     lines: list[Line]
     at_page_start: bool
     at_page_end: bool
+    copied: bool = False
+    """Copied verse with its credit: read as verse whatever its language."""
 
 
 def _verse_line(line: Line) -> bool:
@@ -660,10 +662,12 @@ def _stanzas(position: int, page: PageInput) -> list[_Stanza]:
     runs = _plain_runs(lines)
     nonblank = [i for i, line in enumerate(lines) if line.kind != "blank"]
     credited = {line.start for said, credit, _ in _set_in_passages(lines) for line in said}
+    copied = _copied_stanzas(lines)
     out: list[_Stanza] = []
     for run in runs:
         chosen = [lines[i] for i in run]
-        if any(line.start in credited for line in chosen):
+        is_copied = all(line.start in copied for line in chosen)
+        if any(line.start in credited for line in chosen) and not is_copied:
             continue  # a hymn's verse copied out and credited: a quotation, not a poem
         if all(_ASIDE.match(line.stripped) for line in chosen):
             continue  # "(ok the last line is bad. keeping it anyway)": the writer's note
@@ -682,8 +686,42 @@ def _stanzas(position: int, page: PageInput) -> list[_Stanza]:
                 chosen,
                 at_page_start=bool(nonblank) and run[0] == nonblank[0],
                 at_page_end=bool(nonblank) and run[-1] == nonblank[-1],
+                copied=is_copied,
             )
         )
+    return out
+
+
+def _credits(text: str) -> bool:
+    """The line credits what stands above it ("— Bashō", "Words — William Williams")."""
+    return bool(_DASH_ATTRIBUTION.match(text) or _CREDIT.match(text))
+
+
+_COPIED_VERSE_LINES: Final = 4
+"""Lines of one stanza copied out and credited that make it a poem, not a saying."""
+
+
+def _copied_stanzas(lines: Sequence[Line]) -> set[int]:
+    """Starts of the lines of a poem copied out, set in from the margin, in two stanzas or
+    one of four lines or more, with a credit under it ("— Peppino Mereu"): verse in any
+    language, a poem as well as a quotation."""
+    out: set[int] = set()
+    for i, j in _set_in_runs(lines, across_blank=True):
+        block = [line for line in lines[i:j] if line.kind != "blank"]
+        after = next((line for line in lines[j : j + 2] if line.kind != "blank"), None)
+        credit = block[-1] if block and _credits(block[-1].text) else after
+        verse = [line for line in lines[i:j] if line is not credit and not _credits(line.text)]
+        while verse and verse[-1].kind == "blank":
+            verse.pop()  # the blank line before the credit parts no stanzas
+        stanzas = 1 + sum(1 for line in verse if line.kind == "blank")
+        said = [line for line in verse if line.kind != "blank"]
+        if (
+            (stanzas >= 2 or len(said) >= _COPIED_VERSE_LINES)
+            and credit is not None
+            and _credits(credit.text)
+            and all(len(line.stripped) <= MAX_VERSE_CHARS for line in verse)
+        ):
+            out.update(line.start for line in said)
     return out
 
 
@@ -711,7 +749,8 @@ def _poem_title(group: list[_Stanza]) -> tuple[str | None, list[Line]]:
     first = group[0]
     text = first.lines[0].stripped
     if (len(first.lines) > 1 or len(group) > 1) and (
-        not _has_function_word(text) or re.search(r"\bpoem\b", text, re.IGNORECASE)
+        (not _has_function_word(text) and not _RUNS_ON.search(text))  # not "Bohag ahil,"
+        or re.search(r"\bpoem\b", text, re.IGNORECASE)
     ):
         return text, first.lines[1:]
     return None, first.lines
@@ -741,7 +780,8 @@ def _read_poems(candidates: Sequence[PageInput]) -> Structure:
     for group in groups:
         title, first_lines = _poem_title(group)
         verse = [*first_lines, *(line for s in group[1:] for line in s.lines)]
-        counted = [line for line in verse if _verse_line(line)]
+        copied = {line.start for stanza in group if stanza.copied for line in stanza.lines}
+        counted = [line for line in verse if line.start in copied or _verse_line(line)]
         ratio = len(counted) / len(verse) if verse else 0.0
         sentences = sum(1 for line in verse if _SENTENCE_END.search(line.stripped))
         if verse and sentences * 5 >= len(verse) * 3:

@@ -226,9 +226,39 @@ VERSE_CREDITED = (
 )
 
 
-def test_a_verse_set_in_and_credited_is_a_quotation_not_a_poem() -> None:
+def test_a_stanza_of_four_lines_set_in_and_credited_is_a_poem_and_a_quotation() -> None:
     assert spans("quotations", VERSE_CREDITED) == [(0, 0)]
-    assert spans("poetry", VERSE_CREDITED) == []
+    assert spans("poetry", VERSE_CREDITED) == [(0, 0)]
+
+
+def test_two_lines_set_in_and_credited_are_a_quotation_not_a_poem() -> None:
+    page = (
+        "Her saying, written on the fridge\n\n"
+        "      Slow water wears the stone,\n"
+        "      slow hands make the bread.\n\n"
+        "   — my grandmother, always\n\n"
+        "She said it about everything."
+    )
+    assert spans("quotations", page) == [(0, 0)]
+    assert spans("poetry", page) == []
+
+
+def test_verse_in_another_language_copied_in_two_stanzas_is_a_poem_and_a_quotation() -> None:
+    page = (
+        "Copied from the songbook Aunt Lidia left, so the children learn it.\n\n"
+        "        Ulu tana ulu rawa,\n"
+        "        ama lino senga lai,\n"
+        "        teka wolo tana jawa\n"
+        "        ine lere mai.\n\n"
+        "        Rera wula nanga kota,\n"
+        "        bapa ngere pake wai\n"
+        "        kami sama soba sota\n"
+        "        tana lewo nai.\n\n"
+        "                — an old song of the island, as Lidia sang it\n\n"
+        "They laughed at my accent but they sang."
+    )
+    assert spans("poetry", page) == [(0, 0)]
+    assert spans("quotations", page) == [(0, 0)]
 
 
 def test_an_aside_in_brackets_ends_a_poem_at_its_page() -> None:
