@@ -203,7 +203,9 @@ _HONORIFIC_SUFFIX: Final = re.compile(
 )  # "Sharma-ji", not "Min-ji"
 
 
-_SEPARATED: Final = re.compile(r"\s[/|–—]\s|\s/|/\s")
+_SUFFIX_AFTER: Final = re.compile(rf"-(?:{_HONORIFICS})\b", re.IGNORECASE)
+"""An honorific joined to the word before it by a hyphen, right after a mention."""
+_SEPARATED: Final = re.compile(r"\s[/|–—]\s")
 """A slash, bar or dash set apart by a space, between the items of a roster line."""
 
 
@@ -223,9 +225,17 @@ def _clean(text: str, start: int, end: int) -> Mention | None:
         trimmed = trimmed[: cut.start()].rstrip(_EDGE_PUNCT)
         if not trimmed:
             return None
-    trimmed = _HONORIFIC_SUFFIX.sub("", trimmed)  # "Tanaka-sensei": Tanaka
-    if " " not in trimmed and title_word(trimmed) in TITLES:
-        return None  # "Doctor-baideu": what she is called, no name
+    honoured = _HONORIFIC_SUFFIX.sub("", trimmed)  # "Tanaka-sensei": Tanaka
+    suffixed = honoured != trimmed or bool(
+        _SUFFIX_AFTER.match(text, start + lead + len(trimmed))  # the model left it out
+    )
+    if (
+        " " not in honoured
+        and title_word(honoured) in TITLES
+        and (suffixed or title_word(honoured) == honoured.lower().rstrip("."))
+    ):  # "Doctor-baideu", "Lady": what one is called, no name; not "Tuấn" (Malay "Tuan")
+        return None
+    trimmed = honoured
     words = trimmed.split(" ")
     while len(words) > 1 and words[-1][:1].islower():
         words.pop()  # "Dave K. for": the model ran on into the next word

@@ -391,3 +391,8 @@ def test_a_roster_line_ends_each_name_at_its_separator() -> None:
 )
 def test_italian_dates_sardinian_and_assamese_kinship_words_are_nobody(page: str) -> None:
     assert [text for text, _ in _found(page)] == ["Bainzu"]
+
+
+def test_a_name_spelt_like_a_title_without_its_accents_is_still_a_name() -> None:
+    page = "Cô Lan drove up w/ 4 trays of bánh bò, then anh Tuấn came late."
+    assert "Tuấn" in [text for text, _ in _found(page)]
