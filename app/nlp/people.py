@@ -206,12 +206,13 @@ _HONORIFIC_SUFFIX: Final = re.compile(
 _SUFFIX_AFTER: Final = re.compile(rf"-(?:{_HONORIFICS})\b", re.IGNORECASE)
 """An honorific joined to the word before it by a hyphen, right after a mention."""
 _SEPARATED: Final = re.compile(r"\s[/|–—]\s")
-"""A slash, bar or dash set apart by a space, between the items of a roster line."""
+"""A slash, bar or dash set apart by spaces, between the items of a roster line."""
 
 
 def _clean(text: str, start: int, end: int) -> Mention | None:
-    """A mention without a possessive or edge punctuation; ``None`` when it is no name
-    (digits, a line break, nothing left)."""
+    """A mention without a possessive, edge punctuation, a hyphened honorific or what
+    follows a roster's separator; ``None`` when it is no name (digits, a line break, a
+    title alone, nothing left)."""
     raw = text[start:end]
     trimmed = _POSSESSIVE.sub("", raw.rstrip(_EDGE_PUNCT))
     lead = len(trimmed) - len(trimmed.lstrip(_EDGE_PUNCT))

@@ -522,9 +522,8 @@ def seed_cues(
     if asks_a_call(what):
         cues = [cue for cue in cues if not _WRITTEN.search(cue)]
     said = [w.lower() for w in _WORD.findall(what)]
-    if asks_five_prayers(
-        re.findall(r"[\w'’]+", name)
-    ):  # "Lmunz – pinza wakhta": "all five today", "all 5 ✅"
+    if asks_five_prayers(re.findall(r"[\w'’]+", name)):  # "Lmunz – pinza wakhta"
+        # told by "all five today", "all 5 ✅"
         cues.extend(("all five", "all 5", "5/5", "five of five", "5 of 5"))
     named = {_PRAYERS[w] for w in said if w in _PRAYERS}
     if named:  # "Fajr b4 shift": not every prayer of the day ("Jummah at the masjid")
@@ -578,7 +577,8 @@ DAILY_PRAYERS: Final = {
     **dict.fromkeys(("عشاء", "العشاء", "عشا", "ماخستن", "خۇپتەن"), "night"),
 }
 """The five daily prayers of Islam by their names, in the spellings Arabic, Urdu, Persian,
-Turkish and Malay speakers write them in English ("zohr", "ikindi", "isya"), each to the
+Turkish, Malay, Kazakh, Pashto and Uyghur speakers write them in English ("zohr", "ikindi",
+"isya", "xuptan") and as Arabic script writes them ("الفجر", "ماخستن"), each to the
 time of day it is said."""
 # Every prayer a name may name, daily or weekly, each spelling to the prayer it spells: a
 # name that names one is not done by another ("Fajr b4 shift": no "Jummah").

@@ -132,6 +132,8 @@ _MEASURES: Final = {
     "godziny": ("minute", 60.0), "godzin": ("minute", 60.0), "giờ": ("minute", 60.0),
     "時間": ("minute", 60.0), "시간": ("minute", 60.0), "小时": ("minute", 60.0),
     "час": ("minute", 60.0), "часа": ("minute", 60.0), "часов": ("minute", 60.0),
+    # as Russian and Bulgarian shorten it ("Сън 7ч"), Slovak and Czech, Malay and
+    # Indonesian ("1 jam", "15 menit"), Italian, French and Portuguese say it
     "ч": ("minute", 60.0), "hod": ("minute", 60.0),
     "hodina": ("minute", 60.0), "hodiny": ("minute", 60.0), "hodín": ("minute", 60.0),
     "hodin": ("minute", 60.0), "jam": ("minute", 60.0), "menit": ("minute", 1.0),

@@ -399,8 +399,7 @@ _NOT_IN_MALAY: Final = re.compile(r"\b(?:ga|gak|nggak|enggak|tidak|belum|ndak)\s
 # tomorrow?"): their words, not the writer's deed.
 _MESSAGE_SAYS: Final = re.compile(
     r"(?<!\bi\s)(?<!\bwe\s)\b(?:texts?|texted|msg|messages?|messaged|says|said|writes|wrote|"
-    r"asks|asked|sms|"
-    r"whatsapp(?:ed)?)\s*:\s*[^\n:]*$",
+    r"asks|asked|sms|whatsapp(?:ed)?)\s*:\s*[^\n:]*$",
     re.I,
 )
 # Only meaning to do it, said right before the deed ("meaning to jog") or after the place
