@@ -662,7 +662,7 @@ def _stanzas(position: int, page: PageInput) -> list[_Stanza]:
     runs = _plain_runs(lines)
     nonblank = [i for i, line in enumerate(lines) if line.kind != "blank"]
     credited = {line.start for said, credit, _ in _set_in_passages(lines) for line in said}
-    copied = _copied_stanzas(lines)
+    copied = _copied_stanzas(lines) | _copied_on_the_page(lines, runs)
     out: list[_Stanza] = []
     for run in runs:
         chosen = [lines[i] for i in run]
@@ -673,11 +673,17 @@ def _stanzas(position: int, page: PageInput) -> list[_Stanza]:
             continue  # "(ok the last line is bad. keeping it anyway)": the writer's note
         if any(len(line.stripped) > MAX_VERSE_CHARS for line in chosen):
             continue
-        if _wrapped_prose(chosen):
+        if _wrapped_prose(chosen) and not is_copied:
             continue
-        if _before_items(lines, run[-1]) or _unmarked_list(lines, run) is not None:
+        if _before_items(lines, run[-1]) or (
+            _unmarked_list(lines, run) is not None and not is_copied
+        ):
             continue  # a list's heading, or a list without markers
-        if sum(_verse_line(line) for line in chosen) * 2 < len(chosen) and not _title_like(chosen):
+        if (
+            sum(_verse_line(line) for line in chosen) * 2 < len(chosen)
+            and not _title_like(chosen)
+            and not is_copied
+        ):
             continue
         out.append(
             _Stanza(
@@ -723,6 +729,30 @@ def _copied_stanzas(lines: Sequence[Line]) -> set[int]:
         ):
             out.update(line.start for line in said)
     return out
+
+
+_COPIED_WORD: Final = re.compile(r"\bcop(?:ied|y(?:ing)?)\b", re.IGNORECASE)
+_COPIED_STANZA_LINES: Final = 3
+
+
+def _copied_on_the_page(lines: Sequence[Line], runs: Sequence[Sequence[int]]) -> set[int]:
+    """Starts of the lines of verse in another language than English that a page says it
+    copied out ("Copied from the small yellow book …") or credits under a dash, in two
+    stanzas or more of three short lines or more (a hymn in its script and romanised, a
+    haiku in kanji and in romaji); English paragraphs on such a page stay prose."""
+    if not any(_COPIED_WORD.search(line.text) or _credits(line.text) for line in lines):
+        return set()
+    stanzas = [
+        run
+        for run in runs
+        if len(run) >= _COPIED_STANZA_LINES
+        and all(len(lines[i].stripped) <= MAX_VERSE_CHARS for i in run)
+        and not any(_credits(lines[i].text) or _ASIDE.match(lines[i].stripped) for i in run)
+        and sum(_has_function_word(lines[i].stripped) for i in run) * 2 < len(run)
+    ]
+    if len(stanzas) < 2:
+        return set()
+    return {lines[i].start for run in stanzas for i in run}
 
 
 def _title_like(lines: Sequence[Line]) -> bool:

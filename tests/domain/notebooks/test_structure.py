@@ -580,3 +580,32 @@ def test_a_todo_heading_with_a_note_in_brackets_still_heads_its_checklist() -> N
         "[ ] cake from the bakery"
     )
     assert spans("todo_lists", page) == [(0, 0)]
+
+
+def test_verse_copied_in_its_script_and_romanised_is_a_poem_not_prose() -> None:
+    page = (
+        "Copied from Nani's prayer book so the boys can read it too.\n\n"
+        "ਸਤਿ ਨਾਮੁ ਕਰਤਾ ਪੁਰਖੁ ਨਿਰਭਉ ਨਿਰਵੈਰੁ ਅਕਾਲ ਮੂਰਤਿ\n"
+        "ਅਜੂਨੀ ਸੈਭੰ ਗੁਰ ਪ੍ਰਸਾਦਿ ਜਪੁ ਆਦਿ ਸਚੁ ਜੁਗਾਦਿ ਸਚੁ\n"
+        "ਹੈ ਭੀ ਸਚੁ ਨਾਨਕ ਹੋਸੀ ਭੀ ਸਚੁ\n\n"
+        "sat naam kartaa purakh nirbhau nirvair akaal moorat\n"
+        "ajoonee saibhan gur prasaad jap aad sach jugaad sach\n"
+        "hai bhee sach naanak hosee bhee sach\n\n"
+        "The boys said it twice before bed and then argued about football."
+    )
+    assert spans("poetry", page) == [(0, 0)]
+
+
+def test_english_paragraphs_on_a_page_with_a_credit_stay_prose() -> None:
+    page = (
+        "      Slow water wears the stone,\n"
+        "      slow hands make the bread.\n\n"
+        "   — my grandmother\n\n"
+        "She said it at the sink and at the oven and at the\n"
+        "bus stop, to anyone who would stand still long enough\n"
+        "to hear it, and most of them did stand still.\n\n"
+        "Later the bakery on the corner closed and we bought\n"
+        "our bread at the big shop like everybody else in the\n"
+        "street, and she never said it about that bread."
+    )
+    assert spans("poetry", page) == []
