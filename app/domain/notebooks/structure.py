@@ -642,7 +642,8 @@ class _Stanza:
     at_page_start: bool
     at_page_end: bool
     copied: bool = False
-    """Copied verse with its credit: read as verse whatever its language."""
+    """Verse copied out (credited, or said to be copied): read as verse whatever its
+    language."""
 
 
 def _verse_line(line: Line) -> bool:
@@ -732,7 +733,9 @@ def _copied_stanzas(lines: Sequence[Line]) -> set[int]:
 
 
 _COPIED_WORD: Final = re.compile(r"\bcop(?:ied|y(?:ing)?)\b", re.IGNORECASE)
+"""A page that says it copied something out ("Copied from …", "copy big on poster board")."""
 _COPIED_STANZA_LINES: Final = 3
+"""Short lines a stanza of such a page needs, at least, to be read as one."""
 
 
 def _copied_on_the_page(lines: Sequence[Line], runs: Sequence[Sequence[int]]) -> set[int]:
