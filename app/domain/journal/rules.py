@@ -665,18 +665,19 @@ _MUST_FIRST: Final = re.compile(
     re.I,
 )
 # What is said right before the item, on its line, that it was not done (each pattern
-# ends where the item starts), and why.
-_SAID_BEFORE: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
-    (_SLACK_ON, BlockReason.NEGATED),  # "I've been slack on the exercises"
-    (_NOT_MADE_IT, BlockReason.NEGATED),  # "Didn't make it to choir"
-    (_NOTE_BEFORE, BlockReason.REMINDER),  # "… 10 times. NOTE: Lantus 9pm!!"
-    (_LENT_OR_PASSED, BlockReason.A_THING),  # "Lent my raquettes to Ginette"
-    (_WEARY_OF, BlockReason.A_STATE),  # "so tired of the finger prick"
-    (_HEARD, BlockReason.SOMEONE_ELSE),  # "Through the window I hear sanshin from Kinjo-san"
-    (_ALARM_FOR, BlockReason.REMINDER),  # "alarm Subuh 2x", "set an alarm for fajr"
-    (_NOT_IN_MALAY, BlockReason.NEGATED),  # "Sabtu ga ngajar"
-    (_MESSAGE_SAYS, BlockReason.QUOTED_SPEECH),  # "Wahid text: come gym"
-    (_MEANING_TO, BlockReason.INTENTION),  # "Went down meaning to jog but walked"
+# ends where the item starts), and why; with the words at the item that undo it, if any
+# ("heard Mass" is attended).
+_SAID_BEFORE: Final[tuple[tuple[re.Pattern[str], BlockReason, re.Pattern[str] | None], ...]] = (
+    (_SLACK_ON, BlockReason.NEGATED, None),  # "I've been slack on the exercises"
+    (_NOT_MADE_IT, BlockReason.NEGATED, None),  # "Didn't make it to choir"
+    (_NOTE_BEFORE, BlockReason.REMINDER, None),  # "… 10 times. NOTE: Lantus 9pm!!"
+    (_LENT_OR_PASSED, BlockReason.A_THING, None),  # "Lent my raquettes to Ginette"
+    (_WEARY_OF, BlockReason.A_STATE, None),  # "so tired of the finger prick"
+    (_HEARD, BlockReason.SOMEONE_ELSE, _MASS),  # "Through the window I hear sanshin"
+    (_ALARM_FOR, BlockReason.REMINDER, None),  # "alarm Subuh 2x", "set an alarm for fajr"
+    (_NOT_IN_MALAY, BlockReason.NEGATED, None),  # "Sabtu ga ngajar"
+    (_MESSAGE_SAYS, BlockReason.QUOTED_SPEECH, None),  # "Wahid text: come gym"
+    (_MEANING_TO, BlockReason.INTENTION, None),  # "Went down meaning to jog but walked"
 )
 _BEFORE_WINDOW: Final = 40
 """How far back, in characters, :data:`_SAID_BEFORE` reads."""
@@ -1671,8 +1672,8 @@ def blocked(
     if _MUST_FIRST.match(text[max(line_start, parsed.sentence_span(head)[0]) : start]):
         return BlockReason.INTENTION  # "Must phone Johan"
     said_before = text[max(line_start, start - _BEFORE_WINDOW) : start]
-    for signal, reason in _SAID_BEFORE:
-        if signal.search(said_before) and not (signal is _HEARD and _MASS.match(text, start)):
+    for signal, reason, unless in _SAID_BEFORE:
+        if signal.search(said_before) and not (unless is not None and unless.match(text, start)):
             return reason
     if _reached_does_it(parsed, head, named):
         return BlockReason.SOMEONE_ELSE  # "Tatik called mom": the person the name reaches
