@@ -82,6 +82,22 @@ _FULL_BY_LANGUAGE: Final = (
     "понеделник сряда четвъртък петък събота",  # Bulgarian "неделя" is Russian "week"
     "moandei tiisdei woansdei tongersdei freed sneon snein",
     "mattes metkoles huebes betnes sabalu damenggo",
+    # Haitian Creole, Cape Verdean Creole ("sesta" is also Italian "sixth": short forms)
+    "lendi madi mèkredi mekredi jedi vandredi samdi dimanch",
+    "sigunda tersa kuarta kinta sábadu sabadu dumingu domingu",
+    # Icelandic (with "on Mondays", "á mánudögum"), Lithuanian "on Tuesdays"
+    "mánudagur þriðjudagur miðvikudagur fimmtudagur föstudagur laugardagur sunnudagur "
+    "mánudögum þriðjudögum miðvikudögum fimmtudögum föstudögum laugardögum sunnudögum",
+    "pirmadieniais antradieniais trečiadieniais treciadieniais ketvirtadieniais "
+    "penktadieniais šeštadieniais sestadieniais sekmadieniais",
+    # Mongolian, Armenian, Nepali (romanised and in Devanagari), Shona, Tongan, Malayalam
+    "даваа мягмар лхагва пүрэв баасан бямба ням",
+    "երկուշաբթի երեքշաբթի չորեքշաբթի հինգշաբթի ուրբաթ շաբաթ կիրակի",
+    "aaitabar aitabar sombar mangalbar budhabar bihibar sukrabar shukrabar sanibar shanibar",
+    "आइतबार सोमबार मंगलबार बुधबार बिहीबार शुक्रबार शनिबार",
+    "muvhuro chipiri chitatu chishanu mugovera svondo",
+    "mōnite monite tūsite tusite pulelulu tuʻapulelulu tu'apulelulu falaite tokonaki sāpate sapate",
+    "njayar thinkal chovva budhan vyazham velli",
 )
 _TWO_WORD_DAYS: Final = (
     # Vietnamese, with and without its marks ("Đi chùa Chủ Nhật")
@@ -109,6 +125,10 @@ _SHORT_BY_LANGUAGE: Final = (
     "lun mar mie joi vin sâm sam dum",  # Romanian
     "pirm antr treč trec ketv penkt šešt sest šeštad sestad sekm",  # Lithuanian
     "po ut st št pi ne",  # Slovak
+    "len mad mèk mek jed van",  # Haitian Creole
+    "sig ter kua kin ses sesta sáb dum",  # Cape Verdean Creole
+    "mán þri mið fim fös lau",  # Icelandic
+    "sze cs csüt pén szo vas",  # Hungarian
     "月 火 水 木 金 土 日",  # Japanese, as a schedule writes them ("(火・木)")
 )
 SHORT_DAYS: Final = frozenset(" ".join(_SHORT_BY_LANGUAGE).split())

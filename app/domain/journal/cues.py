@@ -29,7 +29,7 @@ from app.domain.days import SCHEDULE, SHORT_DAYS_AS_WORDS, WEEKDAYS, WEEKDAYS_SH
 from app.domain.journal.measures import unit_of
 from app.domain.parsed import ParsedText, Token
 from app.domain.spellings import forms_of, standard
-from app.domain.text import CURRENCY_SIGNS, MARKS
+from app.domain.text import CURRENCY_SIGNS, MARKS, without_accents
 
 MAX_CUES: Final = 600
 MAX_CUE_CHARS: Final = 60
@@ -897,7 +897,9 @@ class Cue:
             raise CueError("A cue cannot be empty.")
         return cls(text, tuple(parts))
 
-    def _part_matches(self, part: tuple[str, str], tok: Token, fuzzy: bool = True) -> bool:
+    def _part_matches(
+        self, part: tuple[str, str], tok: Token, fuzzy: bool = True, fold: bool = True
+    ) -> bool:
         kind, word = part
         lower = tok.lower.replace("’", "'")
         lower = _SHORTHAND.get(lower, lower)  # "call w/ granny": "call with"
@@ -905,6 +907,8 @@ class Cue:
             return bool(_NUMBER.match(lower)) or lower in _NUMBER_WORDS
         if kind == "any":
             return any(ch.isalnum() for ch in lower)
+        if fold and kind == "exact" and word.isascii() and not lower.isascii():
+            lower = without_accents(lower)  # "Ugnė" as a name typed without its marks says it
         if kind == "prefix":
             if stem_of(word, lower) or stem_of(word, tok.lemma):
                 return True
@@ -913,7 +917,12 @@ class Cue:
         return fuzzy and not tok.known and _near(lower, word, prefix=kind == "prefix")
 
     def find(
-        self, words: Sequence[Token], index: WordIndex | None = None, *, fuzzy: bool = True
+        self,
+        words: Sequence[Token],
+        index: WordIndex | None = None,
+        *,
+        fuzzy: bool = True,
+        fold: bool = True,
     ) -> list[tuple[int, int]]:
         """Every match as ``(first, last_exclusive)`` positions in ``words`` (``index``:
         the same words indexed, so only places the first part can match are tried;
@@ -924,36 +933,40 @@ class Cue:
             starts = index.starts(self.parts[0][1], len(words) - n + 1)
         hits: list[tuple[int, int]] = []
         for at in starts:
-            end = self._match_from(words, at, fuzzy)
+            end = self._match_from(words, at, fuzzy, fold)
             if end is not None:
                 hits.append((at, end))
         return hits
 
-    def _match_from(self, words: Sequence[Token], at: int, fuzzy: bool) -> int | None:
+    def _match_from(
+        self, words: Sequence[Token], at: int, fuzzy: bool, fold: bool = True
+    ) -> int | None:
         """Where a match starting at ``at`` ends (exclusive), or ``None``. Between two
         words of a cue, up to three words that only modify the next one may stand ("made
         dinner" in "made a proper dinner", "fed the cat" in "fed the neighbour's cat")."""
-        if not self._part_matches(self.parts[0], words[at], fuzzy):
+        if not self._part_matches(self.parts[0], words[at], fuzzy, fold):
             return None
         pos = at + 1
         for part in self.parts[1:]:
             if pos >= len(words):
                 return None
-            if self._part_matches(part, words[pos], fuzzy):
+            if self._part_matches(part, words[pos], fuzzy, fold):
                 pos += 1
                 continue
             if (
                 part[0] == "number"
                 and _is_currency(words[pos].text)
                 and pos + 1 < len(words)
-                and self._part_matches(part, words[pos + 1], fuzzy)
+                and self._part_matches(part, words[pos + 1], fuzzy, fold)
             ):
                 pos += 2  # "sent ₪2,200 to Nanay": the sign and its amount
                 continue
             if not fuzzy or part[0] not in ("exact", "prefix"):
                 return None
             ends = range(pos + 1, min(pos + _MAX_GAP + 1, len(words)))
-            target = next((t for t in ends if self._part_matches(part, words[t], fuzzy)), None)
+            target = next(
+                (t for t in ends if self._part_matches(part, words[t], fuzzy, fold)), None
+            )
             if target is None or not _modifies(words[pos - 1 : target + 1]):
                 return None
             pos = target + 1
@@ -999,6 +1012,8 @@ class WordIndex:
             self._at.setdefault(tok.lower, []).append(i)
             if tok.lemma != tok.lower:
                 self._at.setdefault(tok.lemma, []).append(i)
+            if not tok.lower.isascii() and (bare := without_accents(tok.lower)).isascii():
+                self._at.setdefault(bare, []).append(i)  # "Ugnė" for a name's "Ugne"
         self._unknown = [i for i, tok in enumerate(words) if not tok.known]
 
     def starts(self, word: str, limit: int) -> list[int]:
@@ -1044,19 +1059,21 @@ def phrase_head(parsed: ParsedText, match: CueMatch) -> Token:
 
 
 def _variants(
-    text: str, words: Sequence[Token], index: WordIndex, *, fuzzy: bool = True
+    text: str, words: Sequence[Token], index: WordIndex, *, fuzzy: bool = True, fold: bool = True
 ) -> list[tuple[int, int]]:
     """Matches of a cue and of its hyphenated words as people also write them: split as
     a tokenizer splits them ("push-ups" is read as "push", "-", "ups"), spaced ("sit
     ups"), closed up ("situps"), and a word without its number ("omega-3": "omega");
-    an exclusion (not ``fuzzy``) only as written ("walk-in" is not "walk in the park")."""
-    hits = _parsed_cue(text).find(words, index, fuzzy=fuzzy)
+    an exclusion (not ``fuzzy``) only as written ("walk-in" is not "walk in the park");
+    a word typed without marks also as written with them (``fold``: "ugne" in "Ugnė")."""
+    hits = _parsed_cue(text).find(words, index, fuzzy=fuzzy, fold=fold)
     if "-" in text.strip("-*"):
         for joint in (" - ", " ", "") if fuzzy else (" - ",):
-            hits.extend(_parsed_cue(_HYPHEN.sub(joint, text)).find(words, index, fuzzy=fuzzy))
+            hyphenless = _parsed_cue(_HYPHEN.sub(joint, text))
+            hits.extend(hyphenless.find(words, index, fuzzy=fuzzy, fold=fold))
         bare = _NUMBER_TAIL.sub("", text)
         if fuzzy and bare != text and len(bare.rstrip("*")) >= 4:
-            hits.extend(_parsed_cue(bare).find(words, index, fuzzy=fuzzy))
+            hits.extend(_parsed_cue(bare).find(words, index, fuzzy=fuzzy, fold=fold))
     return hits
 
 
@@ -1074,9 +1091,12 @@ def find_cues(
     for phrase in exclude:  # as written: a misspelt cue word is no idiom ("stretchd")
         for a, b in _variants(phrase, words, index, fuzzy=False):
             blocked.update(w.i for w in words[a:b])
+    # A cue that only spells another without its marks ("daye" of "Dayê") is for bodies
+    # typed without them; a body's marked word is the marked cue's to read.
+    unmarked = {without_accents(c) for c in cues if not c.isascii()} & set(cues)
     found: dict[int, CueMatch] = {}
     for text in cues:
-        for a, b in _variants(text, words, index):
+        for a, b in _variants(text, words, index, fold=text not in unmarked):
             first, last = words[a].i, words[b - 1].i
             if any(i in blocked for i in range(first, last + 1)):
                 continue

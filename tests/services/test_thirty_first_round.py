@@ -1,0 +1,59 @@
+"""Issue 15, thirty-first round: a given name a habit's name types without its marks
+said with them in the entry ("su Egle", "Eglė"), and the days as Haitian
+and Cape Verdean Creole, Icelandic, Lithuanian, Mongolian, Armenian and Nepali write them
+in a schedule, which are never what is done. Sentences of the test's own."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain.days import SCHEDULE, is_day_word
+from tests.services.test_cue_rules import habit_names, seeded_cues
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Eglė 25 min, animals and colours.", "Lietuviu k. su Egle 20 min"),
+        ("Skyped Zoë after dinner.", "Skype Zoe"),
+    ],
+)
+def test_a_name_typed_without_its_marks_is_said_with_them(body: str, name: str) -> None:
+    assert habit_names(body, name) == [name]
+
+
+@pytest.mark.parametrize(
+    ("name", "left"),
+    [
+        ("Domino na klubi (sesta)", "Domino na klubi"),
+        ("Klas angle (mad/jed)", "Klas angle"),
+        ("Kór (þri/fim)", "Kór"),
+        ("Krepšinis antradieniais", "Krepšinis"),
+        ("Misa domingu", "Misa"),
+        ("Sakk-kör (sze)", "Sakk-kör"),
+        ("Puja (sombar)", "Puja"),
+    ],
+)
+def test_days_in_more_languages_are_a_schedule(name: str, left: str) -> None:
+    assert SCHEDULE.sub("", name).strip() == left
+
+
+@pytest.mark.parametrize("word", ["Dimanch", "Domingu", "Fimmtudagur", "Пүрэв", "Կիրակի"])
+def test_a_day_in_more_languages_is_a_day(word: str) -> None:
+    assert is_day_word(word)
+
+
+def test_a_day_in_a_schedule_is_no_cue() -> None:
+    assert "sesta" not in [c.rstrip("*") for c in seeded_cues("Dominó na klubi (sesta)")]
+    assert habit_names("Sesta\nShift till 6, knees bad.", "Dominó na klubi (sesta)") == []
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Took the pill after breakfast, then the market.", "Հաբ առավոտյան"),
+        ("Two games of chess at the library with the juniors.", "Sakk játszma"),
+    ],
+)
+def test_a_habit_named_in_armenian_or_hungarian_is_read(body: str, name: str) -> None:
+    assert habit_names(body, name) == [name]
