@@ -427,3 +427,20 @@ def test_the_rows_of_a_list_of_animals_are_no_people_but_a_person_in_a_row_is() 
 def test_a_list_of_people_under_an_ordinary_heading_is_still_people() -> None:
     page = "Who brings what\n1. Lucia — bread\n2. Carmen — wine"
     assert [name for name, _ in _found(page)] == ["Lucia", "Carmen"]
+
+
+@pytest.mark.parametrize(
+    ("page", "name", "title"),
+    [
+        ("Rain again, so Mamosta Dilan took both classes.", "Dilan", "Mamosta"),
+        ("After the fair Tayta Eusebio sang for us.", "Eusebio", "Tayta"),
+        ("Xaltû Shirin brought the samovar.", "Shirin", "Xaltû"),
+    ],
+)
+def test_kurdish_and_quechua_titles_are_kept_apart(page: str, name: str, title: str) -> None:
+    assert _found(page) == [(name, title)]
+
+
+@pytest.mark.parametrize("page", ["Dayka made dolma again.", "Tayta was at the field till dark."])
+def test_kurdish_and_quechua_kin_alone_are_nobody_named(page: str) -> None:
+    assert _found(page) == []
