@@ -1,7 +1,9 @@
-"""Issue 15, thirty-first round: a given name a habit's name types without its marks
-said with them in the entry ("su Egle", "Eglė"), and the days as Haitian
-and Cape Verdean Creole, Icelandic, Lithuanian, Mongolian, Armenian and Nepali write them
-in a schedule, which are never what is done. Sentences of the test's own."""
+"""Issue 15, thirty-first round: people counted as who did it ("300 people swim"), a
+present deed under an "if" ("if not rain we start again our walks"), a given name a
+habit's name types without its marks said with them in the entry ("su Egle", "Eglė"),
+and the days as Haitian and Cape Verdean Creole, Icelandic, Lithuanian, Mongolian,
+Armenian and Nepali write them in a schedule, which are never what is done. Sentences
+of the test's own."""
 
 from __future__ import annotations
 
@@ -9,6 +11,30 @@ import pytest
 
 from app.domain.days import SCHEDULE, is_day_word
 from tests.services.test_cue_rules import habit_names, seeded_cues
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Hot day, maybe 200 people swim at the lagoon.", "Swim 30 lengths"),
+        ("Twelve kids ran the whole loop with the coach.", "Run the loop"),
+        ("if no wind we start again our rides, slowly", "Bike ride w/ Ana"),
+        ("If the pool is open I swim before work.", "Swim 30 lengths"),
+    ],
+)
+def test_others_counted_and_a_condition_are_no_deed(body: str, name: str) -> None:
+    assert habit_names(body, name) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("30 lengths, swam after the late shift.", "Swim 30 lengths"),
+        ("If I'm honest, we cycled too far today.", "Bike ride w/ Ana"),
+    ],
+)
+def test_a_count_of_the_deed_and_a_past_deed_after_if_are_read(body: str, name: str) -> None:
+    assert habit_names(body, name) == [name]
 
 
 @pytest.mark.parametrize(

@@ -1061,13 +1061,22 @@ _TIME_PREPOSITIONS: Final = frozenset({"before", "after", "until", "till", "sinc
 _CLAUSE_SUBJECTS: Final = frozenset({"it", "he", "she", "they", "you", "we"})
 
 
+# People counted are who did it, not a measure of the writer's deed ("300 people swim today").
+_COUNTED_PEOPLE: Final = frozenset(
+    {"people", "person", "swimmer", "runner", "player", "guest", "tourist", "member", "kid"}
+    | {"child", "children", "boy", "girl", "guy", "man", "men", "woman", "women", "friend"}
+)
+
+
 def _not_a_subject(parsed: ParsedText, subject: Token, verb: Token) -> bool:
     """A word the parser took for the subject of a terse, subjectless diary sentence: a
     number, time or measure ("10k easy, stretched after", "20 lengths, stretched after"),
     a heading before a colon ("Work trip: ran"), the object after a leading "Did" ("Did
     the school run"), or a bare noun that opens the sentence right before its verb and
     makes one verb with it ("Batch cooked", "Foam rolled")."""
-    if _is_measure(parsed, subject) or not any(ch.isalnum() for ch in subject.text):
+    if (_is_measure(parsed, subject) and subject.lemma not in _COUNTED_PEOPLE) or not any(
+        ch.isalnum() for ch in subject.text
+    ):
         return True  # "15 min. Swam 1km": a full stop read as a name is no subject
     if _A_DATE.fullmatch(subject.text) or subject.lower.rstrip(".") in _DAY_SHORT:
         return True  # "Tue 11/3 — cycled to IOB": the day's date heads the log
@@ -2677,6 +2686,13 @@ def _mood(parsed: ParsedText, verb: Token, *, own: bool = False) -> BlockReason 
         return BlockReason.MODAL
     if any(k.dep == "mark" and k.lower in ("if", "unless", "whether") for k in kids):
         return BlockReason.CONDITIONAL
+    if verb.tag in ("VBP", "VB") and any(
+        k.dep == "advcl"
+        and k.i < verb.i
+        and any(m.dep == "mark" and m.lower in ("if", "unless") for m in parsed.children(k))
+        for k in kids
+    ):
+        return BlockReason.CONDITIONAL  # "if not rain we start again our walks": not yet
     subject = next((k for k in kids if k.dep == "nsubj"), None)
     if (
         any(k.dep == "aux" and k.lower == "can" for k in kids)
