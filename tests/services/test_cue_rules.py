@@ -32,7 +32,7 @@ from app.domain.journal.rules import (
     propose,
 )
 from app.nlp.parse import parse_entry, parse_text
-from app.services.journal.cues import cue_families, effective_cues
+from app.services.journal.cues import cue_families, effective_cues, name_in_english
 from tests.domain.fakes import FakeModel
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
@@ -43,7 +43,12 @@ def _with_cues(candidates: list[Candidate]) -> list[RuleCandidate]:
     """The candidates with the cue words the app seeds from their names, each apart from
     its siblings' own words, as detection prepares them."""
     return list(
-        apart_from_siblings([RuleCandidate(c, *effective_cues(c.name, None)) for c in candidates])
+        apart_from_siblings(
+            [
+                RuleCandidate(c, *effective_cues(c.name, None), reads_as=name_in_english(c.name))
+                for c in candidates
+            ]
+        )
     )
 
 

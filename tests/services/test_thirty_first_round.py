@@ -83,3 +83,14 @@ def test_a_day_in_a_schedule_is_no_cue() -> None:
 )
 def test_a_habit_named_in_armenian_or_hungarian_is_read(body: str, name: str) -> None:
     assert habit_names(body, name) == [name]
+
+
+def test_a_word_a_foreign_name_glosses_is_its_own_beside_a_family_that_has_it() -> None:
+    body = "After supper, three games of rapid on the laptop."
+    names = ("Rapid – 3 játszma", "Chess club (Wed)")
+    assert habit_names(body, *names) == ["Rapid – 3 játszma"]
+
+
+def test_a_word_a_sibling_writes_stays_the_siblings() -> None:
+    body = "08:00-08:30 on ice alone at the rink."
+    assert habit_names(body, "Edge work on ice 30 min", "Avanto dip") == ["Edge work on ice 30 min"]

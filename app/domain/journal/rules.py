@@ -704,7 +704,14 @@ def apart_from_siblings(candidates: Sequence[RuleCandidate]) -> tuple[RuleCandid
     """Each candidate without the cues that say another candidate's own name word and not
     its own: with "Boulder sesh" beside it, "Hangboard 10'" no longer takes its climbing
     family's "boulder*"; with "Call Dad" beside it, "Call Mum" no longer takes "called dad"."""
-    names = [_own_words(rc.candidate.name) for rc in candidates]
+    written = [_own_words(rc.candidate.name) for rc in candidates]
+    # a name in another language by its English reading too ("5 játszma": "game"), but
+    # not a word a sibling writes itself ("Avanto dip", read "ice swimming", beside
+    # "Edge work on ice": the ice is the skating's)
+    names = [
+        own | (_own_words(rc.reads_as) - set().union(*(w for j, w in enumerate(written) if j != k)))
+        for k, (rc, own) in enumerate(zip(candidates, written, strict=True))
+    ]
     out: list[RuleCandidate] = []
     for k, rc in enumerate(candidates):
         theirs = set().union(*(n for j, n in enumerate(names) if j != k)) - names[k]
