@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from app.domain.days import SCHEDULE, is_day_word
+from app.domain.journal.rules import named_person
 from tests.services.test_cue_rules import habit_names, seeded_cues
 
 
@@ -94,3 +95,16 @@ def test_a_word_a_foreign_name_glosses_is_its_own_beside_a_family_that_has_it() 
 def test_a_word_a_sibling_writes_stays_the_siblings() -> None:
     body = "08:00-08:30 on ice alone at the rink."
     assert habit_names(body, "Edge work on ice 30 min", "Avanto dip") == ["Edge work on ice 30 min"]
+
+
+@pytest.mark.parametrize(
+    ("name", "who"),
+    [
+        ("Dorje lai phone (Solu)", "dorje"),
+        ("mom рүү call (Arkhangai)", "mom"),
+        ("Call Mom (Manila)", "mom"),
+        ("Mummy ko call", "mummy"),
+    ],
+)
+def test_the_person_a_call_reaches_is_not_where_they_are(name: str, who: str) -> None:
+    assert named_person(name) == (who, "dobj")

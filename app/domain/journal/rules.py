@@ -2988,6 +2988,13 @@ def named_person(name: str) -> tuple[str, str] | None:
     # "Chamada c/ a Manu", glossed "call c/ a Manu": with Manu, as "w/" is
     said = re.sub(r"(?i)\b[cw]/\s*(?:(?:a|o|la|el)\s+)?", " with ", said)
     words = _NAME_WORD.findall(said)  # "Mami 📞 Bamenda": Mami, where she is after
+    where = _NAME_WORD.findall(" ".join(_WHERE_IN_BRACKETS.findall(said)))
+    if where and len(words) > len(where):  # "Lhakpa lai phone (Solu)": where they are
+        words = [w for w in words if w not in where]
+    if (  # "Lhakpa lai phone": the person, a word for "to", then the call
+        len(words) > 2 and words[1].lower() in _TO_AFTER and words[2].lower() in _TALKING
+    ):
+        return words[0].lower(), "dobj"
     if (  # "Mami call Bamenda": the kin first, then where they are
         len(words) > 2 and words[1].lower() in _TALKING and words[0].lower() in _KIN
     ):
@@ -3030,6 +3037,11 @@ def named_person(name: str) -> tuple[str, str] | None:
 _WHEN: Final = frozenset(
     {"daily", "morning", "evening", "nightly", "night", "weekly", "sunday", "friday", "bedtime"}
 )
+# A capitalised word alone in brackets after a habit's name: where, not whom ("(Solu)").
+_WHERE_IN_BRACKETS: Final = re.compile(r"\(\s*([A-Z][^\W\d_]+)\s*\)")
+# Words for "to" that come after the person, as Nepali, Hindi and Mongolian put them
+# ("Lhakpa lai phone", "mummy ko call", "ээж рүү залгах", glossed "mom рүү call").
+_TO_AFTER: Final = frozenset({"lai", "laai", "lāī", "ko", "рүү", "руу"})
 
 
 # Titles before a name ("Call Coach Getaneh", "Ring Dr Osei"): the name is the person's.
