@@ -108,3 +108,13 @@ def test_a_word_a_sibling_writes_stays_the_siblings() -> None:
 )
 def test_the_person_a_call_reaches_is_not_where_they_are(name: str, who: str) -> None:
     assert named_person(name) == (who, "dobj")
+
+
+def test_whom_a_deed_is_done_with_is_no_deed_where_the_sentence_says_none() -> None:
+    body = "Roselène and me we stay inside watching the football, no walk nothing."
+    assert habit_names(body, "Mache ak Roselène 30 min") == []
+
+
+def test_whom_a_deed_is_done_with_still_shows_it_where_nothing_undoes_it() -> None:
+    body = "Roselène and me walk to the market and back, 35 minute."
+    assert habit_names(body, "Mache ak Roselène 30 min") == ["Mache ak Roselène 30 min"]

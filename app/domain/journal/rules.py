@@ -127,7 +127,7 @@ from app.domain.journal.measures import (
 from app.domain.journal.parse import Draft
 from app.domain.parsed import ParsedText, Token
 from app.domain.spellings import forms_of
-from app.domain.text import CURRENCY_SIGNS, MAX_QUOTE_CHARS, overlaps
+from app.domain.text import CURRENCY_SIGNS, MAX_QUOTE_CHARS, overlaps, without_accents
 
 FIRST_PERSON: Final = frozenset(
     {"i", "we", "me", "myself", "us", "ourselves", "mi"}  # "Mi call Hyacinth": Jamaican "I"
@@ -3806,6 +3806,16 @@ def _gear_of(parsed: ParsedText, match: CueMatch) -> bool:
     )
 
 
+def _only_whom(cue: str, name: str) -> bool:
+    """The cue is only the capitalised words of a name after its first word: whom the
+    deed is done with or for ("Mache ak Nadège": "nadège"), not the deed."""
+    words = _NAME_WORD.findall(name)[1:]
+    whom = {w.lower() for w in words if w[:1].isupper()}
+    whom |= {without_accents(w) for w in whom}
+    parts = [w.rstrip("*") for w in cue.lower().split()]
+    return bool(parts) and all(p in whom for p in parts)
+
+
 def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) -> list[Draft]:
     """One draft per candidate the entry shows done, in text order.
 
@@ -3847,9 +3857,19 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
             matches = find_cues(parsed, rc.cues, rc.exclude)
             # a word as written before a misspelling of it ("in sauna" before "Sanna")
             ordered = sorted(matches, key=lambda m: not as_written(parsed, m))
+            verdicts = {m: blocked_for(body, parsed, m, cand.name) for m in ordered}
+            undone = {  # "Nadège and me stay inside, no walk nothing"
+                parsed.tokens[m.first].sent
+                for m, why in verdicts.items()
+                if why in _SAID_NOT_DONE | {BlockReason.AVOIDED}
+            }
             for candidate_match in ordered:
-                if blocked_for(body, parsed, candidate_match, cand.name) is not None:
+                if verdicts[candidate_match] is not None:
                     continue
+                if parsed.tokens[candidate_match.first].sent in undone and _only_whom(
+                    candidate_match.cue, cand.name
+                ):
+                    continue  # the person it is done with, in a sentence that says it was not
                 if _denied_beside(parsed, matches, candidate_match):
                     continue  # "Watched Liiga highlights on phone, not my game"
                 if _the_object_acts(parsed, candidate_match, cand.name):
