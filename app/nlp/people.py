@@ -1266,19 +1266,29 @@ def find_people_in_pages(
     return pages
 
 
-_ANIMAL_WORDS: Final = (
-    r"(?:dog|cat|horse|pony|ponies|mare|foal|donkey|mule|cow|cattle|calf|calves|heifer|bull"
-    r"|ox|oxen|steer|sheep|ewe|ram|lamb|flock|herd|goat|pig|sow|hen|chicken|chook|duck|goose"
-    r"|geese|rooster|alpaca|llama|camel|yak|bee|hive|queen|milker|pet|puppy|puppies|pup"
-    r"|kitten|rabbit|bunny|bunnies|animal|livestock|stock|beast)s?"
+_AN_ANIMAL: Final = (
+    r"(?:dog|cat|horse|pony|ponies|mare|foal|donkey|mule|cow|heifer|bull|ox|oxen|steer"
+    r"|sheep|ewe|ram|lamb|goat|pig|sow|hen|chicken|chook|duck|goose|geese|rooster|alpaca"
+    r"|llama|camel|yak|puppy|puppies|pup|kitten|rabbit|bunny|bunnies)s?"
 )
+"""Words for one animal, which a name beside them names ("Moro the dog")."""
+_ANIMAL_WORDS: Final = (
+    rf"(?:{_AN_ANIMAL}|(?:cattle|calf|calves|flock|herd|milker|pet|animal|livestock|bee"
+    r"|hive|colony|colonies|apiary)s?)"
+)
+"""Words for animals, one or a herd, which a list's heading may name."""
 _ANIMAL_WORD: Final = re.compile(rf"\b{_ANIMAL_WORDS}\b", re.IGNORECASE)
 _A_NAME: Final = r"[A-ZÀ-Ý][\w'’-]*(?: [A-ZÀ-Ý][\w'’-]*){0,2}"
+# The animal's word is not the first of a trade's ("Anna, our dog walker").
+_LAST_WORD: Final = (
+    r"\b(?![ \t]+(?:walker|sitter|keeper|shop|owner|man|woman|lady|clerk|food|trainer"
+    r"|groomer|breeder|doctor|vet|show|lover|person|farmer|herder|handler|whisperer)s?\b)"
+)
 # "Moro the dog", "Moni the hospital dog", "Dendê (Formiga's dog)", "our dog, Biscuit".
 _NAMED_ANIMAL: Final = re.compile(
-    rf"(?P<a>{_A_NAME}),? (?:the|our|my|his|her|their)(?: [\w'’-]+)? {_ANIMAL_WORDS}\b"
-    rf"|(?P<b>{_A_NAME}) \([^()\n]{{0,30}}['’]s {_ANIMAL_WORDS}\)"
-    rf"|\b(?i:our|my|his|her|their|the) {_ANIMAL_WORDS},? (?P<c>{_A_NAME})"
+    rf"(?P<a>{_A_NAME}),? (?:the|our|my|his|her|their)(?: [\w'’-]+)? {_AN_ANIMAL}{_LAST_WORD}"
+    rf"|(?P<b>{_A_NAME}) \([^()\n]{{0,30}}['’]s {_AN_ANIMAL}\)"
+    rf"|\b(?i:our|my|his|her|their|the) {_AN_ANIMAL},? (?P<c>{_A_NAME})"
 )
 # A list's row: a number, a bullet or a box, then a capitalised name and what follows it.
 _ANIMAL_ROW: Final = re.compile(

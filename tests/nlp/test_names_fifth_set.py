@@ -452,3 +452,7 @@ def test_a_past_verb_opening_the_line_is_no_part_of_the_name() -> None:
 
 def test_a_street_named_with_a_given_name_is_a_street_though_street_is_a_surname() -> None:
     assert _found("Rojan Bakery on Salim Street shuts at 8.") == []
+
+
+def test_a_trade_named_for_an_animal_leaves_the_person_a_person() -> None:
+    assert _found("Grazia the dog walker rang at 9.") == [("Grazia", "")]

@@ -3816,6 +3816,23 @@ def _only_whom(cue: str, name: str) -> bool:
     return bool(parts) and all(p in whom for p in parts)
 
 
+def _undone_beside(
+    body: str, parsed: ParsedText, matches: Sequence[CueMatch], match: CueMatch, name: str
+) -> bool:
+    """Another cue of the habit in the match's sentence is said not done: negated, skipped
+    or marked so ("Nadège and me we stay inside, no walk nothing")."""
+    sent = parsed.tokens[match.first].sent
+    return any(
+        other != match
+        and parsed.tokens[other.first].sent == sent
+        and blocked_for(body, parsed, other, name) in _UNDONE
+        for other in matches
+    )
+
+
+_UNDONE: Final = _SAID_NOT_DONE | {BlockReason.AVOIDED}
+
+
 def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) -> list[Draft]:
     """One draft per candidate the entry shows done, in text order.
 
@@ -3857,19 +3874,13 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
             matches = find_cues(parsed, rc.cues, rc.exclude)
             # a word as written before a misspelling of it ("in sauna" before "Sanna")
             ordered = sorted(matches, key=lambda m: not as_written(parsed, m))
-            verdicts = {m: blocked_for(body, parsed, m, cand.name) for m in ordered}
-            undone = {  # "Nadège and me stay inside, no walk nothing"
-                parsed.tokens[m.first].sent
-                for m, why in verdicts.items()
-                if why in _SAID_NOT_DONE | {BlockReason.AVOIDED}
-            }
             for candidate_match in ordered:
-                if verdicts[candidate_match] is not None:
+                if blocked_for(body, parsed, candidate_match, cand.name) is not None:
                     continue
-                if parsed.tokens[candidate_match.first].sent in undone and _only_whom(
-                    candidate_match.cue, cand.name
+                if _only_whom(candidate_match.cue, cand.name) and _undone_beside(
+                    body, parsed, matches, candidate_match, cand.name
                 ):
-                    continue  # the person it is done with, in a sentence that says it was not
+                    continue  # "Nadège and me stay inside, no walk nothing"
                 if _denied_beside(parsed, matches, candidate_match):
                     continue  # "Watched Liiga highlights on phone, not my game"
                 if _the_object_acts(parsed, candidate_match, cand.name):
