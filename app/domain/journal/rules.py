@@ -1068,13 +1068,6 @@ _TIME_PREPOSITIONS: Final = frozenset({"before", "after", "until", "till", "sinc
 _CLAUSE_SUBJECTS: Final = frozenset({"it", "he", "she", "they", "you", "we"})
 
 
-# People counted are who did it, not a measure of the writer's deed ("300 people swim today").
-_COUNTED_PEOPLE: Final = frozenset(
-    {"people", "person", "swimmer", "runner", "player", "guest", "tourist", "member", "kid"}
-    | {"child", "children", "boy", "girl", "guy", "man", "men", "woman", "women", "friend"}
-)
-
-
 def _not_a_subject(parsed: ParsedText, subject: Token, verb: Token) -> bool:
     """A word the parser took for the subject of a terse, subjectless diary sentence: a
     number, time or measure ("10k easy, stretched after", "20 lengths, stretched after"),
@@ -1555,6 +1548,11 @@ _PEOPLE_WORDS: Final = frozenset(
      "teacher", "people", "folk", "lad", "lass"}
 )  # fmt: skip
 """Nouns of people a cue after "from" may describe ("the girls from choir came over")."""
+_COUNTED_PEOPLE: Final = _PEOPLE_WORDS | {
+    "person", "swimmer", "runner", "player", "guest", "tourist", "member", "kid", "child",
+    "children", "men", "women",
+}  # fmt: skip
+"""People counted are who did it, not a measure of the writer's deed ("300 people swim")."""
 _BECAUSE: Final = frozenset({"since", "because", "cause", "cos", "coz", "bc", "as"})
 """Words that open why a thing was done, after it."""
 # "Without" as English and the languages around it say it ("Sábado sem roda").
@@ -2988,7 +2986,7 @@ def named_person(name: str) -> tuple[str, str] | None:
     # "Chamada c/ a Manu", glossed "call c/ a Manu": with Manu, as "w/" is
     said = re.sub(r"(?i)\b[cw]/\s*(?:(?:a|o|la|el)\s+)?", " with ", said)
     words = _NAME_WORD.findall(said)  # "Mami 📞 Bamenda": Mami, where she is after
-    where = _NAME_WORD.findall(" ".join(_WHERE_IN_BRACKETS.findall(said)))
+    where = _NAME_WORD.findall(" ".join(WHERE_IN_BRACKETS.findall(said)))
     if where and len(words) > len(where):  # "Lhakpa lai phone (Solu)": where they are
         words = [w for w in words if w not in where]
     if (  # "Lhakpa lai phone": the person, a word for "to", then the call
@@ -3037,8 +3035,9 @@ def named_person(name: str) -> tuple[str, str] | None:
 _WHEN: Final = frozenset(
     {"daily", "morning", "evening", "nightly", "night", "weekly", "sunday", "friday", "bedtime"}
 )
-# A capitalised word alone in brackets after a habit's name: where, not whom ("(Solu)").
-_WHERE_IN_BRACKETS: Final = re.compile(r"\(\s*([A-Z][^\W\d_]+)\s*\)")
+WHERE_IN_BRACKETS: Final = re.compile(r"\(\s*([A-Z](?:[^\W\d_]|['’-])+)\s*\)")
+"""A capitalised word alone in brackets after a habit's name: where the person is, not
+whom it reaches ("Lhakpa lai phone (Solu)", "Tel Okaasan (Nara)")."""
 # Words for "to" that come after the person, as Nepali, Hindi and Mongolian put them
 # ("Lhakpa lai phone", "mummy ko call", "ээж рүү залгах", glossed "mom рүү call").
 _TO_AFTER: Final = frozenset({"lai", "laai", "lāī", "ko", "рүү", "руу"})

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Final
@@ -27,7 +26,7 @@ from app.domain.journal.cues import (
     without_when,
 )
 from app.domain.journal.measures import unit_of
-from app.domain.journal.rules import named_person, person_cues
+from app.domain.journal.rules import WHERE_IN_BRACKETS, named_person, person_cues
 from app.nlp.forms import is_english_word, is_given_name, is_verb, word_forms
 from app.nlp.gazetteer import KINSHIP, gazetteer
 from app.nlp.gloss import compound_parts, in_english, names_a_time, run_in_words, verb_stems
@@ -137,7 +136,7 @@ def _without_bare_person(name: str, cues: list[str]) -> list[str]:
     person = named_person(name)
     if person is None:
         return cues
-    where = {w.lower() for w in _WHERE_THEY_ARE.findall(name)}  # "Tel Okaasan (Nara)"
+    where = {w.lower() for w in WHERE_IN_BRACKETS.findall(name)}  # "Tel Okaasan (Nara)"
     kept = [
         cue
         for cue in cues
@@ -155,9 +154,6 @@ def _without_whom(name: str, cues: list[str]) -> list[str]:
     whom = whom_in(name)
     kept = [cue for cue in cues if not whom.issuperset(cue.rstrip("*").split())]
     return kept if kept else cues
-
-
-_WHERE_THEY_ARE: Final = re.compile(r"\(\s*([A-Z][a-zà-ÿ'’-]+)\s*\)")
 
 
 _WITH: Final = frozenset({"with", "w/", "c/", "avec", "con", "mit", "com"})
