@@ -98,6 +98,20 @@ _FULL_BY_LANGUAGE: Final = (
     "muvhuro chipiri chitatu chishanu mugovera svondo",
     "mōnite monite tūsite tusite pulelulu tuʻapulelulu tu'apulelulu falaite tokonaki sāpate sapate",
     "njayar thinkal chovva budhan vyazham velli",
+    # Papiamentu, Mauritian Creole (its Tuesday and Saturday are French's), Galician,
+    # Sicilian (its Monday, Tuesday and Sunday are Romanian's), Northern Sámi
+    "djaluna djamars djárason djarason djaweps djabièrnè djabierne djasabra djadumingu",
+    "lindi merkredi zedi dimans",
+    "luns mércores mercores xoves venres",
+    "mercuri jovi vennari sabbatu",
+    "vuossárga vuossarga maŋŋebárga mannebarga gaskavahkku duorastat bearjadat lávvardat "
+    "lavvardat sotnabeaivi",
+    # Tatar (in Cyrillic and in Latin letters), Maltese (its Monday to Wednesday are also
+    # "two", "three", "four": short forms), Guaraní
+    "дүшәмбе сишәмбе чәршәмбе пәнҗешәмбе җомга шимбә якшәмбе",
+    "düşämbe duşambe sişämbe sişambe çärşämbe carsambe pänceşämbe comğa şimbä yäkşämbe",
+    "ħamis ġimgħa gimgha sibt ħadd",
+    "arateĩ arakõi araapy ararundy arapoteĩ arapokõi",
 )
 _TWO_WORD_DAYS: Final = (
     # Vietnamese, with and without its marks ("Đi chùa Chủ Nhật")
@@ -129,6 +143,9 @@ _SHORT_BY_LANGUAGE: Final = (
     "sig ter kua kin ses sesta sáb dum",  # Cape Verdean Creole
     "mán þri mið fim fös lau",  # Icelandic
     "sze cs csüt pén szo vas",  # Hungarian
+    "gio",  # Italian (its other short forms are French's and Spanish's)
+    "tnejn tlieta erbgħa erbgha hamis",  # Maltese
+    "mér xov",  # Galician
     "月 火 水 木 金 土 日",  # Japanese, as a schedule writes them ("(火・木)")
 )
 SHORT_DAYS: Final = frozenset(" ".join(_SHORT_BY_LANGUAGE).split())

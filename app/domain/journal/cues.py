@@ -60,7 +60,8 @@ _NAME_STOP: Final = QUALITY_WORDS | frozenset(
         "classes", "lesson", "lessons", "training", "routine", "week", "weekly", "from",
         "away", "without", "into", "off", "over", "while", "new", "own", "through",
         # "with" and "for" as other languages write them ("Wolof avec Mariama")
-        "avec", "con", "mit", "com", "pour", "para",
+        "avec", "con", "mit", "com", "pour", "para", "pou", "avek", "ek", "pi", "cu", "kwa",
+        "kun", "għal",
         "app", "apps",  # "Eikaiwa app 10min": the app's own name says which
         # minutes as other languages write them ("Домра 40 мин", "Barre 30 хв")
         "мин", "минут", "хв", "хвилин", "minuto", "minutos", "minuti", "minuten", "minut",
@@ -795,9 +796,13 @@ def _for_a_language(what: str, matched: list[CueFamily]) -> list[CueFamily]:
     return [f for f in matched if not f.matches_name(purpose) or f.matches_name(rest)]
 
 
-# Whom a deed is done for or with, as a name says it ("Wave $50 pour Yaay").
+# Whom a deed is done for or with, as a name says it ("Wave $50 pour Yaay"), and as the
+# Creoles, Sicilian, Kabyle, Swahili and Maltese do ("Dholl puri pou
+# Mai", "Rosariu pi Ninetta", "Tamaziɣt d Thiziri", "c/ profe Ramón").
 _FOR_OR_WITH: Final = re.compile(
-    r"\s(?:for|pour|para|für|per|with|w/|avec|con|mit|com)\s+\S", re.IGNORECASE
+    r"\s(?:for|pour|para|für|per|with|w/|avec|con|c/|mit|com|pou|avek|ak|ek|pi|cu|d|na|kwa|"
+    r"kun|għal)\s+\S",
+    re.IGNORECASE,
 )
 
 

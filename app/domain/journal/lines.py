@@ -142,13 +142,20 @@ HINDI_NOT: Final = re.compile(
     r"|^[^.!?\n,;]{0,30}?\b(?:reh|rah)\s+(?:gaya|gayi|gaye|gai|gya|gyi)\b",
     re.I,
 )
+# Not done, as Chinese says it right after the thing ("大天后宮 不能去", "公園 沒去"),
+# not "not bad" ("太極 不錯").
+CHINESE_NOT: Final = re.compile(
+    r"^\s*(?:(?:今天|今日|today)\s*)?(?:不能|不可以|沒有|没有|沒|没|未|取消|冇|不(?![錯错少過过但只]))"
+)
 # Nobody did it, said after the thing ("The paws nobody checked", "dishes no one washed").
 NOBODY_DID: Final = re.compile(r"^(?:\s+[^\W\d_]+){0,2}?\s+(?:nobody|no one|noone)\b", re.I)
 # Someone else alone, said after it ("Mot went off up the Foel on her own after a fox",
 # "Jenny climbed it by herself").
 ON_THEIR_OWN: Final = re.compile(
     r"^[^.!?\n]{0,40}?\b(?:on (?:her|his|their) own|by (?:herself|himself|themselves)|"
-    r"without me\b(?!\s+(?:once|even|ever|really|\w+ing)\b))",  # not "without me once looking"
+    r"without me\b(?!\s+(?:once|even|ever|really|\w+ing)\b)|"  # not "without me once looking"
+    # as the Creoles, French and Spanish say "herself" ("Mai fer dholl puri li mem")
+    r"li[ -]?m[eè]m|lui-même|elle-même|eux-mêmes|(?:él|ella) mism[oa])(?!\w)",
     re.I,
 )
 # Everyone but the writer ("everybody danced the cueca except me", "all swam but me").
@@ -164,11 +171,19 @@ SHUT: Final = re.compile(
     r"|^\s+(?:was|is|were|are)\s+off\b(?!\s+(?:the|to|for|and)\b)",  # "Nets were off again"
     re.I,
 )
+# A shrug after the item that it may not happen ("Monday rehearsal, we'll see"), not what
+# is waited on of a deed done ("Ran 5k, we'll see how the knee is").
+WELL_SEE: Final = re.compile(
+    r"^[^.!?\n]{0,40}?[,—–-]\s*(?:we['’]?ll|we will|i['’]?ll|i will|let['’]?s)\s+see\s*(?:[.,;!—–)]|$)",
+    re.I,
+)
 # A condition after the item ("Salthill, if the wind drops", "run unless it rains"), not a
 # hedge on what was done ("ran, if you can call it running", "walked, if only to the shop").
 ON_CONDITION: Final = re.compile(
     r"^\s*[,—–-]\s*(?:if|unless|weather permitting|provided)\b"
-    r"(?!\s+(?:only|barely|slowly|briefly|just|you\s+(?:can|could)\s+call))",
+    r"(?!\s+(?:only|barely|slowly|briefly|just|you\s+(?:can|could)\s+call))"
+    # or after where or with whom, no comma ("Saturday sauna at Gumpe if his stove holds")
+    r"|^(?:\s+(?:at|in|on|with|by)\s+[\w'’-]+){1,2}\s+(?:if|unless)\s+(?!only\b|you\b)",
     re.I,
 )
 # Asleep before it ("Fell asleep before the decade", "dozed off before my reading"), or
@@ -257,7 +272,9 @@ CALLED_OFF: Final = re.compile(
     r"rained off|"
     # as French, German, Spanish, Portuguese, Italian, Dutch, Scandinavian, Polish say it
     r"annulée?s?|reportée?s?|abgesagt|ausgefallen|fällt aus|cancelad[oa]s?|suspendid[oa]s?|"
-    r"annullat[oa]|rinviat[oa]|afgelast|gaat niet door|avlyst|inställd|aflyst|odwołan[eya])"
+    r"annullat[oa]|rinviat[oa]|afgelast|gaat niet door|avlyst|inställd|aflyst|odwołan[eya]|"
+    # and Mauritian and Haitian Creole, Papiamentu, Galician
+    r"kanselé|kansele|anilé|anile|kansela)"
     r"(?!\w)",
     re.I,
 )

@@ -113,7 +113,8 @@ def to_number(text: str) -> float | None:
 _MEASURES: Final = {
     "l": ("litre", 1.0), "ltr": ("litre", 1.0), "litre": ("litre", 1.0),
     "liter": ("litre", 1.0), "ml": ("litre", 0.001), "g": ("gram", 1.0),
-    "gram": ("gram", 1.0), "kg": ("kilogram", 1.0), "oz": ("ounce", 1.0),
+    "gram": ("gram", 1.0), "kg": ("kilogram", 1.0), "kilo": ("kilogram", 1.0),
+    "kilogram": ("kilogram", 1.0), "kilogramme": ("kilogram", 1.0), "oz": ("ounce", 1.0),
     "ounce": ("ounce", 1.0),
     # durations, in minutes: "20 min" and "1 hour" compare
     "min": ("minute", 1.0), "minute": ("minute", 1.0),

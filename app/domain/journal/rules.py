@@ -57,6 +57,7 @@ from app.domain.journal.cues import (
     Cue,
     CueMatch,
     as_written,
+    asks_a_call,
     asks_five_prayers,
     find_cues,
     is_abstinence,
@@ -64,6 +65,7 @@ from app.domain.journal.cues import (
     phrase_head,
     prayers_named,
     stem_of,
+    whom_in,
 )
 from app.domain.journal.lines import (
     ANSWERED_NO,
@@ -81,6 +83,7 @@ from app.domain.journal.lines import (
     FRONTED_NOT,
     HALF_OF_IT,
     HINDI_NOT,
+    CHINESE_NOT,
     ITEM_MARK,
     ITEM_MARKS,
     LEFT_BEFORE,
@@ -95,6 +98,7 @@ from app.domain.journal.lines import (
     NOBODY_DID,
     NOT_GONE,
     ON_CONDITION,
+    WELL_SEE,
     ON_THEIR_OWN,
     PACKED_AWAY,
     PARTWAY,
@@ -191,6 +195,10 @@ FUTURE_WORDS: Final = frozenset(
         "nimataka", "echi", "gobe", "a-màireach", "amàireach", "amárach", "yfory", "zítra",
         "zajtra", "утре", "rytoj", "nesër", "demà", "kusasa", "ertaga", "bukra", "bokra",
         "明天", "明日", "내일",
+        # and Guaraní (with and without its marks), Mauritian Creole, Papiamentu, Sicilian,
+        # Tatar, Kikuyu, Maltese, Kabyle and Taiwanese; not Galician "mañá", also "morning"
+        "ko'ẽrõ", "ko’ẽrõ", "koẽrõ", "ko'ero", "koero", "demin", "mañan", "dumani",
+        "иртәгә", "irtägä", "rũciũ", "ruciu", "għada", "ghada", "azekka", "明仔載",
     }
 ) | forms_of({"tomorrow"})  # fmt: skip
 # "tomorrow" in Norwegian, Danish and Swedish ("Romaskin i morgen"); "morgen" alone is
@@ -379,7 +387,9 @@ _LENT_OR_PASSED: Final = re.compile(
     r"\b(?:lent|loaned|lending|lend|sold|selling|sell|gave away|giving away|"
     r"(?:walked|walk|walking|drove|drive|driving|cycled|ran|went|go|rode|jogged)\s+"
     r"(?:right\s+)?past)\s+"
-    r"(?:my\s+|the\s+|our\s+|his\s+|her\s+|their\s+|a\s+)?(?:[^\W\d_]+\s+)?$",
+    r"(?:my\s+|the\s+|our\s+|his\s+|her\s+|their\s+|a\s+)?(?:[^\W\d_]+\s+)?$"
+    # and as Chinese says "went past" ("騎車 經過 大天后宮")
+    r"|(?:經過|经过|路過|路过)\s*$",
     re.I,
 )
 # The thing heard, right before the cue ("I hear sanshin from old Kinjo-san", "heard the
@@ -397,6 +407,22 @@ _ALARM_FOR: Final = re.compile(r"\balarms?\s+(?:set\s+)?(?:for\s+)?(?:the\s+|my\
 _NOT_IN_MALAY: Final = re.compile(r"\b(?:ga|gak|nggak|enggak|tidak|belum|ndak)\s+$", re.I)
 # Another's message quoted after a colon ("Wahid text: come gym", "Mum says: walk
 # tomorrow?"): their words, not the writer's deed.
+# None of the item, said right before it as the languages around English do ("así que
+# nada de arpa hoy", "pas de piano", "kein Training").
+_NONE_BEFORE: Final = re.compile(
+    r"\b(?:nada\s+de|pas\s+de|pas\s+d['’]|plus\s+de|niente|nessun[ao]?|kein(?:e|en)?|geen|"
+    r"nenhum[a]?)\s*$",
+    re.I,
+)
+# The item called off, said right before it, as the Romance languages and the Creoles put
+# the verb first ("se suspendió el futsal", "ils ont annulé la chorale", "kanselé sega").
+_CALLED_OFF_BEFORE: Final = re.compile(
+    r"\b(?:suspendi[óo]|suspendieron|suspende|cancel[óo]|cancelaron|anul[óo]|anularon|"
+    r"annulé|annulée|annullato|annullata|rinviato|rinviata|adiado|adiada|cancelou|"
+    r"kanselé|kansele|anilé|anile|kansela)"
+    r"\s+(?:(?:la|el|los|las|le|la|les|il|lo|i|a|o|os|as|nou|mo)\s+)?$",
+    re.I,
+)
 _MESSAGE_SAYS: Final = re.compile(
     r"(?<!\bi\s)(?<!\bwe\s)\b(?:texts?|texted|msg|messages?|messaged|says|said|writes|wrote|"
     r"asks|asked|sms|whatsapp(?:ed)?)\s*:\s*[^\n:]*$",
@@ -633,6 +659,7 @@ _SAID_AFTER: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
     (HALF_OF_IT, BlockReason.DID_NONE),  # "water jug only half"
     (SHORT_SHARE, BlockReason.DID_NONE),  # "Chore chart 1/3 (make bed)"
     (ON_CONDITION, BlockReason.CONDITIONAL),  # "Salthill, if the wind drops"
+    (WELL_SEE, BlockReason.A_PLAN),  # "Djaluna ensayo tambú, we'll see"
     (DID_I, BlockReason.QUESTION),  # "floss — did I? can't remember"
     (PARTWAY, BlockReason.DID_NONE),  # "only to the end of the village on the bike"
     (TAKEN_BACK, BlockReason.NEGATED),  # "watched my game clip — no, didn't"
@@ -647,6 +674,7 @@ _SAID_AFTER: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
     (STILL_UNDONE, BlockReason.MARKED_NOT_DONE),  # "FB copy still owed", "skis unwaxed"
     (NOBODY_DID, BlockReason.NEGATED),  # "The paws nobody check today"
     (HINDI_NOT, BlockReason.NEGATED),  # "walk nahi hua", "jama karna bhool gaya"
+    (CHINESE_NOT, BlockReason.NEGATED),  # "大天后宮 不能去"
     (BUT_ME, BlockReason.SOMEONE_ELSE),  # "Everybody dance cueca except me"
     (ON_THEIR_OWN, BlockReason.SOMEONE_ELSE),  # "Mot went up the Foel on her own"
     (MARKED_PLAN, BlockReason.A_PLAN),  # "Txt girls from airport (plan)"
@@ -676,6 +704,8 @@ _SAID_BEFORE: Final[tuple[tuple[re.Pattern[str], BlockReason, re.Pattern[str] | 
     (_HEARD, BlockReason.SOMEONE_ELSE, _MASS),  # "Through the window I hear sanshin"
     (_ALARM_FOR, BlockReason.REMINDER, None),  # "alarm Subuh 2x", "set an alarm for fajr"
     (_NOT_IN_MALAY, BlockReason.NEGATED, None),  # "Sabtu ga ngajar"
+    (_CALLED_OFF_BEFORE, BlockReason.A_PLAN, None),  # "se suspendió el futsal"
+    (_NONE_BEFORE, BlockReason.NEGATED, None),  # "nada de arpa hoy"
     (_MESSAGE_SAYS, BlockReason.QUOTED_SPEECH, None),  # "Wahid text: come gym"
     (_MEANING_TO, BlockReason.INTENTION, None),  # "Went down meaning to jog but walked"
 )
@@ -2041,8 +2071,8 @@ def blocked(
         if (
             word.lower == "too"
             and before[n + 1].pos == "ADJ"
-            and (any(w.lower in ("to", "for") for w in before[n + 2 :]))
-        ):
+            and (any(w.lower in ("to", "for", "fi", "fuh", "fu") for w in before[n + 2 :]))
+        ):  # and as Caribbean Creoles say "to" ("too tired fi ereba")
             return BlockReason.TOO_MUCH_TO  # "too lazy for go to the gym", however it parses
     for up in _wider_chain(parsed, chain):
         if inside(up):
@@ -2693,11 +2723,15 @@ def _mood(parsed: ParsedText, verb: Token, *, own: bool = False) -> BlockReason 
         return BlockReason.CONDITIONAL
     if verb.tag in ("VBP", "VB") and any(
         k.dep == "advcl"
-        and k.i < verb.i
-        and any(m.dep == "mark" and m.lower in ("if", "unless") for m in parsed.children(k))
+        and any(
+            m.dep == "mark"
+            and m.lower in ("if", "unless")
+            and not (m.i > 0 and parsed.tokens[m.i - 1].lower in ("even", "as", "only"))
+            for m in parsed.children(k)
+        )
         for k in kids
-    ):
-        return BlockReason.CONDITIONAL  # "if not rain we start again our walks": not yet
+    ):  # "if not rain we start again our walks", "we fire up the sauna if the wood is dry"
+        return BlockReason.CONDITIONAL  # not yet; not "I go even if tired"
     subject = next((k for k in kids if k.dep == "nsubj"), None)
     if (
         any(k.dep == "aux" and k.lower == "can" for k in kids)
@@ -3831,6 +3865,38 @@ def _undone_beside(
 
 _UNDONE: Final = _SAID_NOT_DONE | {BlockReason.AVOIDED}
 
+# Words that put a person where a name's "for" or "with" does ("made kibbeh for Baba",
+# "danced with Mariama", "Mariama and I"), in English and as the names write them.
+_BESIDE_WHOM: Final = frozenset(
+    {"for", "with", "w/", "and", "&", "to", "avec", "con", "pour", "para", "pou", "avek", "ak",
+     "ek", "pi", "cu", "na", "kwa", "kun", "mit", "com", "für", "per", "c/"}
+)  # fmt: skip
+
+
+def _whom_out_of_place(parsed: ParsedText, match: CueMatch, name: str) -> bool:
+    """The cue is only whom the name does its deed for or with ("Dholl puri pou Mai":
+    "mai"), and the entry names them without a word that puts them there nor as whose
+    the thing is: at their house, on a call ("Aswar manz kot Mai", "Mai call")."""
+    whom = whom_in(name)
+    parts = [p.rstrip("*") for p in match.cue.split()]
+    if not parts or not whom.issuperset(parts) or asks_a_call(name):
+        return False  # "Skype with Mama": "Mama on video today"
+    before = parsed.tokens[match.first - 1] if match.first > 0 else None
+    after = parsed.tokens[match.last + 1] if match.last + 1 < len(parsed.tokens) else None
+    if before is not None and before.lower in _BESIDE_WHOM:
+        return False
+    if after is not None and after.lower in ("'s", "’s", "and", "&"):
+        return False
+    last: Token | None = parsed.tokens[match.last]
+    while last is not None and last.dep == "compound":  # "Kumu" of "Kumu Lehua"
+        last = parsed.head(last)
+    verb = parsed.head(last) if last is not None and last.dep == "nsubj" else None
+    if verb is None:
+        return True
+    near = [*parsed.children(verb)]
+    near += [g for k in near if k.dep in ("ccomp", "xcomp") for g in parsed.children(k)]
+    return not any(k.lower in FIRST_PERSON for k in near)  # "Kumu Lehua had us run …"
+
 
 def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) -> list[Draft]:
     """One draft per candidate the entry shows done, in text order.
@@ -3880,6 +3946,8 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                     body, parsed, matches, candidate_match, cand.name
                 ):
                     continue  # "Nadège and me stay inside, no walk nothing"
+                if _whom_out_of_place(parsed, candidate_match, cand.name):
+                    continue  # "Dholl puri pou Mai": "Aswar manz kot Mai", "Mai call"
                 if _denied_beside(parsed, matches, candidate_match):
                     continue  # "Watched Liiga highlights on phone, not my game"
                 if _the_object_acts(parsed, candidate_match, cand.name):
