@@ -174,7 +174,8 @@ SHUT: Final = re.compile(
 # A shrug after the item that it may not happen ("Monday rehearsal, we'll see"), not what
 # is waited on of a deed done ("Ran 5k, we'll see how the knee is").
 WELL_SEE: Final = re.compile(
-    r"^[^.!?\n]{0,40}?[,—–-]\s*(?:we['’]?ll|we will|i['’]?ll|i will|let['’]?s)\s+see\s*(?:[.,;!—–)]|$)",
+    r"^[^.!?\n]{0,40}?[,—–-]\s*(?:we['’]?ll|we will|i['’]?ll|i will|let['’]?s)\s+see"
+    r"\s*(?:[.,;!—–)]|$)",
     re.I,
 )
 # A condition after the item ("Salthill, if the wind drops", "run unless it rains"), not a
