@@ -22,6 +22,11 @@ CJK_SCRIPT: Final = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 """A letter of Japanese kana, Chinese characters or Korean hangul: scripts that run their
 words together ("NHKラジオ英会話") and glue counters to numbers ("9,420歩")."""
 
+HAN_OR_KANA: Final = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+"""A Chinese character or Japanese kana: two of them make a word ("太極"), unlike two
+letters of the scripts that space their words (Korean "집밥" is spaced as a word, and
+two letters of it are a syllable pair, not a name's deed)."""
+
 RUN_IN_SCRIPT: Final = re.compile(
     r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]"
 )

