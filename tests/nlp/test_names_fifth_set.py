@@ -456,3 +456,30 @@ def test_a_street_named_with_a_given_name_is_a_street_though_street_is_a_surname
 
 def test_a_trade_named_for_an_animal_leaves_the_person_a_person() -> None:
     assert _found("Grazia the dog walker rang at 9.") == [("Grazia", "")]
+
+
+@pytest.mark.parametrize(
+    ("page", "name", "title"),
+    [
+        ("At the club Kav. Agius read the accounts twice.", "Agius", "Kav."),
+        ("Naw Blu Htoo brought the rice cooker back.", "Blu Htoo", "Naw"),
+        ("Thra Kyaw Lay asked me to read the psalm.", "Kyaw Lay", "Thra"),
+    ],
+)
+def test_maltese_and_karen_titles_are_kept_apart(page: str, name: str, title: str) -> None:
+    assert _found(page) == [(name, title)]
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "Ħamis 4 Lul. — lace club after the rosary.",
+        "Lit a candle to the Madonna and walked home.",
+        "The Gozo Channel boat was late again.",
+        "Booked the hall at Roosevelt High for the dance.",
+        "Grandfather's seeds came out of Umpiem camp in a tin.",
+        "Two doilies for the house on Triq il-Kappillan.",
+    ],
+)
+def test_months_a_madonna_ferries_schools_camps_and_streets_are_nobody(page: str) -> None:
+    assert [name for name, _ in _found(page)] == []

@@ -609,3 +609,59 @@ def test_english_paragraphs_on_a_page_with_a_credit_stay_prose() -> None:
         "street, and she never said it about that bread."
     )
     assert spans("poetry", page) == []
+
+
+HYMN_WITH_A_NOTE_UNDER_ITS_CREDIT = (
+    "Sunday. I copy the hymn here for the children.\n\n"
+    "     Abide with me; fast falls the eventide;\n"
+    "       The darkness deepens; Lord, with me abide.\n"
+    "     When other helpers fail and comforts flee,\n"
+    "       Help of the helpless, O abide with me.\n\n"
+    "              — Henry F. Lyte, 1847\n"
+    "                (the words from grandmother's old book)\n\n"
+    "The keyboard needs a new cable before Sunday."
+)
+
+
+def test_verse_credited_with_a_note_under_the_credit_is_a_poem_and_a_quotation() -> None:
+    assert spans("poetry", HYMN_WITH_A_NOTE_UNDER_ITS_CREDIT) == [(0, 0)]
+    assert spans("quotations", HYMN_WITH_A_NOTE_UNDER_ITS_CREDIT) == [(0, 0)]
+
+
+def test_a_labelled_column_of_things_is_no_poem() -> None:
+    page = (
+        "Buy:   3 balls of cotton, white\n"
+        "       a new crochet hook\n"
+        "       pins, the long ones\n"
+        "       ribbon for the christening gown\n"
+        "       glue for the frame"
+    )
+    assert spans("poetry", page) == []
+
+
+def test_rows_each_parted_by_a_dash_are_a_list() -> None:
+    page = (
+        "Who paid for the raffle tickets (so I remember)\n"
+        "Mrs Zammit — 2 books, she paid in coins ........ €10 ✓\n"
+        "the Farrugias — 1 book, the rest after the festa\n"
+        "Rosanne at the kiosk — 3 books, gave me €20 and kept the change\n"
+        "Is-Sur Bonello — 1 book for his wife ........ €5 ✓\n"
+        "Jake, the English man at the bay — 2 books, owes\n"
+        "                                  TOTAL so far   €35"
+    )
+    assert spans("lists", page) == [(0, 0)]
+
+
+def test_runs_of_items_under_headings_with_notes_in_brackets_are_one_list() -> None:
+    page = (
+        "GARDEN — what we have\n"
+        "seeds\n"
+        " - long beans ........ 1 jar\n"
+        " - bitter melon ...... 2 pkt\n"
+        " - mustard greens .... 4 pkt\n"
+        "starts  (on the sill, under the grow light from church)\n"
+        " - tomato ............ 18\n"
+        " - eggplant .......... 24\n"
+        " - lemongrass ........ 3"
+    )
+    assert spans("lists", page) == [(0, 0)]
