@@ -801,13 +801,16 @@ def _for_a_language(what: str, matched: list[CueFamily]) -> list[CueFamily]:
     return [f for f in matched if not f.matches_name(purpose) or f.matches_name(rest)]
 
 
-# Whom a deed is done for or with, as a name says it ("Wave $50 pour Yaay"), and as the
-# Creoles, Sicilian, Kabyle, Swahili and Maltese do ("Dholl puri pou
-# Mai", "Rosariu pi Ninetta", "Tamaziɣt d Thiziri", "c/ profe Ramón").
+# "For" and "with" as a name says them ("Wave $50 pour Yaay"), the Creoles, Sicilian,
+# Kabyle, Swahili and Maltese too ("Dholl puri pou Mai", "Rosariu pi Ninetta", "Tamaziɣt d
+# Thiziri", "c/ profe Ramón").
+FOR_OR_WITH_WORDS: Final = frozenset(
+    {"for", "pour", "para", "für", "per", "with", "w/", "avec", "con", "c/", "mit", "com",
+     "pou", "avek", "ak", "ek", "pi", "cu", "d", "na", "kwa", "kun", "għal"}
+)  # fmt: skip
+# Whom a deed is done for or with, after one of those words.
 _FOR_OR_WITH: Final = re.compile(
-    r"\s(?:for|pour|para|für|per|with|w/|avec|con|c/|mit|com|pou|avek|ak|ek|pi|cu|d|na|kwa|"
-    r"kun|għal)\s+\S",
-    re.IGNORECASE,
+    r"\s(?:" + "|".join(sorted(map(re.escape, FOR_OR_WITH_WORDS))) + r")\s+\S", re.IGNORECASE
 )
 
 

@@ -274,7 +274,7 @@ CALLED_OFF: Final = re.compile(
     # as French, German, Spanish, Portuguese, Italian, Dutch, Scandinavian, Polish say it
     r"annulée?s?|reportée?s?|abgesagt|ausgefallen|fällt aus|cancelad[oa]s?|suspendid[oa]s?|"
     r"annullat[oa]|rinviat[oa]|afgelast|gaat niet door|avlyst|inställd|aflyst|odwołan[eya]|"
-    # and Mauritian and Haitian Creole, Papiamentu, Galician
+    # and as Mauritian and Haitian Creole and Papiamentu say it
     r"kanselé|kansele|anilé|anile|kansela)"
     r"(?!\w)",
     re.I,

@@ -50,6 +50,7 @@ from app.domain.journal.counts import (
 from app.domain.journal.cues import (
     DAILY_PRAYERS,
     DAY_NAMES,
+    FOR_OR_WITH_WORDS,
     MAX_CUES,
     NEGATORS,
     NOT_DOINGS,
@@ -420,7 +421,7 @@ _CALLED_OFF_BEFORE: Final = re.compile(
     r"\b(?:suspendi[óo]|suspendieron|suspende|cancel[óo]|cancelaron|anul[óo]|anularon|"
     r"annulé|annulée|annullato|annullata|rinviato|rinviata|adiado|adiada|cancelou|"
     r"kanselé|kansele|anilé|anile|kansela)"
-    r"\s+(?:(?:la|el|los|las|le|la|les|il|lo|i|a|o|os|as|nou|mo)\s+)?$",
+    r"\s+(?:(?:la|el|los|las|le|les|il|lo|i|a|o|os|as|nou|mo)\s+)?$",
     re.I,
 )
 _MESSAGE_SAYS: Final = re.compile(
@@ -3867,10 +3868,7 @@ _UNDONE: Final = _SAID_NOT_DONE | {BlockReason.AVOIDED}
 
 # Words that put a person where a name's "for" or "with" does ("made kibbeh for Baba",
 # "danced with Mariama", "Mariama and I"), in English and as the names write them.
-_BESIDE_WHOM: Final = frozenset(
-    {"for", "with", "w/", "and", "&", "to", "avec", "con", "pour", "para", "pou", "avek", "ak",
-     "ek", "pi", "cu", "na", "kwa", "kun", "mit", "com", "für", "per", "c/"}
-)  # fmt: skip
+_BESIDE_WHOM: Final = FOR_OR_WITH_WORDS | {"and", "&", "to"}
 
 
 def _whom_out_of_place(parsed: ParsedText, match: CueMatch, name: str) -> bool:

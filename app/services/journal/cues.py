@@ -98,7 +98,7 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
             w
             for w in without_when(name).split()
             if w.lower() not in kept
-            and (len(w) > 3 or (len(w) == 3 and not w.isascii()) or _a_run_in_word(w))
+            and (len(w) > 3 or (len(w) == 3 and not w.isascii()) or _han_or_kana_word(w))
             and not names_a_time(w)  # "Poya sil"
             and unit_of(w.strip("+.,;:()")) is None  # "Sjósund 5 mín+": minutes
             and not (w[:1].isupper() and in_english(w).lower() in KINSHIP)  # "Woo Yaay 📞"
@@ -132,7 +132,7 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(seeded), tuple(exclude)
 
 
-def _a_run_in_word(word: str) -> bool:
+def _han_or_kana_word(word: str) -> bool:
     """A word of two Chinese characters or kana or more, no number in it ("太極", as
     written too; not "6點")."""
     return len(word) >= 2 and HAN_OR_KANA.search(word) is not None and word.isalpha()
