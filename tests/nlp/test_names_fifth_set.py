@@ -488,3 +488,12 @@ def test_months_a_madonna_ferries_schools_camps_and_streets_are_nobody(page: str
 def test_a_kinship_word_that_is_also_a_given_name_before_two_names_is_kept_apart() -> None:
     page = 'Nanna used to say:\n    "Salt first, then the tears."\n       — Nanna Rożi Zammit'
     assert ("Rożi Zammit", "Nanna") in _found(page)
+
+
+def test_a_place_whose_first_word_is_a_given_name_is_a_place_on_every_page() -> None:
+    pages = ["We came from Mae Ra in 2007 with two bags.", "She died in Mae Ra, Pi told me."]
+    assert [[m.text for m in page] for page in find_people_in_pages(pages)] == [[], []]
+
+
+def test_a_person_after_from_is_still_a_person() -> None:
+    assert [name for name, _ in _found("Flowers from Ana Souza today.")] == ["Ana Souza"]
