@@ -436,28 +436,25 @@ def _place_words(doc: Any) -> set[str]:
     """Capitalised words a page writes as places: a place entity, after a locative
     preposition ("at Morar", "tea from Fortnum's", "from Glasgow to Mallaig"), after
     "the" ("walked to the Storr"), before a compass point or after "Loch", "Mount"…"""
-    places = {
-        tok.text
-        for tok in doc
-        if tok.is_alpha
-        and tok.text[0].isupper()
-        and (tok.ent_type_ in _PLACE_LABELS or _place_context(doc, tok))
-    }
+    capitalised = [tok for tok in doc if tok.is_alpha and tok.text[0].isupper()]
+    said_so = [tok for tok in capitalised if _place_context(doc, tok)]
+    places = {tok.text for tok in capitalised if tok.ent_type_ in _PLACE_LABELS}
+    places |= {tok.text for tok in said_so}
+    # "from Mae La": the whole run the place word opens
+    places |= {run for tok in said_so if (run := _run_after_a_place_word(doc, tok))}
     for tok in doc:  # "the Bunga Kesidang": the whole run an article governs
         head = tok.head
         if tok.lower_ == "the" and head.pos_ == "PROPN" and tok.i + 1 < head.i:
             run = doc[tok.i + 1 : head.i + 1]
             if all(t.is_alpha and t.text[0].isupper() for t in run):
                 places.add(run.text)
-        if tok.is_alpha and tok.text[0].isupper() and _place_context(doc, tok):
-            places |= _run_after_a_place_word(doc, tok)
     return places
 
 
-def _run_after_a_place_word(doc: Any, first: Any) -> set[str]:
+def _run_after_a_place_word(doc: Any, first: Any) -> str | None:
     """The capitalised words a place word opens on its line, as one place, where none
     after the first is a name ("from Mae La": "Mae La", though "Mae" is a given name;
-    not "from Ana Souza")."""
+    not "from Ana Souza"); ``None`` for a word alone or a name's run."""
     gaz = gazetteer()
     end = first.i
     while (
@@ -469,8 +466,8 @@ def _run_after_a_place_word(doc: Any, first: Any) -> set[str]:
         end += 1
     rest = [t.text for t in doc[first.i + 1 : end + 1]]
     if not rest or any(w in gaz.given_names or w in gaz.family_names for w in rest):
-        return set()
-    return {doc[first.i : end + 1].text}
+        return None
+    return str(doc[first.i : end + 1].text)
 
 
 _MISREAD_NUMBERS: Final = frozenset({"QUANTITY", "CARDINAL"})
