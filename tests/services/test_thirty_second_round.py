@@ -91,3 +91,19 @@ def test_whom_a_name_cooks_for_named_alone_is_no_deed(body: str) -> None:
 )
 def test_whom_a_name_names_where_the_entry_puts_them_so_is_read(body: str, name: str) -> None:
     assert habit_names(body, name) == [name]
+
+
+def test_a_long_line_of_notes_for_oneself_is_reminders_throughout() -> None:
+    body = (
+        "Notes for me: sweep the yard EARLY tomorrow before the heat. Ring Doris about the "
+        "pastizzi for the band. Lace club Thursday — finish the third edging, she will check!!"
+    )
+    assert habit_names(body, "Lace club – 30 min") == []
+
+
+def test_a_long_note_line_that_tells_the_day_is_still_read() -> None:
+    body = (
+        "Note to self: more white thread. Finished the third edging at lace club tonight, two "
+        "hours of pins, and Doris said the corner is the neatest she has seen this year."
+    )
+    assert habit_names(body, "Lace club – 30 min") == ["Lace club – 30 min"]

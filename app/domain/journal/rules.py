@@ -567,7 +567,8 @@ _HALF_DONE: Final = re.compile(
 # A note to self: "Note to self: stretch", "Reminder - floss", "Remember to call Mum",
 # "Don't forget the vitamins" (a sentence that starts so; "I remembered to" is a deed).
 _REMINDER: Final = re.compile(
-    r"^\W*(?:note to (?:self|me)|notes? for (?:later|tomorrow)|reminders?|remind (?:me|myself)|"
+    r"^\W*(?:notes? to (?:self|me|myself)|notes? for (?:later|tomorrow|me|myself)|reminders?|"
+    r"remind (?:me|myself)|"
     r"remember(?: to)?|don'?t forget|do not forget|must remember|nb|memo|psa|p\.?s\.? to me)\b",
     re.IGNORECASE,
 )
@@ -1305,6 +1306,13 @@ def _sentence_text(body: str, parsed: ParsedText, tok: Token) -> tuple[int, str]
     return a, body[a:b]
 
 
+def _tells_the_past(parsed: ParsedText, start: int, end: int) -> bool:
+    """A verb in the past between the characters ``start`` and ``end``."""
+    return any(
+        t.is_verb and t.tag in ("VBD", "VBN") and start <= t.start < end for t in parsed.tokens
+    )
+
+
 def _context_reason(body: str, parsed: ParsedText, head: Token, start: int) -> BlockReason | None:
     """Signals read from the words around a match: text addressed to the app, a reminder,
     a plan heading, a wish to be someone, sarcasm, single scare quotes."""
@@ -1316,8 +1324,11 @@ def _context_reason(body: str, parsed: ParsedText, head: Token, start: int) -> B
     line = body[line_start:line_end]
     marker = LIST_MARK.match(line) if is_list_line(line) else None
     bare_line = line[marker.end() :] if marker else line
-    if _REMINDER.match(sentence) or (len(bare_line) <= 160 and _REMINDER.match(bare_line)):
-        return BlockReason.REMINDER  # not a whole day's paragraph after "Note to self:"
+    if _REMINDER.match(sentence) or (
+        _REMINDER.match(bare_line)
+        and (len(bare_line) <= 160 or not _tells_the_past(parsed, line_start, line_end))
+    ):  # not a whole day's paragraph after "Note to self:", told in the past
+        return BlockReason.REMINDER
     if _TOLD_COLON.search(body[s_at:start]):
         return BlockReason.QUOTED_SPEECH
     if plan_heading_over(body, start):
