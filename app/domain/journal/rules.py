@@ -1308,9 +1308,7 @@ def _sentence_text(body: str, parsed: ParsedText, tok: Token) -> tuple[int, str]
 
 def _tells_the_past(parsed: ParsedText, start: int, end: int) -> bool:
     """A verb in the past between the characters ``start`` and ``end``."""
-    return any(
-        t.is_verb and t.tag in ("VBD", "VBN") and start <= t.start < end for t in parsed.tokens
-    )
+    return any(start <= t.start < end and _in_the_past(t) for t in parsed.tokens)
 
 
 def _context_reason(body: str, parsed: ParsedText, head: Token, start: int) -> BlockReason | None:
