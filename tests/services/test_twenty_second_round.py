@@ -129,6 +129,15 @@ def test_a_runners_k_falls_short_of_the_distance_asked() -> None:
     assert habit_names("Evening only 6k jog slow.", "PM run 8k+") == []
 
 
+@pytest.mark.parametrize(
+    ("done", "found"),
+    [("Just did 7km round the park.", False), ("Just did 12km round the park.", True)],
+)
+def test_a_distance_done_is_read_after_the_one_only_meant(done: str, found: bool) -> None:
+    body = f"Long run was meant to be 30k with the club. {done}"
+    assert (habit_names(body, "10km+ run") == ["10km+ run"]) is found
+
+
 def test_a_name_in_another_script_is_read_in_english_not_by_its_letters() -> None:
     assert in_english("Біг у Стромовці 5 км").startswith("run ")
     assert habit_names("Big day at the office, no time for anything.", "Біг у Стромовці 5 км") == []

@@ -3720,6 +3720,12 @@ def _count_decided(
         and target[1] in _DISTANCES
         and _cues_all_blocked_in(body, parsed, rc, parsed.tokens[decided[1].first].sent)
     ):
+        left = (set(range(len(parsed.sentences))) if only is None else only) - {
+            parsed.tokens[decided[1].first].sent
+        }
+        again = count_evidence(parsed, target, left) if left else None
+        if again is not None and not again[0]:
+            return again  # "was meant to be 30k … Just did 7km": short of the 10 km
         return None  # "Bf rowed 10k on my erg": not the writer's row
     if (
         decided is not None
