@@ -112,6 +112,14 @@ _FULL_BY_LANGUAGE: Final = (
     "düşämbe duşambe sişämbe sişambe çärşämbe carsambe pänceşämbe comğa şimbä yäkşämbe",
     "ħamis ġimgħa gimgha sibt ħadd",
     "arateĩ arakõi araapy ararundy arapoteĩ arapokõi",
+    # Bislama, Corsican (its Monday to Wednesday are Romanian's), Occitan (with Catalan's
+    # Thursday to Saturday), Chechen, Sakha, Konkani
+    "mande tusde wenesdei tosde fraede satede sande",
+    "ghjovi venneri dumenica",
+    "diluns dimars dimècres dijòus dimenge",
+    "оршот шинара кхаара еара пӏераска пiераска шот кӏиранан кiиранан",
+    "бэнидиэнньик оптуорунньук сэрэдэ чэппиэр бээтинсэ субуота баскыһыанньа",
+    "somar mangar budhvar birestar sukrar shenvar aitar",
 )
 _TWO_WORD_DAYS: Final = (
     # Vietnamese, with and without its marks ("Đi chùa Chủ Nhật")

@@ -112,8 +112,10 @@ def parse_text(text: str, starts: Collection[int] = ()) -> ParsedText:
                 )
     # after the parser's lock is let go: the glossary's English check takes it again
     glossed = entry_glosses([tok.text for tok in tokens if not tok.known])
-    if glossed:  # "Let the dibé out", beside "shimá": the lemma "sheep"
+    if glossed:  # "Let the dibé out", beside "shimá": the lemma "sheep"; a word of another
+        # language, no misspelling ("klok moning" is morning, not "mowing")
         tokens = [
-            replace(tok, lemma=glossed[tok.text]) if tok.text in glossed else tok for tok in tokens
+            replace(tok, lemma=glossed[tok.text], known=True) if tok.text in glossed else tok
+            for tok in tokens
         ]
     return ParsedText(text, tuple(tokens), tuple(sentences))

@@ -39,6 +39,7 @@ MESSAGES = {
     BlockReason.ANOTHER_TIME: "told of another time of day than the name's",
     BlockReason.A_TIME: "a time of day, not the deed",
     BlockReason.DREAMT: "dreamt, not done",
+    BlockReason.A_NAME: "a person's name, not the deed",
 }
 
 

@@ -266,14 +266,14 @@ _WITHOUT_SUFFIXES: Final = ("sız", "siz", "suz", "süz", "сыз", "сіз", "�
 
 # The first word of a habit kept from something, in English and as the languages around
 # it say "no", "without" or "quit" before the thing ("Sin azúcar", "Kein Alkohol", "Geen
-# chips", "Fără zahăr", "Без сахара", "Walang softdrinks"); a word another language
-# reads so only beside a second word that says it ("pas de", "nada de").
+# chips", "Fără zahăr", "Без сахара", "Walang softdrinks", Tetum "Lá hemu kafé"); a word
+# another language reads so only beside a second word that says it ("pas de", "nada de").
 _NOT_AT_ALL: Final = frozenset(
     {"no", "quit", "avoid", "stop", "skip", "without", "zero",
      "sin", "sem", "sans", "senza", "ohne", "kein", "keine", "keinen", "geen", "zonder",
      "ingen", "inget", "utan", "uten", "cero", "zéro", "niente", "nessun", "nessuna",
      "fără", "fara", "bez", "без", "нет", "ні", "walang", "bawal", "tanpa", "hakuna",
-     "ei", "ii", "nei", "walay", "hapana"}
+     "ei", "ii", "nei", "walay", "hapana", "lá", "jani", "naka", "sens"}
 )  # fmt: skip
 _NOT_ANY: Final = frozenset(
     {("pas", "de"), ("plus", "de"), ("jamais", "de"),
@@ -388,8 +388,8 @@ _BODY: Final = frozenset(
 # ("Morning pages", "Stretches for back", "Read to the kids", "Walk the dog").
 _NOT_THE_DEED: Final = _BODY | frozenset(
     {
-        "morning", "mornings", "evening", "evenings", "night", "nightly", "afternoon",
-        "bedtime", "noon", "lunch", "breakfast", "dinner", "am", "pm", "week", "today",
+        "morning", "mornings", "evening", "evenings", "night", "nightly", "nite", "nites",
+        "afternoon", "bedtime", "noon", "lunch", "breakfast", "dinner", "am", "pm", "week", "today",
         "kids", "children", "family", "friend", "friends", "everyone", "myself", "self",
         "girls", "boys", "lads", "wife", "husband", "parents", "grandkids", "folks",
         "dog", "dogs", "cat", "cats", "pet", "pets", "puppy", "pup", "horse", "horses",
@@ -427,7 +427,8 @@ def _beside_family(name: str, forms: WordForms | None, families: Sequence[CueFam
 # "old").
 _LIGHT: Final = _BODY | {
     "work", "session", "sesh", "time", "routine", "habit", "daily", "morning", "mornings",
-    "evening", "evenings", "night", "nights", "am", "pm", "old", "new", "open", "deaf",
+    "evening", "evenings", "night", "nights", "nite", "nites", "am", "pm", "old", "new",
+    "open", "deaf",
     "blind", "big", "small", "little", "long", "short", "quick", "cold", "hot", "warm",
     "fresh", "green", "early", "late", "easy", "hard", "slow", "fast",
 }  # fmt: skip

@@ -200,6 +200,9 @@ FUTURE_WORDS: Final = frozenset(
         # Tatar, Kikuyu, Maltese, Kabyle and Taiwanese; not Galician "mañá", also "morning"
         "ko'ẽrõ", "ko’ẽrõ", "koẽrõ", "ko'ero", "koero", "demin", "mañan", "dumani",
         "иртәгә", "irtägä", "rũciũ", "ruciu", "għada", "ghada", "azekka", "明仔載",
+        # and Tetum, Bislama, Corsican, Occitan, Konkani, Chechen, Sakha, Ojibwe, Aymara
+        "aban", "tumoro", "tumora", "dumane", "deman", "faleam", "falyam", "кхана",
+        "сарсын", "waabang", "qharürü", "qharuru",
     }
 ) | forms_of({"tomorrow"})  # fmt: skip
 # "tomorrow" in Norwegian, Danish and Swedish ("Romaskin i morgen"); "morgen" alone is
@@ -385,10 +388,10 @@ _NOTE_BEFORE: Final = re.compile(
 # my raquettes to Ginette", "sold the old bike", "walked past the boxing gym"): no deed
 # with it.
 _LENT_OR_PASSED: Final = re.compile(
-    r"\b(?:lent|loaned|lending|lend|sold|selling|sell|gave away|giving away|"
+    r"\b(?:lent|loaned|lending|lend|sold|selling|sell|gave away|giving away|passed|passing|"
     r"(?:walked|walk|walking|drove|drive|driving|cycled|ran|went|go|rode|jogged)\s+"
-    r"(?:right\s+)?past)\s+"
-    r"(?:my\s+|the\s+|our\s+|his\s+|her\s+|their\s+|a\s+)?(?:[^\W\d_]+\s+)?$"
+    r"(?:right\s+|out\s+)?past)\s+"
+    r"(?:my\s+|the\s+|our\s+|his\s+|her\s+|their\s+|a\s+)?(?:[^\W\d_]+\s+){0,2}$"
     # and as Chinese says "went past" ("騎車 經過 大天后宮")
     r"|(?:經過|经过|路過|路过)\s*$",
     re.I,
@@ -642,6 +645,7 @@ class BlockReason(Enum):
     ANOTHER_TIME = "told of another time of day than the name's"
     A_TIME = "a time of day, not the deed"
     DREAMT = "dreamt, not done"
+    A_NAME = "a person's name, not the deed"
 
     @property
     def message(self) -> str:
@@ -1633,8 +1637,12 @@ def _no_before(parsed: ParsedText, match: CueMatch) -> bool:
 
 def _not_reached(text: str, parsed: ParsedText, match: CueMatch, end: int) -> bool:
     """A call the same sentence says did not get through: "Called Emaye but no
-    connection", "Mama called but I was in class and I missed it"."""
+    connection", "Mama called but I was in class and I missed it", "Call Aisen 3 times on
+    whatsapp, no answer" (the call said just before the person called)."""
     first, last = parsed.tokens[match.first], parsed.tokens[match.last]
+    before = parsed.tokens[max(match.first - 2, 0)]
+    if before.sent == first.sent:
+        first = before
     if not _CALLING.search(text, first.start, last.end):
         return False
     return _NOT_REACHED.match(text[last.end : max(end, last.end)]) is not None
@@ -2729,6 +2737,8 @@ def _mood(parsed: ParsedText, verb: Token, *, own: bool = False) -> BlockReason 
         for k in kids
     ):
         return BlockReason.MODAL
+    if verb.tag == "VB" and any(k.dep == "aux" and k.lower in ("need", "needs") for k in kids):
+        return BlockReason.INTENTION  # "I need send Inei for the funeral": to do, as said
     if any(k.dep == "mark" and k.lower in ("if", "unless", "whether") for k in kids):
         return BlockReason.CONDITIONAL
     if verb.tag in ("VBP", "VB") and any(
@@ -3442,7 +3452,67 @@ def blocked_for(
         return BlockReason.ANOTHER_TIME  # "Бомдат намаз": "Went to жұма намаз"
     if reason is None and _names_whose_thing(parsed, match):
         return BlockReason.A_THING  # "airag sellers", "the tavlu board", "Lýsi bottle"
+    if reason is None and _going_on(parsed, match):
+        return BlockReason.SOMEONE_ELSE  # "passed Holy Spirit, some novena going on"
+    if reason is None and _writing_this(parsed, match, name):
+        return BlockReason.A_THING  # "Lesson plans – write": "here I am writing this instead"
+    if reason is None and _a_titled_name(parsed, match, name):
+        return BlockReason.A_NAME  # "Rozar before sleep": "Fr Rosario made the altos repeat"
     return reason
+
+
+def _going_on(parsed: ParsedText, match: CueMatch) -> bool:
+    """The cue names something going on, seen or heard of, not done by the writer ("some
+    novena going on", "a choir practice going on in the hall"; not "my run went on")."""
+    thing = parsed.tokens[match.last]
+    if any(k.dep == "poss" and k.lower in MY for k in parsed.children(thing)):
+        return False
+    head = parsed.head(thing)
+    around = [k for k in parsed.children(thing) if k.dep == "acl"]
+    if thing.dep == "nsubj" and head is not None:
+        around.append(head)
+    return any(
+        v.lemma == "go"
+        and v.tag == "VBG"
+        and any(k.dep == "prt" and k.lower == "on" for k in parsed.children(v))
+        for v in around
+    )
+
+
+# What a habit of writing the journal itself is named by: writing "this" is doing it.
+_JOURNALING: Final = frozenset(
+    {"journal", "journaling", "journalling", "diary", "entry", "entries", "log", "pages"}
+)
+
+
+def _writing_this(parsed: ParsedText, match: CueMatch, name: str) -> bool:
+    """The cue is the writing of "this", the entry itself ("here I am writing this
+    instead"), for a habit of writing something else."""
+    word = parsed.tokens[match.last]
+    if word.lemma != "write" or match.last + 1 >= len(parsed.tokens):
+        return False
+    after = parsed.tokens[match.last + 1]
+    if after.lower != "this" or after.head != word.i:
+        return False
+    return not any(w.lower() in _JOURNALING for w in _NAME_WORD.findall(name))
+
+
+# Titles that make the capitalised word after them a person's name.
+_TITLE_BEFORE: Final = _TITLES | frozenset(
+    {"fr", "father", "sr", "sister", "br", "brother", "padre", "don", "doña", "dona", "mother"}
+)
+
+
+def _a_titled_name(parsed: ParsedText, match: CueMatch, name: str) -> bool:
+    """The cue is one capitalised word after a title ("Fr Rosario"), a person's name the
+    habit's name does not write as its person ("Call Fr Rosario" does)."""
+    word = parsed.tokens[match.first]
+    if match.first != match.last or match.first == 0 or not word.text[:1].isupper():
+        return False
+    title = parsed.tokens[match.first - 1]
+    if title.lower.rstrip(".") not in _TITLE_BEFORE or not title.text[:1].isupper():
+        return False
+    return word.text not in _NAME_WORD.findall(name)
 
 
 # Nouns a cue may name the kind of, that are no doing of it: the people who sell, make,

@@ -1,0 +1,77 @@
+"""Issue 15, thirty-third round: the days as Bislama, Corsican, Occitan, Chechen, Sakha
+and Konkani write them in a schedule; "tomorrow" in more languages; Tetum's "no" before
+a thing kept from; "nite" a time; a call said just before whom it did not reach; a place
+only passed; a bare "need" before the deed; a word the glossary reads in an entry of its
+language is no misspelling; a name after a title, the entry itself being written, a
+thing going on, and a night's count are no deed. Sentences of the test's own."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.domain.days import SCHEDULE
+from app.domain.journal.cues import is_abstinence
+from app.nlp.parse import parse_entry
+from tests.services.test_cue_rules import habit_names
+
+
+@pytest.mark.parametrize(
+    ("name", "left"),
+    [
+        ("Jos (Sande)", "Jos"),
+        ("Paghjella (ghjovi)", "Paghjella"),
+        ("Cantada (dimenge)", "Cantada"),
+        ("Борц (кхаара)", "Борц"),
+        ("Балык (субуота)", "Балык"),
+        ("Choir (aitar)", "Choir"),
+    ],
+)
+def test_the_days_of_more_languages_are_a_schedule(name: str, left: str) -> None:
+    assert " ".join(SCHEDULE.sub(" ", name).split()) == left
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Aban wash the motorbike after school.", "Wash motorbike"),
+        ("Tumoro mi wash the boat.", "Wash the boat"),
+        ("Deman choir practice at the chapel.", "Choir practice"),
+        ("Wed nite shift again, 10 to 6.", "Youth nite Fri"),
+        ("Call Aisen 3 times on whatsapp, no answer.", "Aisen video call"),
+        ("Passed the Hanuman mandir on the way home.", "Mandir visit (Tue)"),
+        ("Drove out past the boat landing just to look.", "Tobacco at the landing"),
+        ("Payday, so I need send Mum money for the rent.", "Send money Mum"),
+        ("Fr Rosario made the altos repeat the psalm.", "Rosary before sleep"),
+        ("It is late and here I am writing this instead.", "Write lesson plans"),
+        ("Lights on at Holy Spirit, some novena going on.", "Rosary before sleep"),
+        ("Night 3 of 5 on the ward, quiet.", "Rosary before sleep"),
+    ],
+)
+def test_what_is_not_the_writers_deed_is_no_completion(body: str, name: str) -> None:
+    assert habit_names(body, name) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Called Fr Rosario about the feast.", "Call Fr Rosario"),
+        ("Writing this by candlelight, ten minutes.", "Journal 10 min"),
+        ("Choir practice went on till 10, my voice is gone.", "Choir practice"),
+        ("Washed the motorbike after school.", "Wash motorbike"),
+        ("Prayed the rosary before sleep.", "Rosary before sleep"),
+    ],
+)
+def test_the_same_words_done_by_the_writer_still_count(body: str, name: str) -> None:
+    assert habit_names(body, name) == [name]
+
+
+def test_tetum_no_before_a_thing_is_a_habit_kept_from() -> None:
+    assert is_abstinence("Lá hemu kafé depois 3pm")
+    assert not is_abstinence("Lava motor")
+
+
+def test_a_word_read_in_its_language_is_no_misspelling() -> None:
+    parsed = parse_entry("Mi wokbaot long moning wetem pikinini blong mi.")
+    moning = next(t for t in parsed.tokens if t.text == "moning")
+    assert moning.lemma == "morning"
+    assert moning.known
