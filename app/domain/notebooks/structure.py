@@ -547,6 +547,14 @@ def _unmarked_list(
     return None
 
 
+_LEADERS: Final = re.compile(r"\s*(?:\.{2,}|…+)\s*")
+
+
+def _laid_out(text: str) -> int:
+    """The length of a line without its leaders ("figas ........ ×6": "figas ×6")."""
+    return len(_LEADERS.sub(" ", text))
+
+
 def _a_row(text: str) -> bool:
     """A line a quantity or a date opens, or a thing and how many of it ("agogô ×2",
     "médio x3"): a row of a list."""
@@ -600,7 +608,7 @@ def _read_lists(candidates: Sequence[PageInput]) -> tuple[Structure, Structure]:
                 todos.add_candidate(position, items[0])
                 lists.add_candidate(position, items[0])
         for run in _plain_runs(lines):
-            shorts = [lines[i] for i in run if len(lines[i].stripped) <= MAX_LIST_ITEM_CHARS]
+            shorts = [lines[i] for i in run if _laid_out(lines[i].stripped) <= MAX_LIST_ITEM_CHARS]
             if len(run) < 3 or len(shorts) < 3:
                 continue
             unmarked = _unmarked_list(lines, run)

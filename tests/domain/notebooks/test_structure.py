@@ -665,3 +665,17 @@ def test_runs_of_items_under_headings_with_notes_in_brackets_are_one_list() -> N
         " - lemongrass ........ 3"
     )
     assert spans("lists", page) == [(0, 0)]
+
+
+def test_long_rows_set_out_with_leaders_are_a_list() -> None:
+    page = (
+        "PRESERVES — to give out at the harvest supper\n"
+        "\n"
+        "  apricot (the old tree) .......... ×4 → the twins 2, the vicar 1, Ann 1\n"
+        "  damson ....................... ×3 → the choir raffle 2, the neighbour 1\n"
+        "  green tomato chutney ......... ×2 → Dr Hale, the plant stall\n"
+        "  quince jelly ................. ×5 → the school fair 3, kept back 2\n"
+        "\n"
+        "fourteen in all, two fewer than last year."
+    )
+    assert spans("lists", page) == [(0, 0)]
