@@ -11,6 +11,8 @@ import pytest
 
 from app.domain.days import SCHEDULE
 from app.domain.journal.cues import is_abstinence
+from app.domain.journal.measures import count_target
+from app.domain.journal.rules import named_person
 from app.nlp.parse import parse_entry
 from tests.services.test_cue_rules import habit_names
 
@@ -45,6 +47,7 @@ def test_the_days_of_more_languages_are_a_schedule(name: str, left: str) -> None
         ("It is late and here I am writing this instead.", "Write lesson plans"),
         ("Lights on at Holy Spirit, some novena going on.", "Rosary before sleep"),
         ("Night 3 of 5 on the ward, quiet.", "Rosary before sleep"),
+        ("Evening wrote the thesis, only ~300 words.", "Thesis 500 words"),
     ],
 )
 def test_what_is_not_the_writers_deed_is_no_completion(body: str, name: str) -> None:
@@ -59,6 +62,9 @@ def test_what_is_not_the_writers_deed_is_no_completion(body: str, name: str) -> 
         ("Choir practice went on till 10, my voice is gone.", "Choir practice"),
         ("Washed the motorbike after school.", "Wash motorbike"),
         ("Prayed the rosary before sleep.", "Rosary before sleep"),
+        ("Night: the Sorrowful Mysteries done in bed.", "Rosary before sleep"),
+        ("Night wrote the cash book, tallied.", "Cash book – nightly"),
+        ("Wrote ~600 words of the thesis.", "Thesis 500 words"),
     ],
 )
 def test_the_same_words_done_by_the_writer_still_count(body: str, name: str) -> None:
@@ -75,3 +81,15 @@ def test_a_word_read_in_its_language_is_no_misspelling() -> None:
     moning = next(t for t in parsed.tokens if t.text == "moning")
     assert moning.lemma == "morning"
     assert moning.known
+
+
+@pytest.mark.parametrize(
+    "name", ["Stall at 16 de Julio (Thu/Sun)", "Feira 9 de Julho", "Savings Bs 50 semanal"]
+)
+def test_a_date_in_a_places_name_and_how_often_are_no_count(name: str) -> None:
+    assert count_target(name) is None
+
+
+def test_an_amount_in_a_name_reaches_no_one() -> None:
+    assert named_person("Savings club K200 – Fri") is None
+    assert named_person("Phone Bamayo – Kasama") == ("bamayo", "dobj")

@@ -98,7 +98,7 @@ def to_number(text: str) -> float | None:
         return _NUMBER_WORDS[text.lower()]  # "ten pages"
     if _DOTTED_THOUSANDS.match(text):
         text = text.replace(".", "")
-    cleaned = text.lower().replace(",", "")
+    cleaned = text.lower().replace(",", "").lstrip("~≈")  # "~300 words": about 300
     scale = 1.0
     if cleaned.endswith(("k", "к")):  # "12k", "12к" (Cyrillic)
         cleaned, scale = cleaned[:-1], 1000.0
@@ -160,7 +160,11 @@ _NO_UNIT: Final = frozenset(
      "and", "or", "by", "x",
      # a time of day after the number is when, not what ("Glycomet 500 morning": a dose)
      "morning", "mornings", "evening", "evenings", "night", "nightly", "afternoon", "noon",
-     "daily", "am", "pm", "before", "after", "am/pm"}
+     "daily", "am", "pm", "before", "after", "am/pm",
+     # how often ("Pasanaku Bs 50 semanal"), and a date's "of" in a place's name ("Puesto
+     # 16 de Julio", "Feira 9 de Julho")
+     "weekly", "monthly", "semanal", "mensual", "diario", "diaria", "de", "da", "do", "del",
+     "di"}
 )  # fmt: skip
 _GLUED: Final = re.compile(
     r"^[~≈]?(\d+(?:\.\d+)?)(l|ltr|ml|g|kg|oz|h|hrs?|mins?|'|ч|мин)$", re.IGNORECASE
@@ -362,8 +366,8 @@ def on_time(name: str) -> bool:
 
 # A number or a time as a log writes it ("5k", "21:00", "3x12").
 TIME_OR_NUMBER: Final = re.compile(
-    r"^\d[\d:.,]*(?:k|km|m|mi|am|pm|h|hrs?|z|utc|x\d+)?$", re.IGNORECASE
-)  # "0900Z", "1500hrs": a ship's or a shift's clock
+    r"^[~≈]?\d[\d:.,]*(?:k|km|m|mi|am|pm|h|hrs?|z|utc|x\d+)?$", re.IGNORECASE
+)  # "0900Z", "1500hrs": a ship's or a shift's clock; "~300": about so many
 
 # Words that say a count is a device's or a record's reading ("phone says 11,400 steps").
 READING_WORDS: Final = frozenset(

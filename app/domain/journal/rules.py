@@ -1078,6 +1078,12 @@ def _described(parsed: ParsedText, subject: Token) -> bool:
     )
 
 
+# Times of day a terse line may open with before a colon ("Night: rosary done").
+_WHEN_OWNERS: Final = frozenset(
+    {"morning", "afternoon", "evening", "night", "today", "tonight", "noon", "midday", "am", "pm"}
+)
+
+
 def _done_by_another(parsed: ParsedText, head: Token) -> bool:
     """A noun the parser made the root, with "did" and someone else hung on it as its
     auxiliary and subject ("maddie did chloe ting abs on facetime")."""
@@ -1118,6 +1124,10 @@ def _not_a_subject(parsed: ParsedText, subject: Token, verb: Token) -> bool:
         return True  # "Tue 11/3 — cycled to IOB": the day's date heads the log
     if subject.lower == "all" and verb.tag == "VBG":
         return True  # "Easy 4k, all running": wholly, not everyone
+    if subject.lower in _WHEN_OWNERS and not any(
+        k.dep in ("det", "poss") for k in parsed.children(subject)
+    ):
+        return True  # "Night wrote rojmel, tallied": when, not who ("the night was long")
     if (
         subject.i > 0
         and parsed.tokens[subject.i - 1].lower in _TIME_PREPOSITIONS
@@ -2155,6 +2165,11 @@ def blocked(
             and owner.lower not in FIRST_PERSON
             and not _is_measure(parsed, owner)  # "20 lengths, stretched after"
             and not _A_DATE.fullmatch(owner.text)  # "Tue 11/3 — cycled to IOB"
+            and not (  # "Night: Joyful Mysteries done in bed": when, as a heading
+                owner.lemma in _WHEN_OWNERS
+                and owner.i + 1 < len(parsed.tokens)
+                and parsed.tokens[owner.i + 1].text in (":", "-", "–", "—")
+            )
         ):
             if owner.lemma in INTENT_NOUNS:
                 return BlockReason.A_PLAN
@@ -3070,6 +3085,8 @@ def named_person(name: str) -> tuple[str, str] | None:
             before = words[k - 1]  # "Llamar a Adrián", glossed "call a Adrián"
         if not ((word[0].isupper() and not _says_when(word)) or word.lower() in _KIN):
             continue  # not "Challah (Thurs)", "Our Daily Bread": when, not whom
+        if any(ch.isdigit() for ch in word):
+            continue  # "Chilimba K200": an amount, not whom
         if before.lower() in ("to", "with"):
             if words[0].lower() in _TALKING:  # not "Walk to St Mary's"
                 return word.lower(), before.lower()

@@ -379,8 +379,8 @@ def _is_todo(items: Sequence[Line], heading: str | None, *, unmarked: bool = Fal
     dated = sum(1 for line in items if _DATE_FIRST.match(line.body or line.stripped))
     if dated * 2 >= len(items) and verbs * 3 < len(items):
         return False  # "BIRTHDAYS — don't forget!!" over dates: a list to look up, no tasks
-    if heading is not None and _TODO_HEADING.search(heading):
-        return True
+    if heading is not None and _TODO_HEADING.search(_BRACKETED.sub("", heading)):
+        return True  # not "Who bought lace (so I don't forget who owes)": an aside
     if heading is not None and _STEPS_HEADING.search(heading):
         return False  # a method's steps start with verbs too
     if unmarked:  # without markers, tasks under a heading that is not a colon's list

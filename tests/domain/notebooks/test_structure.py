@@ -679,3 +679,15 @@ def test_long_rows_set_out_with_leaders_are_a_list() -> None:
         "fourteen in all, two fewer than last year."
     )
     assert spans("lists", page) == [(0, 0)]
+
+
+def test_an_aside_in_brackets_under_a_heading_makes_no_todo_list() -> None:
+    page = (
+        "Who bought jam this year  (so I don't forget who owes)\n"
+        " the Hales — 2 jars apricot ........ £8 ✓\n"
+        " the vicar — 1 jar damson .......... £4\n"
+        " Mrs Okoro — 3 jars quince ......... £12 ✓\n"
+        " the school fair — 6 jars .......... £20 ✓"
+    )
+    assert spans("todo_lists", page) == []
+    assert spans("lists", page) == [(0, 0)]
