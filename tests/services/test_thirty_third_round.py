@@ -48,6 +48,11 @@ def test_the_days_of_more_languages_are_a_schedule(name: str, left: str) -> None
         ("Lights on at Holy Spirit, some novena going on.", "Rosary before sleep"),
         ("Night 3 of 5 on the ward, quiet.", "Rosary before sleep"),
         ("Evening wrote the thesis, only ~300 words.", "Thesis 500 words"),
+        ("Firewood in the shed getting low, must do it at the weekend.", "Firewood 1 hr"),
+        ("Firewood enough in the shed for 2 weeks.", "Firewood 1 hr"),
+        ("The scooter's back tyre is looking low.", "Scooter: wash + tyre air"),
+        ("The scale is dead, so no number today.", "Scale every morning"),
+        ("Fajr I prayed on the bus after sunrise, qada, not in time.", "Fajr on time"),
     ],
 )
 def test_what_is_not_the_writers_deed_is_no_completion(body: str, name: str) -> None:
@@ -65,6 +70,8 @@ def test_what_is_not_the_writers_deed_is_no_completion(body: str, name: str) -> 
         ("Night: the Sorrowful Mysteries done in bed.", "Rosary before sleep"),
         ("Night wrote the cash book, tallied.", "Cash book – nightly"),
         ("Wrote ~600 words of the thesis.", "Thesis 500 words"),
+        ("Ran the short loop, 6k, legs fine.", "Run 5k"),
+        ("Walked barefoot on the beach at low tide.", "Walk barefoot"),
     ],
 )
 def test_the_same_words_done_by_the_writer_still_count(body: str, name: str) -> None:

@@ -56,7 +56,13 @@ from app.domain.parsed import ParsedText, Token
 def said_late(parsed: ParsedText, match: CueMatch) -> bool:
     """The cue's sentence says it was late ("Meds late", "three hours late")."""
     head = phrase_head(parsed, match)
-    return any(w.lower in ("late", "later", "belatedly") for w in parsed.sentence_words(head))
+    words = [w.lower for w in parsed.sentence_words(head)]
+    if any(w in ("late", "later", "belatedly", "qada", "qaza", "kaza") for w in words):
+        return True  # "Fajr I prayed after sunrise, qada": made up, past its time
+    return any(  # "not in time", "not on time"
+        a == "not" and b in ("in", "on") and c == "time"
+        for a, b, c in zip(words, words[1:], words[2:], strict=False)
+    )
 
 
 def time_ok(body: str, parsed: ParsedText, match: CueMatch, limit: int) -> bool:

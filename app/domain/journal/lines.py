@@ -133,6 +133,15 @@ STILL_UNDONE: Final = re.compile(
     r"\s*(?:$|[.,;:!)(—–-]|\s(?:on|in|at|by|since|and|but)\b))",
     re.I,
 )
+# A thing's stock or state said after it, no deed with it ("Drova in saray getting low",
+# "firewood enough for 2 week", "the back tyre is looking low", "Waage is dead").
+RUNNING_LOW: Final = re.compile(
+    r"^(?:\s+(?:in|at|on)\s+(?:the\s+)?[^\W\d_]+)?(?:\s+[^\W\d_]+)?\s+(?:"
+    r"(?:(?:is|are|was|were|'s)\s+)?(?:getting|running|looking|going)\s+(?:low|empty|dead|flat)"
+    r"|(?:is|are|was|were|'s)\s+(?:low|empty|dead|flat|broken)"
+    r"|enough(?:\s+(?:in|at)\s+(?:the\s+)?[^\W\d_]+)?\s+(?:for|till|until)\s+\d)\b",
+    re.I,
+)
 # Not done, as romanised Hindi and Urdu say it after the thing, the "not" before the verb
 # at the clause's end ("DPP nahi hua", "chalisa bhi nahi padhi", "ghooma nahi"), or
 # forgotten, or left over ("jama karna bhool gaya", "mock ke chakkar me reh gayi").

@@ -103,6 +103,7 @@ from app.domain.journal.lines import (
     PACKED_AWAY,
     PARTWAY,
     PARTWAY_BEFORE,
+    RUNNING_LOW,
     SET_ASIDE,
     SHORT_SHARE,
     SHUT,
@@ -678,6 +679,7 @@ _SAID_AFTER: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
     (_SCARE_QUOTED, BlockReason.SARCASM),  # "'went to the gym' aka walked past puregym"
     (SHUT, BlockReason.A_PLAN),  # "sanctuary closed (fumigation)"
     (STILL_UNDONE, BlockReason.MARKED_NOT_DONE),  # "FB copy still owed", "skis unwaxed"
+    (RUNNING_LOW, BlockReason.A_STATE),  # "Drova in saray getting low", "Waage is dead"
     (NOBODY_DID, BlockReason.NEGATED),  # "The paws nobody check today"
     (HINDI_NOT, BlockReason.NEGATED),  # "walk nahi hua", "jama karna bhool gaya"
     (CHINESE_NOT, BlockReason.NEGATED),  # "大天后宮 不能去"
