@@ -53,6 +53,10 @@ def test_the_days_of_more_languages_are_a_schedule(name: str, left: str) -> None
         ("The scooter's back tyre is looking low.", "Scooter: wash + tyre air"),
         ("The scale is dead, so no number today.", "Scale every morning"),
         ("Fajr I prayed on the bus after sunrise, qada, not in time.", "Fajr on time"),
+        ("Sat on the bench and watch them do tai chi.", "Tai chi 6am"),
+        ("Saw the boys play futsal after school.", "Futsal"),
+        ('Opened Duolingo, the owl said "on fire!!" but I didn\'t do the lesson.', "Duolingo"),
+        ("Opened the vocab app on the bus but eyes closing.", "Vocab app 15 min"),
     ],
 )
 def test_what_is_not_the_writers_deed_is_no_completion(body: str, name: str) -> None:
@@ -72,6 +76,8 @@ def test_what_is_not_the_writers_deed_is_no_completion(body: str, name: str) -> 
         ("Wrote ~600 words of the thesis.", "Thesis 500 words"),
         ("Ran the short loop, 6k, legs fine.", "Run 5k"),
         ("Walked barefoot on the beach at low tide.", "Walk barefoot"),
+        ("Sang the alto line, then opened the app on the bus but fell asleep.", "Choir"),
+        ("Did tai chi with the group, then watched them do the fan form.", "Tai chi 6am"),
     ],
 )
 def test_the_same_words_done_by_the_writer_still_count(body: str, name: str) -> None:

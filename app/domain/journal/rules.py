@@ -446,6 +446,14 @@ _WEARY_OF: Final = re.compile(
     r"(?:(?:all\s+)?(?:my|the|this|that|these|those|di|de|dem)\s+)?(?:[^\W\d_]+\s+)?$",
     re.I,
 )
+# Others watched at it, right before the cue ("only sit on the bench, watch them do tai
+# chi", "saw the boys play futsal"): their doing, not the writer's.
+_WATCHED_DOING: Final = re.compile(
+    r"\b(?:watch|watched|watching|saw|see|seeing)\s+(?:them|him|her|others|people|everyone"
+    r"|the\s+[^\W\d_]+(?:\s+[^\W\d_]+)?)\s+(?:do|doing|did|play|playing|practi[sc]e|"
+    r"practi[sc]ing)\s+(?:the\s+|their\s+|some\s+)?(?:[^\W\d_]+\s+)?$",
+    re.I,
+)
 # A deed in quotation marks the writer then says is something else ("'went to the gym'
 # aka walked past it").
 _SCARE_QUOTED: Final = re.compile(
@@ -461,6 +469,13 @@ _OPENED_AND_CLOSED: Final = re.compile(
     r"\bopen(?:ed|s)?\b(?:[^.!?\n]{0,40}?\b(?:stared|looked|scrolled)\b[^.!?\n]{0,20}?)?"
     r"[\s,]+(?:and\s+|then\s+)?(?:i\s+)?(?:clos(?:e|ed|es)|shut)\b(?:\s+(?:it|them|again))?"
     r"|\bopen(?:ed|s)?\s+(?:it|the \w+|my \w+)(?:\s+\w+){0,3},\s+(?:\w+\s+){0,4}closed\s+it\b",
+    re.I,
+)
+# Opened, but nothing done ("Opened the vocab app but eyes closing", Spanish "Abrí
+# Duolingo … but I didn't do the lesson"): read where the cue is what was opened.
+_OPENED_BUT: Final = re.compile(
+    r"\b(?:opened|abr[ií]|ouvert|aprii)\b[^.\n]{0,80}?\bbut\s+(?:i\s+|my\s+)?"
+    r"(?:didn'?t|did not|never|not|no|fell asleep|eyes? clos\w*|closed it)\b",
     re.I,
 )
 # What the writer has been neglecting, said right before it ("slack on the exercises",
@@ -710,6 +725,7 @@ _SAID_BEFORE: Final[tuple[tuple[re.Pattern[str], BlockReason, re.Pattern[str] | 
     (_LENT_OR_PASSED, BlockReason.A_THING, None),  # "Lent my raquettes to Ginette"
     (_WEARY_OF, BlockReason.A_STATE, None),  # "so tired of the finger prick"
     (_HEARD, BlockReason.SOMEONE_ELSE, _MASS),  # "Through the window I hear sanshin"
+    (_WATCHED_DOING, BlockReason.SOMEONE_ELSE, None),  # "watch them do tai chi"
     (_ALARM_FOR, BlockReason.REMINDER, None),  # "alarm Subuh 2x", "set an alarm for fajr"
     (_NOT_IN_MALAY, BlockReason.NEGATED, None),  # "Sabtu ga ngajar"
     (_CALLED_OFF_BEFORE, BlockReason.A_PLAN, None),  # "se suspendió el futsal"
@@ -1757,6 +1773,11 @@ def blocked(
         return BlockReason.DID_NONE  # "did only Japji Sahib, rest of the Nitnem left"
     if _OPENED_AND_CLOSED.search(text, *parsed.sentence_span(head)):
         return BlockReason.DID_NONE  # "opened the worksheet, stared at it, closed it"
+    if any(
+        m.start() < start < m.end() and "but" not in text[m.start() : start].lower()
+        for m in _OPENED_BUT.finditer(text, line_start, line_end)
+    ):
+        return BlockReason.DID_NONE  # "Abrí Duolingo, … but I didn't do the lesson"
     if _LEFT_IDLE.match(after) and _left_idle(parsed, match):
         return BlockReason.A_THING  # "Ankle band sitting on the desk staring at me"
     if LEFT_BEFORE.search(text, line_start, start) and LEFT_WHERE.match(after):
