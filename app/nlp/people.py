@@ -458,8 +458,9 @@ def _place_words(doc: Any) -> set[str]:
     return places
 
 
-# A line opened by where it is written, then the date ("Okahandja, Tue 3 June", "Bosols,
-# 4 de junh", "Paris, June 3"): the place of a diary's or a letter's dateline.
+# A line opened by where it is written, then the date ("Okahandja, Tue 3 June", "Kampala,
+# 12 March 2024", "Lima, martes 4 de junio"): the place of a diary's or a letter's
+# dateline, read where the day or the month is one the name words know.
 _DATELINE: Final = re.compile(
     r"^[ \t]*(?P<place>[A-ZÀ-Ý][^\W\d_]+(?:[ -][A-ZÀ-Ý][^\W\d_]+)?),[ \t]+"
     r"(?P<day>[^\W\d_]{2,}\.?,?[ \t]+)?(?:\d{1,2}(?:st|nd|rd|th)?\.?[ \t]+(?:de[ \t]+)?"

@@ -478,6 +478,7 @@ _OPENED_BUT: Final = re.compile(
     r"(?:didn'?t|did not|never|not|no|fell asleep|eyes? clos\w*|closed it)\b",
     re.I,
 )
+_BUT: Final = re.compile(r"\bbut\b", re.I)
 # What the writer has been neglecting, said right before it ("slack on the exercises",
 # "been lazy with my Spanish", "behind on the reading").
 _SLACK_ON: Final = re.compile(
@@ -1774,7 +1775,7 @@ def blocked(
     if _OPENED_AND_CLOSED.search(text, *parsed.sentence_span(head)):
         return BlockReason.DID_NONE  # "opened the worksheet, stared at it, closed it"
     if any(
-        m.start() < start < m.end() and "but" not in text[m.start() : start].lower()
+        m.start() < start < m.end() and not _BUT.search(text, m.start(), start)
         for m in _OPENED_BUT.finditer(text, line_start, line_end)
     ):
         return BlockReason.DID_NONE  # "Abrí Duolingo, … but I didn't do the lesson"
