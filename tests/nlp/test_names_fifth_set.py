@@ -537,3 +537,12 @@ def test_more_titles_are_kept_apart(page: str, name: str, title: str) -> None:
 
 def test_a_name_after_a_full_stop_is_still_read() -> None:
     assert [name for name, _ in _found("We sang at noon. Anneke cried.")] == ["Anneke"]
+
+
+def test_someone_with_a_child_is_a_person_on_every_page() -> None:
+    pages = [
+        "Tuvye (Kaera's boy) fixed the treadle again.",
+        "Posted the headdress to Kaera in Otjiwarongo.",
+    ]
+    found = [[m.text for m in page] for page in find_people_in_pages(pages)]
+    assert "Kaera" in found[1]
