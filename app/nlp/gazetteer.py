@@ -20,12 +20,13 @@ import threading
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from importlib import import_module, metadata
 from pkgutil import iter_modules
 from typing import Final
 
 from app.domain.text import without_accents
-from app.resources import name_words
+from app.resources import name_gloss, name_words
 
 GAZETTEER_DISTRIBUTION: Final = "faker"
 
@@ -162,3 +163,15 @@ def gazetteer_id() -> str:
         return f"{GAZETTEER_DISTRIBUTION}-{metadata.version(GAZETTEER_DISTRIBUTION)}"
     except metadata.PackageNotFoundError:
         return f"{GAZETTEER_DISTRIBUTION}-none"
+
+
+@cache
+def _glossed() -> frozenset[str]:
+    data = json.loads(name_gloss())
+    return frozenset(k.lower() for words in data["languages"].values() for k in words)
+
+
+def a_word_of_another_language(word: str) -> bool:
+    """``word`` (any case) is a word the habit-name glossary reads in some language
+    ("Mameta", Occitan "grandmother"; "Kerk", Afrikaans "church"), so no name by itself."""
+    return word.lower() in _glossed()

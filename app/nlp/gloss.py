@@ -99,17 +99,6 @@ def _tables() -> tuple[tuple[str, Mapping[str, str]], ...]:
 
 
 @cache
-def _all_words() -> frozenset[str]:
-    return frozenset(key for _, table in _tables() for key in table)
-
-
-def a_word_of_another_language(word: str) -> bool:
-    """``word`` (any case) is a word the glossary reads in some language ("Mameta",
-    Occitan "grandmother"; "Kerk", Afrikaans "church")."""
-    return word.lower() in _all_words()
-
-
-@cache
 def _false_friends() -> Mapping[str, Mapping[str, str]]:
     """Per language, its words that are English words too ("lecture", "probe"): read so
     only in a name the language's table already claims."""

@@ -18,7 +18,6 @@ from importlib import import_module, metadata
 from typing import Any, Final
 
 from app.domain import spellings
-from app.nlp import gloss
 from app.nlp.gazetteer import (
     DEITIES,
     HONORIFICS,
@@ -26,6 +25,7 @@ from app.nlp.gazetteer import (
     TITLES,
     WEEKDAYS_AND_MONTHS,
     Gazetteer,
+    a_word_of_another_language,
     gazetteer,
     gazetteer_id,
     title_word,
@@ -1199,7 +1199,7 @@ def _kept(
         if (
             not c.says
             and not m.title
-            and all(gloss.a_word_of_another_language(p) for p in parts)
+            and all(a_word_of_another_language(p) for p in parts)
             and not any(p in gaz.given_names or p in gaz.family_names for p in parts)
         ):
             return False  # "Mameta" (grandmother), "Kerk" (church): words of a language
