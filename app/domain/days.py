@@ -120,6 +120,16 @@ _FULL_BY_LANGUAGE: Final = (
     "оршот шинара кхаара еара пӏераска пiераска шот кӏиранан кiиранан",
     "бэнидиэнньик оптуорунньук сэрэдэ чэппиэр бээтинсэ субуота баскыһыанньа",
     "somar mangar budhvar birestar sukrar shenvar aitar",
+    # Luxembourgish, Turkmen (its Friday, "anna", is also a name: left out), Māori (with
+    # and without its macrons; "ratu" is also a Fijian title), Chuvash, Marshallese (its
+    # Monday is Bislama's), Bambara
+    "méindeg meindeg dënschdeg denschdeg mëttwoch mettwoch donneschdeg freideg samschdeg sonndeg",
+    "duşenbe dushenbe sişenbe sishenbe çarşenbe charshenbe penşenbe penshenbe şenbe "
+    "ýekşenbe yekshenbe",
+    "rāhina rahina rātū rāapa raapa rāpare rapare rāmere ramere rāhoroi rahoroi rātapu ratapu",
+    "тунтикун ытларикун юнкун кӗҫнерникун эрнекун шӑматкун вырсарникун",
+    "juje wōnje wonje taije bōrāide boraide jarāde jarade jabōt",
+    "ntɛnɛ ntene tarata alamisa sibiri",
 )
 _TWO_WORD_DAYS: Final = (
     # Vietnamese, with and without its marks ("Đi chùa Chủ Nhật")

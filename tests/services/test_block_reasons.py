@@ -37,6 +37,7 @@ MESSAGES = {
     BlockReason.NO_WORDS: "no words to read",
     BlockReason.A_STATE: "a state, not a deed",
     BlockReason.ANOTHER_TIME: "told of another time of day than the name's",
+    BlockReason.ANOTHER_PLACE: "done at home, not at the name's place",
     BlockReason.A_TIME: "a time of day, not the deed",
     BlockReason.DREAMT: "dreamt, not done",
     BlockReason.A_NAME: "a person's name, not the deed",

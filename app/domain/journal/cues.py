@@ -674,7 +674,8 @@ _WEEKDAY_SHORT: Final = "|".join(d for d in WEEKDAYS_SHORT if d not in SHORT_DAY
 DAY_NAMES: Final = frozenset({*WEEKDAYS, *WEEKDAYS_SHORT})
 """The days of the week, whole and short, lower-case."""
 _WHEN: Final = re.compile(
-    r"\s+(?:before|after|by(?!\s+heart)|until|till|when|whenever|while)\s.*$"  # "Read before bed"
+    # "Read before bed", "Karakia b4 mahi"
+    r"\s+(?:before|b4|after|by(?!\s+heart)|until|till|when|whenever|while)\s.*$"
     r"|\s+(?:at|in|on|during|every|each)\s+(?:the\s+)?(?:nights?|bedtime|mornings?|"
     r"evenings?|afternoons?|weekends?|shifts?|dinner|lunch|breakfast|tea|supper|dawn|"
     r"dusk|sunrise|sunset|noon|midday)\s*$"  # "Soak feet at night", "Socks on shift"

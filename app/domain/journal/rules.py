@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Final
 
-from app.domain.days import SHORT_DAYS_AS_WORDS, WEEKDAYS, WEEKDAYS_SHORT, is_day_word
+from app.domain.days import FULL_DAYS, SHORT_DAYS_AS_WORDS, WEEKDAYS, WEEKDAYS_SHORT, is_day_word
 from app.domain.journal.candidates import Candidate
 from app.domain.journal.counts import (
     EMOJI_WORDS,
@@ -391,7 +391,7 @@ _NOTE_BEFORE: Final = re.compile(
 _LENT_OR_PASSED: Final = re.compile(
     r"\b(?:lent|loaned|lending|lend|sold|selling|sell|gave away|giving away|passed|passing|"
     r"(?:walked|walk|walking|drove|drive|driving|cycled|ran|went|go|rode|jogged)\s+"
-    r"(?:right\s+|out\s+)?past)\s+"
+    r"(?:right\s+|out\s+)?past|pass(?:ed|ing)?\s+in\s+front\s+of)\s+"
     r"(?:my\s+|the\s+|our\s+|his\s+|her\s+|their\s+|a\s+)?(?:[^\W\d_]+\s+){0,2}$"
     # and as Chinese says "went past" ("騎車 經過 大天后宮")
     r"|(?:經過|经过|路過|路过)\s*$",
@@ -587,7 +587,8 @@ _HALF_DONE: Final = re.compile(
 # A note to self: "Note to self: stretch", "Reminder - floss", "Remember to call Mum",
 # "Don't forget the vitamins" (a sentence that starts so; "I remembered to" is a deed).
 _REMINDER: Final = re.compile(
-    r"^\W*(?:notes? to (?:self|me|myself)|notes? for (?:later|tomorrow|me|myself)|reminders?|"
+    r"^\W*(?:\d{1,2}[:.h]\d{2}\W*)?"  # after a log's time ("[9:02] REMEMBER tanda")
+    r"(?:notes? to (?:self|me|myself)|notes? for (?:later|tomorrow|me|myself)|reminders?|"
     r"remind (?:me|myself)|"
     r"remember(?: to)?|don'?t forget|do not forget|must remember|nb|memo|psa|p\.?s\.? to me)\b",
     re.IGNORECASE,
@@ -660,6 +661,7 @@ class BlockReason(Enum):
     NO_WORDS = "no words to read"
     A_STATE = "a state, not a deed"
     ANOTHER_TIME = "told of another time of day than the name's"
+    ANOTHER_PLACE = "done at home, not at the name's place"
     A_TIME = "a time of day, not the deed"
     DREAMT = "dreamt, not done"
     A_NAME = "a person's name, not the deed"
@@ -1317,7 +1319,10 @@ def _future_heading_over(parsed: ParsedText, tok: Token) -> bool:
         words = parsed.words(first, last)
         if not words or words[0].start < para_start:
             break
-        if len(words) >= 2 and words[0].lower in HEADING_WORDS and words[1].text == ":":
+        if any(  # "Tomorrow:", "So plan: long run 25 km, fartlek Tue and Thur"
+            a.lower in HEADING_WORDS and b.text == ":" and b.start < tok.start
+            for a, b in itertools.pairwise(words[:4])
+        ):
             return True
         if s_index < tok.sent and text.find("\n", words[-1].end, tok.start) >= 0:
             break  # a new line ends the heading's reach
@@ -1532,7 +1537,9 @@ _NOT_REACHED: Final = re.compile(
     r"one (?:answered|picked up))|\bnobody (?:answered|picked up)|"
     r"\b(?:did ?n[o'’]?t|never|couldn'?t|could not|can'?t) (?:pick up|answer|get through|connect)|"
     r"\bvoice ?mail|\bmissed (?:it|the call|her call|his call|their call)|\bwas engaged|"
-    r"\bline was busy|\bwent dead|\bkept dropping|\bcut off|\ball fail\w*|\bfailed\b)",
+    r"\bline was busy|\bwent dead|\bkept dropping|\bcut off|\ball fail\w*|\bfailed\b|"
+    r"\b(?:phone|cell|mobile) (?:was |is )?(?:off|dead|switched off)\b|\bswitched off\b|"
+    r"\bunreachable\b|\bnot reachable\b)",
     re.IGNORECASE,
 )
 
@@ -1916,6 +1923,8 @@ def blocked(
             )
             or (a == "i" and b in _MORGEN)
             or (a == "due" and (b in _DUE_WHEN or b.rstrip(".") in DAY_NAMES))  # "due Friday"
+            # "the turno of next jueves", "ngayah start Monday": a day ahead
+            or (a in ("next", "start", "starts") and b.rstrip(".") in FULL_DAYS)
             for k, (a, b) in enumerate(itertools.pairwise(lowers))
         )
     ):  # "rehearsed it for the harambee next week": ready for then, done now
@@ -3234,6 +3243,49 @@ def _at_another_time(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     return len(times) == 1 and not times & asked
 
 
+# A place a name asks the thing at ("Fajr namaz @ mosquée", "Asr à la Grande Mosquée",
+# "Swim at the lido"), and the writer's home said as where it was done instead ("Asr at
+# home", "I pray in the house today, not at mosquée").
+_NAME_PLACE: Final = re.compile(
+    r"(?:@|\bat\b|\bà\b|\bau\b)\s*(?:the\s+|la\s+|le\s+|l['’])?(?=[^\W\d_])(?!home\b|maison\b)",
+    re.IGNORECASE,
+)
+_AT_HOME: Final = re.compile(
+    r"\b(?:at|in)\s+(?:the\s+|my\s+|our\s+)?(?:home|house|flat|apartment|room)\b"
+    r"|\bà la maison\b|\bchez moi\b",
+    re.IGNORECASE,
+)
+
+
+def _at_another_place(parsed: ParsedText, match: CueMatch, name: str) -> bool:
+    """The name asks for the thing at a place and the cue's sentence says it was done at
+    home instead ("Fajr namaz @ mosquée": "Asr at home", "i pray in the house today")."""
+    if _NAME_PLACE.search(name) is None:
+        return False
+    first = parsed.tokens[match.first]
+    start, end = parsed.sentences[first.sent]
+    text = parsed.text[parsed.tokens[start].start : parsed.tokens[end - 1].end]
+    return _AT_HOME.search(text) is not None
+
+
+_OPENING_QUOTES: Final = frozenset("'\"‘“")
+
+
+def _scare_quoted(parsed: ParsedText, match: CueMatch) -> bool:
+    """The cue alone stands in quotation marks, a word the writer doubts ("my big 'walk'
+    today was from the tram stop", "the only \"ride\" today"), not a title or speech of
+    more words."""
+    text = parsed.text
+    start, end = parsed.tokens[match.first].start, parsed.tokens[match.last].end
+    return (
+        start > 0
+        and end < len(text)
+        and text[start - 1] in _OPENING_QUOTES
+        and text[end] in _CLOSING_QUOTES
+        and (start < 2 or not text[start - 2].isalnum())
+    )
+
+
 def _opens_its_line(parsed: ParsedText, tok: Token) -> bool:
     """``tok`` is the first word of its line, after any bullet or tick (a log's item)."""
     start, _ = line_bounds(parsed.text, tok.start)
@@ -3491,6 +3543,10 @@ def blocked_for(
         return BlockReason.ANOTHER_TIME  # "PM run 8k+": "Morning was 16km progression"
     if reason is None and _another_prayer(parsed, match, name):
         return BlockReason.ANOTHER_TIME  # "Бомдат намаз": "Went to жұма намаз"
+    if reason is None and _scare_quoted(parsed, match):
+        return BlockReason.SARCASM  # "my big 'walk' today was to the tram stop"
+    if reason is None and _at_another_place(parsed, match, name):
+        return BlockReason.ANOTHER_PLACE  # "Asr à la Grande Mosquée": "Asr at home"
     if reason is None and _names_whose_thing(parsed, match):
         return BlockReason.A_THING  # "airag sellers", "the tavlu board", "Lýsi bottle"
     if reason is None and _going_on(parsed, match):
