@@ -120,7 +120,7 @@ _FULL_BY_LANGUAGE: Final = (
     "оршот шинара кхаара еара пӏераска пiераска шот кӏиранан кiиранан",
     "бэнидиэнньик оптуорунньук сэрэдэ чэппиэр бээтинсэ субуота баскыһыанньа",
     "somar mangar budhvar birestar sukrar shenvar aitar",
-    # Luxembourgish, Turkmen (its Friday, "anna", is also a name: left out), Māori (with
+    # Luxembourgish, Turkmen (its Friday, "anna", is also a name: a short form), Māori (with
     # and without its macrons; "ratu" is also a Fijian title), Chuvash, Marshallese (its
     # Monday is Bislama's), Bambara
     "méindeg meindeg dënschdeg denschdeg mëttwoch mettwoch donneschdeg freideg samschdeg sonndeg",
@@ -164,6 +164,7 @@ _SHORT_BY_LANGUAGE: Final = (
     "gio",  # Italian (its other short forms are French's and Spanish's)
     "tnejn tlieta erbgħa erbgha hamis",  # Maltese
     "mér xov",  # Galician
+    "anna",  # Turkmen Friday, also a name: a day only in a schedule ("Çörek (Anna)")
     "月 火 水 木 金 土 日",  # Japanese, as a schedule writes them ("(火・木)")
 )
 SHORT_DAYS: Final = frozenset(" ".join(_SHORT_BY_LANGUAGE).split())

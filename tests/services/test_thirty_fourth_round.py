@@ -3,7 +3,8 @@ Marshallese and Bambara write them in a schedule; "b4" says when; a day "next" o
 thing's "start" on a day is ahead; a plan's heading may open after a word or two ("So
 plan:"); a log's time before a reminder; a phone switched off reaches no one; a place
 passed in front of; a name's place and "at home"; a word in scare quotes; a novel is
-read as well as written. Sentences of the test's own."""
+read as well as written; "pray" with what is asked; a pill box "still full"; a rug's
+size is no sets by reps. Sentences of the test's own."""
 
 from __future__ import annotations
 
@@ -47,6 +48,10 @@ def test_b4_says_when() -> None:
         ("Fajr I pray in the house today, not at the masjid.", "Fajr @ masjid"),
         ("My big 'walk' today was from the bus stop to the door.", "Walk 30 min"),
         ('Took the tram, the only "ride" today.', "Ride 40 km"),
+        ("The call to prayer was starting, I pray God forgive me.", "Fajr @ masjid"),
+        ("I pray the rain stops before the fair.", "Pray 10 min"),
+        ("Back at 9 and the pill box: Tuesday still full.", "BP pill morning"),
+        ("Ordered the new rug, 2 x 3 metr, big work.", "Exercise 10 min"),
     ],
 )
 def test_what_is_not_the_writers_deed_is_no_completion(body: str, name: str) -> None:
@@ -63,6 +68,9 @@ def test_what_is_not_the_writers_deed_is_no_completion(body: str, name: str) -> 
         ("Called Tomas, we talked an hour.", "Call Tomas"),
         ("Walked 40 minutes along the canal.", "Walk 30 min"),
         ("Plan for the week done, then ran 5k.", "Run 5k"),
+        ("Prayed Fajr at the masjid, then tea.", "Fajr @ masjid"),
+        ("Took the BP pill with coffee.", "BP pill morning"),
+        ("Squats 3 x 10 in the yard.", "Exercise 10 min"),
     ],
 )
 def test_the_same_words_done_by_the_writer_still_count(body: str, name: str) -> None:

@@ -688,7 +688,11 @@ _WHEN: Final = re.compile(
     # a time of day in brackets or opening the name ("Concor + aspirin (morning)", "PM run
     # 8k+"): when, not what
     r"|\s*\(\s*(?:mornings?|evenings?|nights?|afternoons?|bedtime|am|pm|a\.m\.|p\.m\.)\s*\)"
-    r"|^\s*(?:am|pm)\s+(?=[^\W\d_])",
+    r"|^\s*(?:am|pm)\s+(?=[^\W\d_])"
+    # how often, as other languages write "a day", "a week" after a count's slash
+    # ("Tirelire 1000F/jour", "Nabung Rp 20rb/hari")
+    r"|/\s*(?:jour|jours|hari|día|dia|tag|giorno|dag|gün|gun|siku|день|ден|ngày|ngay|araw|"
+    r"semaine|semana|minggu|woche|settimana|wiki|mois|mes|bulan|monat)\b",
     re.IGNORECASE,
 )
 

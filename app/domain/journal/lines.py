@@ -139,7 +139,9 @@ RUNNING_LOW: Final = re.compile(
     r"^(?:\s+(?:in|at|on)\s+(?:the\s+)?[^\W\d_]+)?(?:\s+[^\W\d_]+)?\s+(?:"
     r"(?:(?:is|are|was|were|'s)\s+)?(?:getting|running|looking|going)\s+(?:low|empty|dead|flat)"
     r"|(?:is|are|was|were|'s)\s+(?:low|empty|dead|flat|broken)"
-    r"|enough(?:\s+(?:in|at)\s+(?:the\s+)?[^\W\d_]+)?\s+(?:for|till|until)\s+\d)\b",
+    r"|enough(?:\s+(?:in|at)\s+(?:the\s+)?[^\W\d_]+)?\s+(?:for|till|until)\s+\d)\b"
+    # "the pill box: Wednesday still full", "the vitamins still sealed"
+    r"|^(?:\s+[^\W\d_]+)?\s*:?\s*(?:[^\W\d_]+\s+)?still\s+(?:full|untouched|unopened|unused|sealed)\b",
     re.I,
 )
 # Not done, as romanised Hindi and Urdu say it after the thing, the "not" before the verb

@@ -3271,6 +3271,17 @@ def _at_another_place(parsed: ParsedText, match: CueMatch, name: str) -> bool:
 _OPENING_QUOTES: Final = frozenset("'\"‘“")
 
 
+def _prays_for(parsed: ParsedText, match: CueMatch) -> bool:
+    """ "Pray" with a clause of what is asked ("i pray Allah forgive me", "I pray that
+    the rain stops"): a hope, not a prayer said."""
+    if match.first != match.last:
+        return False
+    tok = parsed.tokens[match.first]
+    return tok.lemma == "pray" and any(
+        k.dep == "ccomp" and k.i > tok.i for k in parsed.children(tok)
+    )
+
+
 def _scare_quoted(parsed: ParsedText, match: CueMatch) -> bool:
     """The cue alone stands in quotation marks, a word the writer doubts ("my big 'walk'
     today was from the tram stop", "the only \"ride\" today"), not a title or speech of
@@ -3543,6 +3554,8 @@ def blocked_for(
         return BlockReason.ANOTHER_TIME  # "PM run 8k+": "Morning was 16km progression"
     if reason is None and _another_prayer(parsed, match, name):
         return BlockReason.ANOTHER_TIME  # "Бомдат намаз": "Went to жұма намаз"
+    if reason is None and _prays_for(parsed, match):
+        return BlockReason.WISH_LIST  # "i pray Allah forgive me", "I pray he gets better"
     if reason is None and _scare_quoted(parsed, match):
         return BlockReason.SARCASM  # "my big 'walk' today was to the tram stop"
     if reason is None and _at_another_place(parsed, match, name):
