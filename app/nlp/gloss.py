@@ -113,9 +113,17 @@ def _false_friends() -> Mapping[str, Mapping[str, str]]:
 # Languages that write a compound as one word, its last part saying what it is
 # ("Hüftgymnastik": hip "gymnastik"; "Kvällspromenad"): a compound the table lacks reads
 # as its longest known last part.
-_COMPOUNDING: Final = frozenset({"de", "nl", "sv_no_da", "fi"})
+_COMPOUNDING: Final = frozenset({"de", "nl", "sv_no_da", "fi", "lb", "is", "af", "fy", "fo"})
 _TAIL_SHORTEST: Final = 4
 _HEAD_SHORTEST: Final = 3
+
+
+def _tail_parts(word: str, table: Mapping[str, str]) -> list[str]:
+    """The longest last part of ``word`` the table holds, as written (none or one)."""
+    for start in range(_HEAD_SHORTEST, len(word) - _TAIL_SHORTEST + 1):
+        if word[start:] in table:
+            return [word[start:]]
+    return []
 
 
 def _tail(word: str, table: Mapping[str, str]) -> str | None:
@@ -225,13 +233,20 @@ def _says_when(english: str) -> bool:
 
 def compound_parts(name: str) -> list[str]:
     """Words the glossary holds that open a longer word of ``name`` in the same language,
-    as written ("Avantouinti": "avanto", the ice hole of ice swimming): a writer may say
-    the part alone."""
+    as written ("Avantouinti": "avanto", the ice hole of ice swimming), or, in a language
+    that compounds, end a word it lacks whole ("Bluttdrockpëll": "pëll"): a writer may
+    say the part alone."""
     out: list[str] = []
-    for _, table in _tables():
+    for language, table in _tables():
         for m in _WORD.finditer(name):
             word = m.group().lower()
             if word not in table:
+                if language in _COMPOUNDING and not _english(word):
+                    out.extend(  # "Bluttdrockpëll": "pëll", the pill, said alone
+                        tail
+                        for tail in _tail_parts(word, table)
+                        if tail not in out and not _says_when(table[tail])
+                    )
                 continue
             out.extend(
                 word[:end]

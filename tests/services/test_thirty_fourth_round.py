@@ -4,7 +4,7 @@ thing's "start" on a day is ahead; a plan's heading may open after a word or two
 plan:"); a log's time before a reminder; a phone switched off reaches no one; a place
 passed in front of; a name's place and "at home"; a word in scare quotes; a novel is
 read as well as written; "pray" with what is asked; a pill box "still full"; a rug's
-size is no sets by reps. Sentences of the test's own."""
+size is no sets by reps; a compound's last part said alone. Sentences of the test's own."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ import pytest
 
 from app.domain.days import SCHEDULE
 from app.domain.journal.cues import without_when
+from app.nlp.gloss import compound_parts
+from app.services.journal.cues import name_in_english
 from tests.services.test_cue_rules import habit_names
 
 
@@ -75,3 +77,11 @@ def test_what_is_not_the_writers_deed_is_no_completion(body: str, name: str) -> 
 )
 def test_the_same_words_done_by_the_writer_still_count(body: str, name: str) -> None:
     assert habit_names(body, name) == [name]
+
+
+def test_a_compounds_last_part_is_said_alone() -> None:
+    assert "pëll" in compound_parts("Bluttdrockpëll moies")
+    assert name_in_english("Bluttdrockpëll moies") == "pill morning"
+    assert habit_names("Took the Pëll with the coffee.", "Bluttdrockpëll moies 💊") == [
+        "Bluttdrockpëll moies 💊"
+    ]
