@@ -38,6 +38,7 @@ MESSAGES = {
     BlockReason.A_STATE: "a state, not a deed",
     BlockReason.ANOTHER_TIME: "told of another time of day than the name's",
     BlockReason.ANOTHER_PLACE: "done at home, not at the name's place",
+    BlockReason.A_CALL: "a call, not a visit",
     BlockReason.A_TIME: "a time of day, not the deed",
     BlockReason.DREAMT: "dreamt, not done",
     BlockReason.A_NAME: "a person's name, not the deed",

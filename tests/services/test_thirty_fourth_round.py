@@ -4,7 +4,8 @@ thing's "start" on a day is ahead; a plan's heading may open after a word or two
 plan:"); a log's time before a reminder; a phone switched off reaches no one; a place
 passed in front of; a name's place and "at home"; a word in scare quotes; a novel is
 read as well as written; "pray" with what is asked; a pill box "still full"; a rug's
-size is no sets by reps; a compound's last part said alone. Sentences of the test's own."""
+size is no sets by reps; a compound's last part said alone; a call is no visit.
+Sentences of the test's own."""
 
 from __future__ import annotations
 
@@ -54,6 +55,8 @@ def test_b4_says_when() -> None:
         ("I pray the rain stops before the fair.", "Pray 10 min"),
         ("Back at 9 and the pill box: Tuesday still full.", "BP pill morning"),
         ("Ordered the new rug, 2 x 3 metr, big work.", "Exercise 10 min"),
+        ("Called Gran to ask about her knee.", "Visit Gran"),
+        ("I call the abuela by phone to tell her the news.", "Visitar a la abuela"),
     ],
 )
 def test_what_is_not_the_writers_deed_is_no_completion(body: str, name: str) -> None:
@@ -73,6 +76,8 @@ def test_what_is_not_the_writers_deed_is_no_completion(body: str, name: str) -> 
         ("Prayed Fajr at the masjid, then tea.", "Fajr @ masjid"),
         ("Took the BP pill with coffee.", "BP pill morning"),
         ("Squats 3 x 10 in the yard.", "Exercise 10 min"),
+        ("Called round to Mam with the soup and the paper.", "Visit Mam"),
+        ("Visited the abuela, we drank mate.", "Visitar a la abuela"),
     ],
 )
 def test_the_same_words_done_by_the_writer_still_count(body: str, name: str) -> None:

@@ -528,6 +528,8 @@ def seed_cues(
             cues.append(f"{opening[0].lower()}*")  # "Training ⚽": "Then Training at 17:30"
     if asks_a_call(what):
         cues = [cue for cue in cues if not _WRITTEN.search(cue)]
+    elif asks_a_visit(what):  # "Visit Nan": not "called nan"
+        cues = [cue for cue in cues if not _CALLED.search(cue)]
     said = [w.lower() for w in _WORD.findall(what)]
     if asks_five_prayers(re.findall(r"[\w'’]+", name)):  # "Lmunz – pinza wakhta"
         # told by "all five today", "all 5 ✅"
@@ -660,6 +662,23 @@ _WRITTEN: Final = re.compile(
     r"emailed|card|photos?|pics|group chat|family chat|group|line|voice note\w*)\b"
     r"|^whatsapp\*$|^sent (?:\? )?a voice$"
 )
+
+
+_VISITING: Final = frozenset(
+    {"visit", "visits", "visiting", "visitar", "visita", "visiter", "visite", "besuch",
+     "besuchen", "bezoek", "bezoeken", "visitare", "dalaw", "kunjungi", "tembelea"}
+)  # fmt: skip
+# Cues of a call, not of being there ("called mum", "rang", "phoned", "video call").
+_CALLED: Final = re.compile(
+    r"\b(?:call\w*|rang|ring\w*|phon\w*|telephon\w*|facetim\w*|skyp\w*|video\w*|zoom\w*)"
+)
+
+
+def asks_a_visit(what: str) -> bool:
+    """The name asks to go and see someone ("Visit Nan", "Visitar a la abuela"), and for
+    no call as well."""
+    words = {w.lower() for w in _WORD.findall(what)}
+    return bool(words & _VISITING) and not words & _CALLING
 
 
 def asks_a_call(what: str) -> bool:

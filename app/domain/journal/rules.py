@@ -59,6 +59,7 @@ from app.domain.journal.cues import (
     CueMatch,
     as_written,
     asks_a_call,
+    asks_a_visit,
     asks_five_prayers,
     find_cues,
     is_abstinence,
@@ -662,6 +663,7 @@ class BlockReason(Enum):
     A_STATE = "a state, not a deed"
     ANOTHER_TIME = "told of another time of day than the name's"
     ANOTHER_PLACE = "done at home, not at the name's place"
+    A_CALL = "a call, not a visit"
     A_TIME = "a time of day, not the deed"
     DREAMT = "dreamt, not done"
     A_NAME = "a person's name, not the deed"
@@ -3271,6 +3273,21 @@ def _at_another_place(parsed: ParsedText, match: CueMatch, name: str) -> bool:
 _OPENING_QUOTES: Final = frozenset("'\"‘“")
 
 
+_A_CALL: Final = re.compile(
+    r"\b(?:(?:call|calls|called|calling)\b(?!\s+(?:in|round|around|over|by)\b)|"  # "called in"
+    r"(?:rang|ring|rung|phoned?|phoning|facetimed?|skyped?|video ?call\w*|by phone|"
+    r"on the phone|over the phone)\b)",
+    re.IGNORECASE,
+)
+
+
+def _a_call_told(parsed: ParsedText, match: CueMatch) -> bool:
+    """The cue's sentence tells a call ("I call the chuchu by phone", "Rang Nan")."""
+    start, end = parsed.sentences[parsed.tokens[match.first].sent]
+    text = parsed.text[parsed.tokens[start].start : parsed.tokens[end - 1].end]
+    return _A_CALL.search(text) is not None
+
+
 def _prays_for(parsed: ParsedText, match: CueMatch) -> bool:
     """ "Pray" with a clause of what is asked ("i pray Allah forgive me", "I pray that
     the rain stops"): a hope, not a prayer said."""
@@ -3554,6 +3571,8 @@ def blocked_for(
         return BlockReason.ANOTHER_TIME  # "PM run 8k+": "Morning was 16km progression"
     if reason is None and _another_prayer(parsed, match, name):
         return BlockReason.ANOTHER_TIME  # "Бомдат намаз": "Went to жұма намаз"
+    if reason is None and asks_a_visit(name) and _a_call_told(parsed, match):
+        return BlockReason.A_CALL  # "Visitar a la chuchu": "I call the chuchu by phone"
     if reason is None and _prays_for(parsed, match):
         return BlockReason.WISH_LIST  # "i pray Allah forgive me", "I pray he gets better"
     if reason is None and _scare_quoted(parsed, match):
