@@ -1463,12 +1463,16 @@ def _inflected(nlp: Any) -> frozenset[str]:
         return frozenset()
 
 
-_LINE_OPENING: Final = re.compile(r"(?:^|\n)[ \t]*(?:(?:[-*•>#✓✔☐☑]+|\[[ xX]?\]|\d+[.)])[ \t]*)*$")
+# One mark a repeat (no "[-*]+" inside "*"): a ruled line of dashes would otherwise take
+# exponential time to fail.
+_LINE_OPENING: Final = re.compile(r"[ \t]*(?:(?:[-*•>#✓✔☐☑]|\[[ xX]?\]|\d+[.)])[ \t]*)*")
 """A line's start, after any bullet, checkbox or number ("- [ ] ", "2. ")."""
-_SENTENCE_END: Final = re.compile(r"[.!?:;\"“…][\"”’)]*[ \t]*$")
+_SENTENCE_END: Final = re.compile(r"[.!?:;\"“…][\"”’)]*$")
 
 
 def _at_start(text: str, start: int) -> bool:
     """Where a capital letter says nothing: a line's or sentence's first word."""
-    before = text[:start]
-    return bool(_LINE_OPENING.search(before) or _SENTENCE_END.search(before))
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    if _LINE_OPENING.fullmatch(line):
+        return True
+    return _SENTENCE_END.search(line.rstrip(" \t")[-8:]) is not None

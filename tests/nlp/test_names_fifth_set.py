@@ -546,3 +546,14 @@ def test_someone_with_a_child_is_a_person_on_every_page() -> None:
     ]
     found = [[m.text for m in page] for page in find_people_in_pages(pages)]
     assert "Kaera" in found[1]
+
+
+def test_a_page_ruled_with_a_long_line_of_dashes_is_read() -> None:
+    # a ruled table's line of dashes once made the line-start check backtrack without end
+    page = (
+        "Riders this year\n\n   rider                horse\n   " + "-" * 60 + "\n"
+        "   Tomas Brenner         Grey mare\n   Lena Voss             Hnědko\n"
+    )
+    names = [p.text for p in find_people_in_pages([page])[0]]
+    assert any(name.startswith("Tomas Brenner") for name in names)
+    assert any(name.startswith("Lena Voss") for name in names)
