@@ -3264,13 +3264,13 @@ def _at_another_place(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     home instead ("Fajr namaz @ mosquée": "Asr at home", "i pray in the house today")."""
     if _NAME_PLACE.search(name) is None:
         return False
-    first = parsed.tokens[match.first]
-    start, end = parsed.sentences[first.sent]
-    text = parsed.text[parsed.tokens[start].start : parsed.tokens[end - 1].end]
-    return _AT_HOME.search(text) is not None
+    return _AT_HOME.search(_cue_sentence(parsed, match)) is not None
 
 
-_OPENING_QUOTES: Final = frozenset("'\"‘“")
+def _cue_sentence(parsed: ParsedText, match: CueMatch) -> str:
+    """The text of the sentence the cue opens in."""
+    start, end = parsed.sentences[parsed.tokens[match.first].sent]
+    return parsed.text[parsed.tokens[start].start : parsed.tokens[end - 1].end]
 
 
 _A_CALL: Final = re.compile(
@@ -3283,9 +3283,7 @@ _A_CALL: Final = re.compile(
 
 def _a_call_told(parsed: ParsedText, match: CueMatch) -> bool:
     """The cue's sentence tells a call ("I call the chuchu by phone", "Rang Nan")."""
-    start, end = parsed.sentences[parsed.tokens[match.first].sent]
-    text = parsed.text[parsed.tokens[start].start : parsed.tokens[end - 1].end]
-    return _A_CALL.search(text) is not None
+    return _A_CALL.search(_cue_sentence(parsed, match)) is not None
 
 
 def _prays_for(parsed: ParsedText, match: CueMatch) -> bool:
@@ -3297,6 +3295,9 @@ def _prays_for(parsed: ParsedText, match: CueMatch) -> bool:
     return tok.lemma == "pray" and any(
         k.dep == "ccomp" and k.i > tok.i for k in parsed.children(tok)
     )
+
+
+_OPENING_QUOTES: Final = frozenset("'\"‘“")
 
 
 def _scare_quoted(parsed: ParsedText, match: CueMatch) -> bool:
