@@ -529,6 +529,10 @@ def test_a_datelines_place_is_a_place_on_every_page() -> None:
     [
         ("Mossur Fabre wants the basses louder.", "Fabre", "Mossur"),
         ("Meneer Botha at the post office says the parcel went to Otavi.", "Botha", "Meneer"),
+        ("Farar Hencl blessed the horses before the ride.", "Hencl", "Farar"),
+        ("Wuja Pawoł brought the wax and the needles.", "Pawoł", "Wuja"),
+        ("Malume Sipho fixed the drum for the dancers.", "Sipho", "Malume"),
+        ("Mufundhisi Chabalala read the psalm at the end.", "Chabalala", "Mufundhisi"),
     ],
 )
 def test_more_titles_are_kept_apart(page: str, name: str, title: str) -> None:
