@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Final
 
@@ -118,21 +118,18 @@ _TAIL_SHORTEST: Final = 4
 _HEAD_SHORTEST: Final = 3
 
 
-def _tail_parts(word: str, table: Mapping[str, str]) -> list[str]:
-    """The longest last part of ``word`` the table holds, as written (none or one)."""
+def _tails(word: str, table: Mapping[str, str]) -> Iterator[str]:
+    """The last parts of ``word`` (lower-case) the table holds, longest first."""
     for start in range(_HEAD_SHORTEST, len(word) - _TAIL_SHORTEST + 1):
         if word[start:] in table:
-            return [word[start:]]
-    return []
+            yield word[start:]
 
 
 def _tail(word: str, table: Mapping[str, str]) -> str | None:
     """The English of the longest last part of ``word`` the table holds."""
-    low = word.lower()
-    for start in range(_HEAD_SHORTEST, len(low) - _TAIL_SHORTEST + 1):
-        english = table.get(low[start:])
-        if english is not None and not _says_when(english):
-            return english  # not "Saunailta" as "evening": the sauna's evening
+    for tail in _tails(word.lower(), table):
+        if not _says_when(table[tail]):
+            return table[tail]  # not "Saunailta" as "evening": the sauna's evening
     return None
 
 
@@ -242,11 +239,9 @@ def compound_parts(name: str) -> list[str]:
             word = m.group().lower()
             if word not in table:
                 if language in _COMPOUNDING and not _english(word):
-                    out.extend(  # "Bluttdrockpëll": "pëll", the pill, said alone
-                        tail
-                        for tail in _tail_parts(word, table)
-                        if tail not in out and not _says_when(table[tail])
-                    )
+                    tail = next(_tails(word, table), None)  # the longest only
+                    if tail is not None and tail not in out and not _says_when(table[tail]):
+                        out.append(tail)  # "Bluttdrockpëll": "pëll", the pill, said alone
                 continue
             out.extend(
                 word[:end]

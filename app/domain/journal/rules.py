@@ -3269,8 +3269,8 @@ def _at_another_place(parsed: ParsedText, match: CueMatch, name: str) -> bool:
 
 def _cue_sentence(parsed: ParsedText, match: CueMatch) -> str:
     """The text of the sentence the cue opens in."""
-    start, end = parsed.sentences[parsed.tokens[match.first].sent]
-    return parsed.text[parsed.tokens[start].start : parsed.tokens[end - 1].end]
+    start, end = parsed.sentence_span(parsed.tokens[match.first])
+    return parsed.text[start:end]
 
 
 _A_CALL: Final = re.compile(
