@@ -181,8 +181,9 @@ _A_DAY: Final = rf"(?:{_ANY_DAY})\.?(?:\s+(?:nite|night|nights|mornings?|eve|eve
 SCHEDULE: Final = re.compile(
     # "(Tue/Thu/Sat)", "(Sa)", "(tors)", "(Mon & Wed)"
     rf"\s*\(\s*{_A_DAY}(?:{_JOIN}{_A_DAY})*\s*\)"
-    # "Training Di/Do", "U12s training Tue/Thu": two days or more, joined
-    rf"|\s+{_A_DAY}(?:{_JOIN}{_A_DAY})+\s*$"
+    # "Training Di/Do", "U12s training Tue/Thu": two days or more, joined, at the end or
+    # before the name's pictures ("Zaipawl practice Tue/Fri 🎶")
+    rf"|\s+{_A_DAY}(?:{_JOIN}{_A_DAY})+(?=(?:\s*[^\w\s]+)*\s*$)"
     # "Feira de sábado", "Yoga am Sonntag", "Bible study Sundays"
     rf"|(?:\s+(?:de|do|da|del|am|le|el|on|every|each|op|på|w)\b)?\s*\b(?:{_FULL})s?\b"
     # "Wed. night Bible study": a short day with its full stop, first in the name

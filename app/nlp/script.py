@@ -12,5 +12,6 @@ from anyascii import anyascii
 
 def in_latin_letters(text: str) -> str:
     """``text`` in plain Latin letters ("Домра 40 мин" → "Domra 40 min", "Tụng kinh" →
-    "Tung kinh"); ASCII text comes back unchanged."""
+    "Tung kinh"); ASCII text comes back unchanged. A picture is spelt as its name between
+    colons ("⚽" → ":soccer:")."""
     return text if text.isascii() else anyascii(text)

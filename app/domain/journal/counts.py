@@ -205,6 +205,23 @@ def _in_another(parsed: ParsedText, number: Token, unit: str) -> bool:
 
 
 _GONE_OR_STEPPED: Final = frozenset({"km", "mi", "mile", "step"})
+# A short unit's word written out ("2 mi": "two miles").
+_WRITTEN_OUT: Final = {
+    "mi": frozenset({"mile", "miles"}),
+    "km": frozenset({"kms", "kilometre", "kilometres", "kilometer", "kilometers"}),
+    "m": frozenset({"mts", "mtr", "mtrs", "metre", "metres", "meter", "meters"}),
+}
+
+
+def _of_unit(unit: str, word: str) -> bool:
+    """``word`` names ``unit``: a longer unit's word and its forms ("page": "pages"); a
+    unit of one or two letters only as itself or written out ("mi": "miles", not
+    "Mimi")."""
+    if len(unit) >= 3:
+        return word.startswith(unit)
+    return word.rstrip(".") in (unit, f"{unit}s") or word in _WRITTEN_OUT.get(unit, ())
+
+
 _A_FRACTION: Final = re.compile(r"\d+\.\d+")
 _K_DISTANCE: Final = re.compile(r"(\d+(?:[.,]\d+)?)k", re.IGNORECASE)
 
@@ -234,7 +251,7 @@ def count_evidence(
         measure = unit_of(w.lower)
         if measure is not None or unit in MEASURE_UNITS:
             return measure is not None and measure[0] == unit
-        return w.lemma == unit or w.lower.startswith(unit) or w.lower in UNIT_WORDS.get(unit, ())
+        return w.lemma == unit or _of_unit(unit, w.lower) or w.lower in UNIT_WORDS.get(unit, ())
 
     def scaled(value: float, w: Token) -> float:
         measure = unit_of(parsed.tokens[w.head].lower) or (
@@ -499,6 +516,9 @@ def name_emoji_item(body: str, name: str, until: int | None) -> tuple[int, int] 
                 continue
             told = _ITEM_TOLD.search(item, at_picture)  # "✅ апа 📞 20 мин, she already…"
             item = item[: told.start()] if told else item
+            share = _SHARE.match(item[at_picture + 1 :].lstrip())
+            if share is not None and int(share[1]) < int(share[2]):
+                continue  # "🕌 4/5": short of the whole
             words = [w.lower() for w in re.findall(r"[^\W\d_]+", item)]
             if len(words) > 3 or set(words) & _NOT_YET:
                 continue  # a sentence, or "📿 tomorrow", "no 📞"
@@ -517,6 +537,10 @@ def _logged_done(body: str, at: int, item: str) -> bool:
     if plan_heading_over(body, at):
         return False
     return bool(DONE_MARK.search(item) or re.search(r"\d", item))
+
+
+_SHARE: Final = re.compile(r"(\d{1,3})\s?/\s?(\d{1,3})(?![\d/])")
+"""A share of a whole right after a picture ("🕌 4/5"), not a date ("12/3/24")."""
 
 
 def _line_items(line: str) -> list[tuple[int, int]]:

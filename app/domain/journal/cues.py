@@ -147,6 +147,26 @@ _STEM_ENDINGS: Final = frozenset(
 )
 
 
+def _a_name_built_on(stem: str, tok: Token) -> bool:
+    """``tok`` is a capitalised word no dictionary knows that goes on past ``stem`` by more
+    than an inflection: a proper name built on it ("Kangjeibung", the polo ground, for
+    "kangjei*"), not a form of it."""
+    lower = tok.lower
+    return (
+        not tok.known
+        and tok.text[:1].isupper()
+        and not tok.text.isupper()
+        and lower.startswith(stem)
+        and len(lower) - len(stem) >= 4  # "Strikket", "Meditatted": inflected, misspelt
+        and lower[len(stem) :] not in _LONGER_ENDINGS
+    )
+
+
+_LONGER_ENDINGS: Final = _STEM_ENDINGS | {
+    "ation", "ations", "ions", "ers", "est", "ment", "ments", "ness", "ene", "ende", "ungen",
+}  # fmt: skip
+
+
 def stem_of(stem: str, word: str) -> bool:
     """``word`` starts with a cue's stem.  A stem of three or four letters takes only its
     own inflections, its last consonant doubled or not ("plan*": "planned", not "plank";
@@ -431,7 +451,16 @@ _LIGHT: Final = _BODY | {
     "open", "deaf",
     "blind", "big", "small", "little", "long", "short", "quick", "cold", "hot", "warm",
     "fresh", "green", "early", "late", "easy", "hard", "slow", "fast",
+    # whom it is done for or with ("Centre: parhana girls")
+    "kids", "children", "family", "friends", "girls", "boys", "lads", "parents", "grandkids",
+    "folks", "everyone",
 }  # fmt: skip
+
+
+def _without_asides(what: str) -> str:
+    """A name no family knows without its asides, where words of what is done are left."""
+    shorter = " ".join(_ASIDE.sub(" ", what).split())
+    return shorter if any(_is_content(w) for w in _WORD.findall(shorter)) else what
 
 
 def _own_words(what: str, forms: WordForms | None) -> list[str]:
@@ -506,6 +535,7 @@ def seed_cues(
             cues.extend(f"with {who}" for who in sorted(whom))
             cues.extend(f"{who} {session}" for who in sorted(whom) for session in _SESSIONS)
     if not cues:
+        what = _without_asides(what)
         cues.extend(_own_words(_without_tail(what), forms))
         for age in _AGE_GROUP.findall(what):  # "U12s training": "the under-12s"
             cues.extend((f"under-{age}s", f"under-{age}", f"under {age}s"))
@@ -533,7 +563,9 @@ def seed_cues(
     said = [w.lower() for w in _WORD.findall(what)]
     if asks_five_prayers(re.findall(r"[\w'’]+", name)):  # "Lmunz – pinza wakhta"
         # told by "all five today", "all 5 ✅"
-        cues.extend(("all five", "all 5", "5/5", "five of five", "5 of 5"))
+        cues.extend(
+            ("all five", "all 5", "5/5", "five of five", "5 of 5", "5 on 5", "five on five")
+        )
     named = {_PRAYERS[w] for w in said if w in _PRAYERS}
     if named:  # "Fajr b4 shift": not every prayer of the day ("Jummah at the masjid")
         cues = [
@@ -594,7 +626,8 @@ time of day it is said."""
 _PRAYERS: Final = {
     **DAILY_PRAYERS,
     **dict.fromkeys(("jummah", "jumuah", "jumma", "jumah", "juma", "jumaa", "khutbah"), "friday"),
-    **dict.fromkeys(("khutba", "jumu'ah", "jumat", "jumaat", "жұма", "жума", "джума"), "friday"),
+    **dict.fromkeys(("khutba", "jumu'ah", "jumu'a", "jumua", "jumat", "jumaat"), "friday"),
+    **dict.fromkeys(("жұма", "жума", "джума"), "friday"),
     **dict.fromkeys(("tahajjud",), "tahajjud"),
     **dict.fromkeys(("taraweeh", "tarawih"), "taraweeh"),
     # the hours of the Divine Office, by their names and as a breviary calls them
@@ -640,6 +673,11 @@ _FOR_WHICH: Final = re.compile(
     r"\((?:at |for |the )?(?:shop|store|office|work|home|house|farm|stall|kiosk|café|cafe|"
     r"restaurant|salon|garage|studio)\)"
 )
+# A name's aside: people or a common place named in brackets ("Committee Rs 2000 weekly
+# (Baji Gulnaz)", "Ҡымыҙ batch (farm)"): whom or where, never what is done ("Apnée
+# statique (tables)" keeps its tables). A place after "@" stays: the writer may tell the
+# deed by it ("Badarak at St. Mary's" for "Պատարագ @ St. Mary's").
+_ASIDE: Final = re.compile(r"\s*\((?:\s*[A-Z][\w'’.-]*)+\s*\)|\s*" + _FOR_WHICH.pattern)
 # Words too general to be a cue alone that still name the habit when the name opens
 # with them and a family says the rest ("Training ⚽", "Rehearsal — choir").
 _OPENING_DOINGS: Final = frozenset({"training", "rehearsal"})
@@ -697,7 +735,8 @@ _WHEN: Final = re.compile(
     r"\s+(?:before|b4|after|by(?!\s+heart)|until|till|when|whenever|while)\s.*$"
     r"|\s+(?:at|in|on|during|every|each)\s+(?:the\s+)?(?:nights?|bedtime|mornings?|"
     r"evenings?|afternoons?|weekends?|shifts?|dinner|lunch|breakfast|tea|supper|dawn|"
-    r"dusk|sunrise|sunset|noon|midday)\s*$"  # "Soak feet at night", "Socks on shift"
+    r"dusk|sunrise|sunset|noon|midday)(?:\s+\d+\s*[^\W\d_]*)?\s*$"  # "Soak feet at night",
+    # "Socks on shift", "Thang-ta at dawn 30 min"
     r"|\s+for\s+(?:dinner|lunch|breakfast|tea|supper)\s*$"  # "Fish for dinner"
     r"|\s+(?:the\s+)?(?:night|day|evening|morning)\s+before$"  # "Pack the bag night before"
     rf"|\b(?:{'|'.join(WEEKDAYS)})s?\b"  # "Wednesday fast"
@@ -948,6 +987,8 @@ class Cue:
         if fold and kind == "exact" and word.isascii() and not lower.isascii():
             lower = without_accents(lower)  # "Ugnė" as a name typed without its marks says it
         if kind == "prefix":
+            if _a_name_built_on(word, tok):
+                return False  # "kangjei*" is no "Kangjeibung", a place
             if stem_of(word, lower) or stem_of(word, tok.lemma):
                 return True
         elif lower == word or tok.lemma == word:

@@ -93,11 +93,17 @@ STEPS_PER: Final = {"mile": 2000.0, "mi": 2000.0, "km": 1300.0, "kilometre": 130
                      "kilometer": 1300.0, "k": 1300.0}  # fmt: skip
 
 
+_DECIMAL_COMMA: Final = re.compile(r"\d+,\d{1,2}")
+"""A comma before one or two digits marks the decimals; one before three, thousands."""
+
+
 def to_number(text: str) -> float | None:
     if text.lower() in _NUMBER_WORDS:
         return _NUMBER_WORDS[text.lower()]  # "ten pages"
     if _DOTTED_THOUSANDS.match(text):
         text = text.replace(".", "")
+    elif _DECIMAL_COMMA.fullmatch(text):
+        text = text.replace(",", ".")  # "3,4 km", as much of Europe writes 3.4
     cleaned = text.lower().replace(",", "").lstrip("~≈")  # "~300 words": about 300
     scale = 1.0
     if cleaned.endswith(("k", "к")):  # "12k", "12к" (Cyrillic)

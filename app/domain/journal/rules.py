@@ -229,6 +229,7 @@ PAST_PHRASES: Final = (
     ("last", "month"),  # "I send it last month, not this month"
     ("last", "week"),
     ("last", "time"),  # "can't remember the last time I read"
+    *(("last", season) for season in ("winter", "summer", "spring", "autumn", "fall")),
     ("younger", "days"),
     ("in", "my", "youth"),
     ("back", "then"),
@@ -387,11 +388,13 @@ _NOTE_BEFORE: Final = re.compile(
     re.I,
 )
 # The thing lent, sold or given away, or the place gone past, right before the cue ("Lent
-# my raquettes to Ginette", "sold the old bike", "walked past the boxing gym"): no deed
+# my raquettes to Ginette", "sold the old bike", "walked past the boxing gym", "Taxi home
+# past the Chorten"): no deed
 # with it.
 _LENT_OR_PASSED: Final = re.compile(
     r"\b(?:lent|loaned|lending|lend|sold|selling|sell|gave away|giving away|passed|passing|"
-    r"(?:walked|walk|walking|drove|drive|driving|cycled|ran|went|go|rode|jogged)\s+"
+    r"(?:walked|walk|walking|drove|drive|driving|cycled|ran|went|go|rode|jogged|home|back|"
+    r"taxi|bus|tram|train)\s+"
     r"(?:right\s+|out\s+)?past|pass(?:ed|ing)?\s+in\s+front\s+of)\s+"
     r"(?:my\s+|the\s+|our\s+|his\s+|her\s+|their\s+|a\s+)?(?:[^\W\d_]+\s+){0,2}$"
     # and as Chinese says "went past" ("騎車 經過 大天后宮")
@@ -1593,17 +1596,48 @@ _MEALS: Final = frozenset(
 _WHEN_PREPS: Final = frozenset(
     {"at", "after", "before", "during", "over", "till", "until", "since", "around"}
 )
-# The time of the thing, then that the writer stayed away ("Tai chi morning but I stay
-# home", "choir tonight, but we stayed in").
+# The time of the thing, then that the writer stayed away or could not go ("Tai chi
+# morning but I stay home", "choir tonight, but we stayed in", "madjliss tonight at Said
+# but i cant").
 _BUT_STAYED: Final = re.compile(
-    r"[^.!?\n]{0,40}?\bbut\s+(?:i|we)\s+(?:just\s+|only\s+)?(?:stay|stayed|staying|remain|"
-    r"remained)\s+(?:at\s+)?(?:home|in|inside|back|behind|in\s+bed)\b",
+    r"[^.!?\n]{0,40}?\bbut\s+(?:i|we)\s+(?:just\s+|only\s+)?(?:(?:stay|stayed|staying|remain|"
+    r"remained)\s+(?:at\s+)?(?:home|in|inside|back|behind|in\s+bed)\b|"
+    r"(?:can[\'’]?t|cannot|can\s+not|could[\'’]?nt|couldn[\'’]t|could\s+not)\b"
+    r"(?:\s+(?:go|come|make\s+it|attend|join))?\s*(?:[.,;!?)\n]|$))",
     re.I,
 )
 # Things put on a calendar, planner or schedule after a colon ("Wrote in my calendar: Tue
 # tai chi, Wed seawall"): dates kept, not deeds.
 _ON_THE_CALENDAR: Final = re.compile(
     r"\b(?:calendar|planner|agenda|schedule|to-?do list)\s*:[^.!?\n]*$", re.I
+)
+# The thing tried, then ", nothing" to end the clause ("huipil: I just put the thread in
+# the needle and the light go off, nothing").
+_THEN_NOTHING: Final = re.compile(
+    r"[^.!?\n]{0,90}?,\s*(?:so\s+|and\s+)?nothing(?:\s+done)?\s*(?:[.!?;\n]|$)", re.I
+)
+# Where the thing is done, but gone to for an errand ("went to club only to give keys to
+# coach", "in the club but only to take the sun on the deck").
+_ONLY_TO: Final = re.compile(
+    r"[^.!?\n]{0,40}?\b(?:only|just)\s+to\s+(?:give|drop|pick|return|collect|bring|buy|pay|"
+    r"fetch|sign|grab|take|leave|borrow|deliver|post)\b",
+    re.I,
+)
+_ONLY_TO_BEFORE: Final = re.compile(_ONLY_TO.pattern[_ONLY_TO.pattern.index(r"\b") :], re.I)
+"""The errand told before the place ("in the club but only to take the sun on the deck of
+the pileta")."""
+# The thing, a day and a doubt: a plan ("milpa Thursday maybe", "choir on Friday perhaps").
+_DAY_MAYBE: Final = re.compile(
+    rf"\s*(?:on\s+)?(?:{'|'.join(map(re.escape, sorted(FULL_DAYS, key=len, reverse=True)))})\s+"
+    r"(?:maybe|perhaps|probably|if\b)",
+    re.I,
+)
+# The thing named lying somewhere, no deed told ("Library book on the table", "Itak book
+# on the table").
+_LYING_THERE: Final = re.compile(
+    r"(?:[ \t]+(?!done\b|down\b)[\w'’-]+(?<!ed)){0,1}?[ \t]+(?:is\s+|lies\s+|sits\s+|still\s+)?"
+    r"(?:on|under)\s+(?:the|my)\s+(?:table|shelf|desk|counter|nightstand|dashboard)\b",
+    re.I,
 )
 _BUT_NOTHING: Final = re.compile(
     r"[^.!?\n]{0,40}?\bbut\b[^.!?\n]{0,15}?(?:\b(?:did ?n[o'’]?t|never|could ?n[o'’]?t|"
@@ -1851,8 +1885,25 @@ def blocked(
         return BlockReason.AVOIDED  # "Bomdat I sleep through"
     if _IN_MY_HEAD.match(text, parsed.tokens[match.last].end, line_end):
         return BlockReason.A_STATE  # "I sing Isa Lei in my head": not aloud
-    if _BUT_NOTHING.match(text, parsed.tokens[match.last].end, line_end):
+    if _BUT_NOTHING.match(text, parsed.tokens[match.last].end, line_end) or (
+        _THEN_NOTHING.match(text, parsed.tokens[match.last].end, line_end)
+    ):
         return BlockReason.DID_NONE  # "spreadsheet open but didn't enter anything"
+    if _ONLY_TO.match(text, parsed.tokens[match.last].end, line_end) or (
+        _ONLY_TO_BEFORE.search(text, max(s_start, line_start), start)
+    ):
+        return BlockReason.A_THING  # "went to club only to give keys to coach Rashid"
+    if _DAY_MAYBE.match(text, parsed.tokens[match.last].end, line_end):
+        return BlockReason.A_PLAN  # "milpa Thursday maybe"
+    if (
+        parsed.tokens[match.last].pos in ("NOUN", "PROPN")
+        and _LYING_THERE.match(text, parsed.tokens[match.last].end, line_end)
+        and not any(
+            t.pos in ("VERB", "AUX")
+            for t in parsed.tokens[parsed.sentences[head.sent][0] : match.first]
+        )
+    ):
+        return BlockReason.A_THING  # "Library book on the table"
     if _BUT_STAYED.match(text, parsed.tokens[match.last].end, line_end) and not any(
         t.pos in ("VERB", "AUX")
         for t in parsed.tokens[parsed.sentences[head.sent][0] : match.first]
@@ -3387,6 +3438,17 @@ def _fewer_said_before(parsed: ParsedText, match: CueMatch, name: str) -> bool:
 
 
 _ALL_SAID: Final = frozenset({"all", "five", "5", "every", "each", "both"})
+_SHARE: Final = re.compile(r"(\d)/(\d)")
+_MONTHS: Final = frozenset(
+    {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+     "january", "february", "march", "april", "june", "july", "august", "september",
+     "october", "november", "december"}
+)  # fmt: skip
+
+
+def _a_date(after: Sequence[str]) -> bool:
+    """The word after a number is a month: the number is a date ("Sat 5 Oct"), no count."""
+    return bool(after) and after[0].rstrip(".") in _MONTHS
 
 
 def _some_of_the_prayers(parsed: ParsedText, match: CueMatch, name: str) -> bool:
@@ -3397,8 +3459,10 @@ def _some_of_the_prayers(parsed: ParsedText, match: CueMatch, name: str) -> bool
         return False
     said = parsed.sentence_words(parsed.tokens[match.first])
     lowers = [w.lower for w in said]
-    if any(w in _ALL_SAID for w in lowers):
+    if any(w in _ALL_SAID and not _a_date(lowers[k + 1 : k + 2]) for k, w in enumerate(lowers)):
         return False
+    if any((share := _SHARE.fullmatch(w)) and int(share[1]) < int(share[2]) for w in lowers):
+        return True  # "🕌 4/5"
     named = {DAILY_PRAYERS[w] for w in lowers if w in DAILY_PRAYERS}
     if 0 < len(named) < 5:
         return True
@@ -3588,7 +3652,68 @@ def blocked_for(
         return BlockReason.A_THING  # "Lesson plans – write": "here I am writing this instead"
     if reason is None and _a_titled_name(parsed, match, name):
         return BlockReason.A_NAME  # "Rozar before sleep": "Fr Rosario made the altos repeat"
+    if reason is None and _their_noun(parsed, match):
+        return BlockReason.SOMEONE_ELSE  # "My daughter Xochitl she embroider in the stall"
+    if reason is None and _still_to_do(parsed, match):
+        return BlockReason.A_PLAN  # "Orders to finish before 1st"
+    if reason is None and _at_rest(parsed, match):
+        return BlockReason.A_THING  # "Now the Quetzales rest until the fiesta"
     return reason
+
+
+def _their_noun(parsed: ParsedText, match: CueMatch) -> bool:
+    """The cue, read as a noun, has "he", "she" or "they" before it as its subject: a
+    deed of theirs the parser took for a thing ("she embroider in the stall")."""
+    tok = parsed.tokens[match.last]
+    return not tok.is_verb and any(
+        k.dep == "nsubj" and k.lower in ("he", "she", "they") and k.i < tok.i
+        for k in parsed.children(tok)
+    )
+
+
+# What is still to be done to a thing ("Orders to finish", "three pages to read").
+_STILL_TO: Final = frozenset(
+    {"finish", "do", "complete", "read", "write", "send", "pay", "sew", "wash", "iron", "fold",
+     "clean", "fix", "mend", "sort", "submit", "mark", "grade", "deliver", "post", "file"}
+)  # fmt: skip
+
+
+def _still_to_do(parsed: ParsedText, match: CueMatch) -> bool:
+    """The cue names things with "to" and a verb of what is still to be done to them, no
+    deed of the writer's over them ("Orders to finish before 1st", "three pages to read
+    tonight"; not "I finished the orders to send today")."""
+    tok = parsed.tokens[match.last]
+    up = parsed.head(tok)
+    return (
+        not tok.is_verb
+        and not (up is not None and up.i != tok.i and up.is_verb)
+        and any(
+            k.dep in ("acl", "relcl")
+            and k.lemma in _STILL_TO
+            and any(a.lower == "to" and a.dep == "aux" for a in parsed.children(k))
+            for k in parsed.children(tok)
+        )
+    )
+
+
+_RESTING: Final = frozenset({"rest", "sleep", "wait", "nap", "lie", "sit", "pause"})
+
+
+def _at_rest(parsed: ParsedText, match: CueMatch) -> bool:
+    """The cue is the subject of resting ("the Quetzales rest until the fiesta", "Bars
+    sleep on my leg"): the thing or the group at rest, nothing done."""
+    tok = parsed.tokens[match.last]
+    up = parsed.head(tok)
+    return (
+        tok.dep == "nsubj"
+        and up is not None
+        and up.lemma in _RESTING
+        and up.i == tok.i + 1  # right after it, not "socks on, shift ok, … slept ok-ish"
+        and tok.lower not in FIRST_PERSON
+        and not any(  # "I did the examen lying down": the writer's deed, then how
+            t.is_verb for t in parsed.tokens[parsed.sentences[tok.sent][0] : tok.i]
+        )
+    )
 
 
 def _going_on(parsed: ParsedText, match: CueMatch) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Final
@@ -107,7 +108,7 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         parts = [*compound_parts(name), *verb_stems(name)]  # "Avantouinti": "avanto"; "estir*"
         seeded = list(dict.fromkeys([*seeded, *name_words(glossed), *parts]))[:MAX_CUES]
     seeded = list(dict.fromkeys([*seeded, *run_in_words(name)]))[:MAX_CUES]  # "尺八 20分"
-    latin = in_latin_letters(name)
+    latin = _pictures_of_doings(in_latin_letters(name))
     if RUN_IN_SCRIPT.search(name):  # "太極 6點": no "dian", the hour's counter, alone
         latin = " ".join(w for w in latin.split() if not w[:1].isdigit())
     if latin != name:  # "Домра 40 мин": also "domra", as the entries may spell it
@@ -130,6 +131,22 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     elif not asks_a_call(name):
         seeded = _without_whom(name, seeded)
     return tuple(seeded), tuple(exclude)
+
+
+_PICTURE_NAME: Final = re.compile(r":([a-z0-9_+-]+):")
+
+
+def _pictures_of_doings(latin: str) -> str:
+    """A name in Latin letters with each picture's name kept where it names an activity
+    ("Training ⚽": "soccer") and left out where it does not ("Inipi 🔥": no "fire";
+    "Ҡурай 20 min 🎶": no "notes")."""
+
+    def said(picture: re.Match[str]) -> str:
+        words = picture.group(1).replace("_", " ")  # its words, not a cue alone ("person")
+        known = any(f.matches_name(words) for f in cue_families())
+        return f" {picture.group(1)} " if known else " "
+
+    return " ".join(_PICTURE_NAME.sub(said, latin).split())
 
 
 def _han_or_kana_word(word: str) -> bool:
