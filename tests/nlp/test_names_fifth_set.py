@@ -561,3 +561,33 @@ def test_a_page_ruled_with_a_long_line_of_dashes_is_read() -> None:
     names = [p.text for p in find_people_in_pages([page])[0]]
     assert any(name.startswith("Tomas Brenner") for name in names)
     assert any(name.startswith("Lena Voss") for name in names)
+
+
+@pytest.mark.parametrize(
+    ("page", "name", "title"),
+    [
+        ("Ksiądz Wirkus blessed the boats at the harbour.", "Wirkus", "Ksiądz"),
+        ("Omusita Haimbodi preached on the second psalm.", "Haimbodi", "Omusita"),
+        ("Starka Agata sang the old song at the table.", "Agata", "Starka"),
+        ("Meme Frieda grinds the millet herself.", "Frieda", "Meme"),
+    ],
+)
+def test_kashubian_and_oshiwambo_titles_are_kept_apart(page: str, name: str, title: str) -> None:
+    assert (name, title) in _found(page)
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "Thanks to Matka Boska the nets came back whole.",
+        "Kalunga have mercy, the night was long.",
+        "We prayed to Pan Jezus for calm water.",
+    ],
+)
+def test_names_of_god_in_other_languages_are_nobody(page: str) -> None:
+    assert _found(page) == []
+
+
+def test_a_mark_between_two_names_is_no_name() -> None:
+    page = "swap Sun?? P.A. ↔ me — ask her.  Sr says NO MORE SWAPS after the 15th."
+    assert all(any(ch.isalpha() for ch in name) for name, _ in _found(page))

@@ -64,7 +64,14 @@ _NUMBERED: Final = re.compile(
 # "3 big onions"): an ingredient's or a stock list's line, whatever words follow.
 _QUANTITY_FIRST: Final = re.compile(r"^\d+(?:[.,/]\d+)?\s*(?:[^\W\d_]{1,5}\s+)?[^\W\d_]")
 # A thing, then how many of it ("agogô ×2", "pandeiros ×4 — #2 with Pipoca").
-_COUNT_AFTER: Final = re.compile(r"^[^\W\d_][^×\n]{0,30}?\s[×x]\s?\d{1,3}\b")
+_COUNT_AFTER: Final = re.compile(
+    r"^[^\W\d_][^×\n]{0,30}?\s[×x]\s?\d{1,3}\b"
+    # or how much of it by weight, volume or pack ("sugar 10kg", "cooking oil 5L",
+    # "mahangu — 2 bags × 50kg")
+    r"|^[^\W\d_][^\n\d]{0,30}?(?:\s[—–-])?\s\d+(?:[.,]\d+)?\s?(?:kg|g|l|ml|lbs?|oz|"
+    r"bags?|packs?|packets?|boxes|box|bottles?|tins?|cans?|pcs|sacks?|crates?|dozen)\b",
+    re.IGNORECASE,
+)
 # A line opened by a date and a dash or colon ("Jan 6 — Charbel (grandson) 1997", "14/2:
 # Rita"): a dated row (birthdays, appointments, a planting diary's entries).
 _DATE_FIRST: Final = re.compile(
@@ -516,6 +523,7 @@ def _unmarked_list(
     parted = [line for line in body if _A_DASH.search(line.stripped) or line in rows]
     if len(parted) >= MIN_TABLE_ROWS and len(parted) * 4 >= len(body) * 3:
         rows = parted  # "tal-Borg — the christening bonnet …… €120", a total in columns
+    rows += _row_continued(body, rows)
     table = len(rows) >= MIN_TABLE_ROWS  # rows set out in columns, whatever their words
     # rows a quantity, a date or columns open ("2 cups fine burghul, soak 15 min", "Jan 6
     # — Charbel (grandson) 1997"): items, though their notes run long
@@ -545,6 +553,24 @@ def _unmarked_list(
     ):
         return heading, body
     return None
+
+
+_UNDER_A_COLUMN: Final = 8
+"""Spaces a row's second line is set in past its first, at least, to run on under a
+column ("JAS-117 Gwiazda Morza   —  Józef Konkel, …" then "                Józk Kòsznik")."""
+
+
+def _row_continued(body: Sequence[Line], rows: Sequence[Line]) -> list[Line]:
+    """The lines of ``body`` that carry a row of ``rows`` on under one of its columns."""
+    out: list[Line] = []
+    for before, line in itertools.pairwise(body):
+        if (
+            line not in rows
+            and (before in rows or before in out)
+            and _indent(line) >= _indent(before) + _UNDER_A_COLUMN
+        ):
+            out.append(line)
+    return out
 
 
 _LEADERS: Final = re.compile(r"\s*(?:\.{2,}|…+)\s*")
@@ -691,6 +717,8 @@ def _stanzas(position: int, page: PageInput) -> list[_Stanza]:
             continue  # "Need:  2 skeins …" over "       1 cream": things, not verse
         if any(len(line.stripped) > MAX_VERSE_CHARS for line in chosen):
             continue
+        if len(chosen) == 1 and not is_copied and _a_sentence_alone(chosen[0]):
+            continue  # "Marysia is a boat, not a girl — Tomek laugh when I say it."
         if _wrapped_prose(chosen) and not is_copied:
             continue
         if _before_items(lines, run[-1]) or (
@@ -714,6 +742,20 @@ def _stanzas(position: int, page: PageInput) -> list[_Stanza]:
             )
         )
     return out
+
+
+_PROSE_WORDS: Final = 12
+
+
+def _a_sentence_alone(line: Line) -> bool:
+    """A line standing alone that reads as prose: a sentence with its full stop, or of
+    many words, not a line of verse set apart ("Marysia is a boat, not a girl — Tomek
+    laugh when I say it.")."""
+    text = line.stripped
+    words = len(_words(text))
+    return (_SENTENCE_END.search(text) is not None and words >= 5) or (
+        words >= _PROSE_WORDS and _RUNS_ON.search(text) is None  # "…, the fork pushes back,"
+    )
 
 
 _LABEL_FIRST: Final = re.compile(r"^\s*[^\W\d_][\w' ]{0,20}:\s+(?=\S)")
@@ -1059,7 +1101,8 @@ def _copied_passages(lines: Sequence[Line]) -> list[tuple[list[Line], Line, str]
         if (
             len(passage) >= 2
             and len(_words(" ".join(x.stripped for x in passage))) >= MIN_QUOTE_WORDS
-        ):
+            and sum(1 for x in passage if _COLUMNS.search(x.stripped)) * 2 < len(passage)
+        ):  # a table copied ("NIGHT ROSTER … copied from Sr Nakale's sheet") is no one's words
             out.append((passage, line, said.group("who").strip()[:200]))
     return out
 
