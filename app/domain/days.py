@@ -10,6 +10,11 @@ import re
 from typing import Final
 
 WEEKDAYS: Final = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+MONTHS: Final = (
+    "january", "february", "march", "april", "may", "june",
+    "july", "august", "september", "october", "november", "december",
+)  # fmt: skip
+"""The months in order, lower-case."""
 """The English day names, in the order of ``date.weekday()``."""
 WEEKDAYS_SHORT: Final = (
     "mon",

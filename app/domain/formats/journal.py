@@ -18,6 +18,7 @@ from zoneinfo import ZoneInfo
 
 import yaml
 
+from app.domain.days import MONTHS
 from app.domain.formats.untrusted import brief, not_text, one_line
 
 SOURCE_KINDS: Final = ("dayone", "markdown", "logseq", "text")
@@ -30,10 +31,6 @@ _LOGSEQ_PROPERTY: Final = re.compile(r"^(?:- )?([A-Za-z][\w-]*):: ?(.*)$")
 _ORG_SETTING: Final = re.compile(r"^#\+([A-Za-z_]+):(.*)$")
 _ORG_READ: Final = frozenset({"title", "tags", "filetags", "alias", "startup", "options"})
 _ORG_HEADLINE: Final = re.compile(r"^(\*+)(?:[ \t]+(.*?))?[ \t]*$")
-_MONTHS: Final = (
-    "january", "february", "march", "april", "may", "june",
-    "july", "august", "september", "october", "november", "december",
-)  # fmt: skip
 _ORDINAL: Final = r"\d{1,2}(?:st|nd|rd|th)"
 _LOGSEQ_TITLE_DAY: Final = re.compile(
     rf"([A-Za-z]{{3,9}}\.?) ({_ORDINAL}|\d{{1,2}}), (\d{{4}})", re.IGNORECASE
@@ -158,7 +155,7 @@ def logseq_day(stem: str) -> date | None:
 def _month_number(name: str) -> int | None:
     """1-12 for an English month name or its abbreviation (``Nov``, ``Sept``, ``November``)."""
     key = name.casefold().rstrip(".")
-    for number, month in enumerate(_MONTHS, start=1):
+    for number, month in enumerate(MONTHS, start=1):
         if len(key) >= 3 and month.startswith(key):
             return number
     return None

@@ -147,6 +147,12 @@ _STEM_ENDINGS: Final = frozenset(
 )
 
 
+# Endings past a stem that still make a form of its word ("meditation", "trainers").
+_LONGER_ENDINGS: Final = _STEM_ENDINGS | {
+    "ation", "ations", "ions", "ers", "est", "ment", "ments", "ness", "ene", "ende", "ungen",
+}  # fmt: skip
+
+
 def _a_name_built_on(stem: str, tok: Token) -> bool:
     """``tok`` is a capitalised word no dictionary knows that goes on past ``stem`` by more
     than an inflection: a proper name built on it ("Kangjeibung", the polo ground, for
@@ -160,11 +166,6 @@ def _a_name_built_on(stem: str, tok: Token) -> bool:
         and len(lower) - len(stem) >= 4  # "Strikket", "Meditatted": inflected, misspelt
         and lower[len(stem) :] not in _LONGER_ENDINGS
     )
-
-
-_LONGER_ENDINGS: Final = _STEM_ENDINGS | {
-    "ation", "ations", "ions", "ers", "est", "ment", "ments", "ness", "ene", "ende", "ungen",
-}  # fmt: skip
 
 
 def stem_of(stem: str, word: str) -> bool:

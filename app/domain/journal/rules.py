@@ -35,7 +35,14 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Final
 
-from app.domain.days import FULL_DAYS, SHORT_DAYS_AS_WORDS, WEEKDAYS, WEEKDAYS_SHORT, is_day_word
+from app.domain.days import (
+    FULL_DAYS,
+    MONTHS,
+    SHORT_DAYS_AS_WORDS,
+    WEEKDAYS,
+    WEEKDAYS_SHORT,
+    is_day_word,
+)
 from app.domain.journal.candidates import Candidate
 from app.domain.journal.counts import (
     EMOJI_WORDS,
@@ -1618,12 +1625,12 @@ _THEN_NOTHING: Final = re.compile(
 )
 # Where the thing is done, but gone to for an errand ("went to club only to give keys to
 # coach", "in the club but only to take the sun on the deck").
-_ONLY_TO: Final = re.compile(
-    r"[^.!?\n]{0,40}?\b(?:only|just)\s+to\s+(?:give|drop|pick|return|collect|bring|buy|pay|"
-    r"fetch|sign|grab|take|leave|borrow|deliver|post)\b",
-    re.I,
+_AN_ERRAND: Final = (
+    r"\b(?:only|just)\s+to\s+(?:give|drop|pick|return|collect|bring|buy|pay|fetch|sign|grab|"
+    r"take|leave|borrow|deliver|post)\b"
 )
-_ONLY_TO_BEFORE: Final = re.compile(_ONLY_TO.pattern[_ONLY_TO.pattern.index(r"\b") :], re.I)
+_ONLY_TO: Final = re.compile(r"[^.!?\n]{0,40}?" + _AN_ERRAND, re.I)
+_ONLY_TO_BEFORE: Final = re.compile(_AN_ERRAND, re.I)
 """The errand told before the place ("in the club but only to take the sun on the deck of
 the pileta")."""
 # The thing, a day and a doubt: a plan ("milpa Thursday maybe", "choir on Friday perhaps").
@@ -1898,15 +1905,11 @@ def blocked(
     if (
         parsed.tokens[match.last].pos in ("NOUN", "PROPN")
         and _LYING_THERE.match(text, parsed.tokens[match.last].end, line_end)
-        and not any(
-            t.pos in ("VERB", "AUX")
-            for t in parsed.tokens[parsed.sentences[head.sent][0] : match.first]
-        )
+        and not _a_verb_before(parsed, parsed.tokens[match.first])
     ):
         return BlockReason.A_THING  # "Library book on the table"
-    if _BUT_STAYED.match(text, parsed.tokens[match.last].end, line_end) and not any(
-        t.pos in ("VERB", "AUX")
-        for t in parsed.tokens[parsed.sentences[head.sent][0] : match.first]
+    if _BUT_STAYED.match(text, parsed.tokens[match.last].end, line_end) and not (
+        _a_verb_before(parsed, parsed.tokens[match.first])
     ):  # the thing named, no deed told ("Tai chi morning but I stay home")
         return BlockReason.DID_NONE
     if _ON_THE_CALENDAR.search(text, max(s_start, line_start), start):
@@ -3439,16 +3442,13 @@ def _fewer_said_before(parsed: ParsedText, match: CueMatch, name: str) -> bool:
 
 _ALL_SAID: Final = frozenset({"all", "five", "5", "every", "each", "both"})
 _SHARE: Final = re.compile(r"(\d)/(\d)")
-_MONTHS: Final = frozenset(
-    {"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
-     "january", "february", "march", "april", "june", "july", "august", "september",
-     "october", "november", "december"}
-)  # fmt: skip
+"""A digit over a digit: a share of the day's prayers ("4/5"), not a date ("10/12")."""
+_MONTH_WORDS: Final = frozenset({*MONTHS, *(m[:3] for m in MONTHS), "sept"})
 
 
 def _a_date(after: Sequence[str]) -> bool:
     """The word after a number is a month: the number is a date ("Sat 5 Oct"), no count."""
-    return bool(after) and after[0].rstrip(".") in _MONTHS
+    return bool(after) and after[0].rstrip(".") in _MONTH_WORDS
 
 
 def _some_of_the_prayers(parsed: ParsedText, match: CueMatch, name: str) -> bool:
@@ -3710,10 +3710,13 @@ def _at_rest(parsed: ParsedText, match: CueMatch) -> bool:
         and up.lemma in _RESTING
         and up.i == tok.i + 1  # right after it, not "socks on, shift ok, … slept ok-ish"
         and tok.lower not in FIRST_PERSON
-        and not any(  # "I did the examen lying down": the writer's deed, then how
-            t.is_verb for t in parsed.tokens[parsed.sentences[tok.sent][0] : tok.i]
-        )
+        and not _a_verb_before(parsed, tok)  # "I did the examen lying down": a deed, then how
     )
+
+
+def _a_verb_before(parsed: ParsedText, tok: Token) -> bool:
+    """A verb stands before ``tok`` in its sentence: a deed told, not a thing named."""
+    return any(t.is_verb for t in parsed.tokens[parsed.sentences[tok.sent][0] : tok.i])
 
 
 def _going_on(parsed: ParsedText, match: CueMatch) -> bool:
