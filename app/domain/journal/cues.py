@@ -511,6 +511,12 @@ def _before_its_number(name: str) -> list[str]:
     return [f"{w.lower()} #" for w in _WORD_THEN_NUMBER.findall(name) if _is_content(w)]
 
 
+# Families whose words, in a name about farm animals, are the animals' care: their water,
+# their house cleaned.
+_ANIMALS_CHORES: Final = frozenset({"hydrate", "tidy"})
+_ANIMALS_CHORE_WORDS: Final = re.compile(r"\b(?:water\w*|clean\w*|feed\w*|fed)\b", re.I)
+
+
 def seed_cues(
     name: str, families: Sequence[CueFamily], forms: WordForms | None = None
 ) -> tuple[list[str], list[str]]:
@@ -522,6 +528,13 @@ def seed_cues(
     exclude: list[str] = []
     what = _COUNTED_IN.sub("", without_when(name))
     matched = _families_of(what, families)
+    if any(f.id == "livestock" for f in matched):  # "Hens: feed, water, clean": their water
+        rest = _ANIMALS_CHORE_WORDS.sub(" ", what)  # and "Feed + water the hens": no garden
+        matched = [
+            f
+            for f in matched
+            if f.id == "livestock" or (f.id not in _ANIMALS_CHORES and f.matches_name(rest))
+        ]
     purpose = _language_purpose(what, matched)
     if purpose is not None:  # "Trekking English": the English, no "trekking" of its own
         what = " ".join(w for w in what.split() if w != purpose)
@@ -551,7 +564,7 @@ def seed_cues(
         company = _COMPANY.search(around)
         if company is not None and any(f.matches_name(around[: company.start()]) for f in matched):
             around = around[: company.start()]  # "Football w/ stage boys": whom, no "stage"
-        cues.extend(_beside_family(around, forms, matched))
+        cues.extend(_beside_family(around, forms, matched))  # "Water & hay": their water
         cues.extend(name_phrases(around))
         cues.extend(_before_its_number(what))
         opening = _WORD.findall(what)[:1]
@@ -563,7 +576,9 @@ def seed_cues(
         cues = [cue for cue in cues if not _CALLED.search(cue)]
     said = [w.lower() for w in _WORD.findall(what)]
     if asks_five_prayers(re.findall(r"[\w'’]+", name)):  # "Lmunz – pinza wakhta"
-        # told by "all five today", "all 5 ✅"
+        # told by praying and the prayers' names, not by a devotion of any hour ("we chant
+        # the dhikr", "went to the mosque"), and by "all five today", "all 5 ✅"
+        cues = [cue for cue in cues if _of_the_five(cue, said)]
         cues.extend(
             ("all five", "all 5", "5/5", "five of five", "5 of 5", "5 on 5", "five on five")
         )
@@ -653,6 +668,18 @@ _FIVE: Final = frozenset(
      "беш", "пять", "lima", "tano", "cinq", "cinco", "fünf", "vijf", "خمس", "خمسة", "پنج",
      "بەش", "бяш"}
 )  # fmt: skip
+
+
+def _of_the_five(cue: str, said: Sequence[str]) -> bool:
+    """A cue of a habit of the five daily prayers that says praying, a prayer's name (and
+    Friday's) or a word of the name ("pray*", "namaz", "fajr", "jummah", "waktu")."""
+    return any(
+        (w := word.rstrip("*")) in PRAYER_WORDS
+        or w in DAILY_PRAYERS
+        or _PRAYERS.get(w) == "friday"  # Friday's, in the noon prayer's place
+        or (w in said and _is_content(w))
+        for word in cue.split()
+    )
 
 
 def asks_five_prayers(words: Iterable[str]) -> bool:

@@ -73,20 +73,31 @@ def _emoji_said(name: str) -> str:
     """The name with each emoji a log item is read by said in words ("Woo Yaay 📞": a
     call; "Chade hata 🚶": a walk)."""
     said = "".join(
-        f" {word} " if (word := _NAME_EMOJI.get(ch) or EMOJI_WORDS.get(ch)) else ch for ch in name
+        f" {word} "
+        if (word := _NAME_EMOJI.get(ch) or _ANIMALS.get(ch) or EMOJI_WORDS.get(ch))
+        else ch
+        for ch in name
     )
     return " ".join(said.split()) if said != name else name
 
 
-# A phone in a name asks for a call (in a log, "📞 ✓" is told as "rang").
-_NAME_EMOJI: Final = {"📞": "call", "☎": "call"}
+# A phone in a name asks for a call (in a log, "📞 ✓" is told as "rang"); money with
+# wings, money sent.
+_NAME_EMOJI: Final = {"📞": "call", "☎": "call", "💸": "send money"}  # "Envoi Mama Moroni 💸"
+# A farm animal in a name says whom the deed is for ("Piyos – maíz y agua 🐔": the hens'
+# corn and water, no glass of water).
+_ANIMALS: Final = {
+    "🐔": "hens", "🐓": "hens", "🐣": "chicks", "🐥": "chicks", "🐄": "cows", "🐮": "cows",
+    "🐐": "goats", "🐑": "sheep", "🐖": "pigs", "🐷": "pigs", "🦆": "ducks", "🐇": "rabbits",
+}  # fmt: skip
 
 
 @lru_cache(maxsize=4096)
 def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     said = _emoji_said(name)
-    if said != name and not any(
-        family.matches_name(name_in_english(name) or name) for family in cue_families()
+    if said != name and (
+        not any(family.matches_name(name_in_english(name) or name) for family in cue_families())
+        or any(ch in _ANIMALS for ch in name)  # "Nkhuku: feed, water, clean 🐔": the hens'
     ):
         name = said  # not where the words say it ("Make bed 🛏️" is no going to bed)
     english = name_in_english(name)  # "Limpiar paneles": "clean panels"
