@@ -15,6 +15,8 @@ MONTHS: Final = (
     "july", "august", "september", "october", "november", "december",
 )  # fmt: skip
 """The months in order, lower-case."""
+MONTH_WORDS: Final = frozenset({*MONTHS, *(month[:3] for month in MONTHS), "sept"})
+"""The months' names, whole and short ("jan", "sept"), lower-case."""
 """The English day names, in the order of ``date.weekday()``."""
 WEEKDAYS_SHORT: Final = (
     "mon",

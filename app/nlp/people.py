@@ -18,7 +18,7 @@ from importlib import import_module, metadata
 from typing import Any, Final
 
 from app.domain import spellings
-from app.domain.days import MONTHS
+from app.domain.days import MONTH_WORDS
 from app.nlp.gazetteer import (
     DEITIES,
     HONORIFICS,
@@ -832,9 +832,6 @@ def _possessor(doc: Any, text: str, words: frozenset[str]) -> list[_Candidate]:
     return out
 
 
-_MONTH_NAMES: Final = frozenset({*MONTHS, *(month[:3] for month in MONTHS), "sept"})
-
-
 def _owned_month_name(doc: Any, text: str) -> list[_Candidate]:
     """A month's name owned by "her", "my", "our" … with no thing after it: a person of
     that name ("she send her Jan with the car", "her Jan brought Tyskie"), not the month
@@ -845,7 +842,7 @@ def _owned_month_name(doc: Any, text: str) -> list[_Candidate]:
         owner = doc[tok.i - 1]
         if (
             tok.text[:1].isupper()
-            and title_word(tok.text) in _MONTH_NAMES
+            and title_word(tok.text) in MONTH_WORDS
             and owner.lower_ in _OWNERS
             and owner.dep_ == "poss"
             and (nxt is None or (nxt.pos_ not in ("NOUN", "PROPN", "NUM") and not nxt.like_num))

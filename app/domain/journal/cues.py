@@ -564,7 +564,7 @@ def seed_cues(
         company = _COMPANY.search(around)
         if company is not None and any(f.matches_name(around[: company.start()]) for f in matched):
             around = around[: company.start()]  # "Football w/ stage boys": whom, no "stage"
-        cues.extend(_beside_family(around, forms, matched))  # "Water & hay": their water
+        cues.extend(_beside_family(around, forms, matched))
         cues.extend(name_phrases(around))
         cues.extend(_before_its_number(what))
         opening = _WORD.findall(what)[:1]

@@ -37,7 +37,7 @@ from typing import Final
 
 from app.domain.days import (
     FULL_DAYS,
-    MONTHS,
+    MONTH_WORDS,
     SHORT_DAYS_AS_WORDS,
     WEEKDAYS,
     WEEKDAYS_SHORT,
@@ -3443,12 +3443,11 @@ def _fewer_said_before(parsed: ParsedText, match: CueMatch, name: str) -> bool:
 _ALL_SAID: Final = frozenset({"all", "five", "5", "every", "each", "both"})
 _SHARE: Final = re.compile(r"(\d)/(\d)")
 """A digit over a digit: a share of the day's prayers ("4/5"), not a date ("10/12")."""
-_MONTH_WORDS: Final = frozenset({*MONTHS, *(m[:3] for m in MONTHS), "sept"})
 
 
 def _a_date(after: Sequence[str]) -> bool:
     """The word after a number is a month: the number is a date ("Sat 5 Oct"), no count."""
-    return bool(after) and after[0].rstrip(".") in _MONTH_WORDS
+    return bool(after) and after[0].rstrip(".") in MONTH_WORDS
 
 
 def _some_of_the_prayers(parsed: ParsedText, match: CueMatch, name: str) -> bool:

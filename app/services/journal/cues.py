@@ -85,7 +85,7 @@ def _emoji_said(name: str) -> str:
 # wings, money sent.
 _NAME_EMOJI: Final = {"📞": "call", "☎": "call", "💸": "send money"}  # "Envoi Mama Moroni 💸"
 # A farm animal in a name says whom the deed is for ("Piyos – maíz y agua 🐔": the hens'
-# corn and water, no glass of water).
+# corn and water, read by the livestock family's words, not the drinking family's).
 _ANIMALS: Final = {
     "🐔": "hens", "🐓": "hens", "🐣": "chicks", "🐥": "chicks", "🐄": "cows", "🐮": "cows",
     "🐐": "goats", "🐑": "sheep", "🐖": "pigs", "🐷": "pigs", "🦆": "ducks", "🐇": "rabbits",
