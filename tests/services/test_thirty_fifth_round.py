@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.domain.journal.cues import without_when
+from app.domain.journal.cues import MAX_CUES, without_when
 from app.domain.journal.measures import to_number
+from app.domain.journal.rules import person_cues
 from app.services.journal.cues import _seeded
 from tests.services.test_cue_rules import habit_names
 
@@ -109,3 +110,12 @@ def test_the_same_words_done_by_the_writer_still_count(body: str, name: str) -> 
 )
 def test_a_pictures_animal_or_money_says_what_the_deed_is(body: str, name: str) -> None:
     assert habit_names(body, name) == [name]
+
+
+def test_a_persons_own_cues_survive_the_cue_limit() -> None:
+    """Two large families can fill the limit; the words of the person the name reaches
+    are kept, the families' last words give way."""
+    families = [f"word{k}" for k in range(MAX_CUES - 1)] + ["called mum", "talk* to mum"]
+    cues = person_cues("Call Adrián", families)
+    assert len(cues) == MAX_CUES
+    assert {"called adrián", "talk* to adrián"} <= set(cues)

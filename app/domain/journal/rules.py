@@ -3243,7 +3243,13 @@ def person_cues(name: str, cues: Sequence[str]) -> list[str]:
         for cue in cues
         if _TEMPLATE_PERSON in cue.split()
     ]
-    return list(dict.fromkeys([*cues, *said]))[:MAX_CUES]
+    merged = list(dict.fromkeys([*cues, *said]))
+    if len(merged) <= MAX_CUES:
+        return merged
+    # too many: the families' words give way, not the person's ("Llamar a Adrián" beside a
+    # family of hundreds of cues keeps "talked to adrián")
+    own = list(dict.fromkeys(c for c in said if c not in cues))
+    return [*merged[: MAX_CUES - len(own)], *own]
 
 
 _FRACTION: Final = re.compile(r"\s*:?\s*(\d+)\s*/\s*(\d+)\b")
