@@ -180,7 +180,8 @@ SHORT_DAYS: Final = frozenset(" ".join(_SHORT_BY_LANGUAGE).split())
 _ANY_DAY: Final = "|".join(
     re.escape(d) for d in sorted(FULL_DAYS | SHORT_DAYS, key=len, reverse=True)
 )
-_FULL: Final = "|".join(re.escape(d) for d in sorted(FULL_DAYS, key=len, reverse=True))
+FULL_DAY_PATTERN: Final = "|".join(re.escape(d) for d in sorted(FULL_DAYS, key=len, reverse=True))
+"""A regular expression's alternatives for the whole day names, longest first."""
 _JOIN: Final = r"\s*(?:[/,&+・、]|[-–]|\s(?:and|or|und|et|y|e|i|og|och|en)\s)\s*"
 # A day, and the time of it a schedule may add ("(Sun & Tue nite)", "(Mon am)").
 _A_DAY: Final = rf"(?:{_ANY_DAY})\.?(?:\s+(?:nite|night|nights|mornings?|eve|evenings?|am|pm))?"
@@ -192,7 +193,7 @@ SCHEDULE: Final = re.compile(
     # before the name's pictures ("Zaipawl practice Tue/Fri 🎶")
     rf"|\s+{_A_DAY}(?:{_JOIN}{_A_DAY})+(?=(?:\s*[^\w\s]+)*\s*$)"
     # "Feira de sábado", "Yoga am Sonntag", "Bible study Sundays"
-    rf"|(?:\s+(?:de|do|da|del|am|le|el|on|every|each|op|på|w)\b)?\s*\b(?:{_FULL})s?\b"
+    rf"|(?:\s+(?:de|do|da|del|am|le|el|on|every|each|op|på|w)\b)?\s*\b(?:{FULL_DAY_PATTERN})s?\b"
     # "Wed. night Bible study": a short day with its full stop, first in the name
     rf"|^\s*(?:{_ANY_DAY})\.\s+",
     re.IGNORECASE,

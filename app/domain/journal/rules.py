@@ -36,6 +36,7 @@ from enum import Enum
 from typing import Final
 
 from app.domain.days import (
+    FULL_DAY_PATTERN,
     FULL_DAYS,
     MONTH_WORDS,
     SHORT_DAYS_AS_WORDS,
@@ -1635,7 +1636,7 @@ _ONLY_TO_BEFORE: Final = re.compile(_AN_ERRAND, re.I)
 the pileta")."""
 # The thing, a day and a doubt: a plan ("milpa Thursday maybe", "choir on Friday perhaps").
 _DAY_MAYBE: Final = re.compile(
-    rf"\s*(?:on\s+)?(?:{'|'.join(map(re.escape, sorted(FULL_DAYS, key=len, reverse=True)))})\s+"
+    rf"\s*(?:on\s+)?(?:{FULL_DAY_PATTERN})\s+"
     r"(?:maybe|perhaps|probably|if\b)",
     re.I,
 )
