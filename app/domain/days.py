@@ -137,6 +137,18 @@ _FULL_BY_LANGUAGE: Final = (
     "тунтикун ытларикун юнкун кӗҫнерникун эрнекун шӑматкун вырсарникун",
     "juje wōnje wonje taije bōrāide boraide jarāde jarade jabōt",
     "ntɛnɛ ntene tarata alamisa sibiri",
+    # Friulian, Romansh (Vallader and Rumantsch Grischun), Gagauz (the rest are Turkish's;
+    # its Sunday, "pazar", is also a market: a short form), Hausa, Karelian (Livvi),
+    # Udmurt, Assyrian Neo-Aramaic (romanised), Dagbani
+    "lunis martars miercus joibe vinars sabide domenie",
+    "lündeschdi lundeschdi marcurdi gövgia govgia venderdi sonda dumengia glindesdi "
+    "mesemna gievgia",
+    "pazertesi cumaertesi",
+    "litinin talata laraba alhamis asabar lahadi",
+    "nelläspäivy piätteniččy suovattu pyhäpäivy",
+    "вордӥськон пуксён вирнунал покчиарня удмуртарня кӧснунал арнянунал",
+    "trushabba treshabba arbashabba khamshabba khushabba",
+    "atani atalaata alaarba alaamisi aljima asibiri alahiri",
 )
 _TWO_WORD_DAYS: Final = (
     # Vietnamese, with and without its marks ("Đi chùa Chủ Nhật")
