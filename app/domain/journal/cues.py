@@ -81,6 +81,23 @@ NEGATORS: Final = frozenset(
 ) | forms_of({"no", "never", "not"})  # "Nae swim either", "neva go"
 
 _WORD: Final = re.compile(rf"[^\W\d_](?:[\w'-]|[{MARKS}])*", re.UNICODE)  # "ધ્યાન" whole
+# A case ending after an apostrophe, as Turkish, Gagauz and Finnish write it on a name
+# ("Todi'ya", to Todi; "Helsinki'de"); not English "'s", "'t", "'ll" and the like.
+_CASE_ENDING: Final = re.compile(r"^([^\W\d_]{3,})['’]([^\W\d_]{1,4})$")
+_NOT_CASE_ENDINGS: Final = frozenset({"s", "t", "d", "m", "ll", "re", "ve", "n", "em"})
+
+
+def without_case_ending(word: str) -> str:
+    """``word`` without a case ending after an apostrophe ("Todi'ya": "Todi"), else as it is."""
+    m = _CASE_ENDING.match(word)
+    if (
+        m is None
+        or not m.group(1)[0].isupper()
+        or not m.group(2).islower()
+        or m.group(2) in _NOT_CASE_ENDINGS
+    ):
+        return word
+    return m.group(1)
 
 
 class CueError(ValueError):
@@ -362,9 +379,12 @@ def name_words(name: str, forms: WordForms | None = None) -> list[str]:
     "sat", …; "Electrolytes": "electrolytes*", "electrolyte")."""
     units = _units_counted(name)
     words = [w.lower() for w in _WORD.findall(name) if _is_content(w) and w.lower() not in units]
+    stems = {w.lower(): without_case_ending(w).lower() for w in _WORD.findall(name)}
     out: list[str] = []
     for word in words:
         out.append(f"{word}*" if len(word) >= 5 else word)
+        if stems.get(word, word) != word:  # "Todi'ya zvonok": "todi" as the entries say it
+            out.append(stems[word])
         if forms is not None:
             out.extend(f for f in forms(word) if len(f) > 2 and f not in _NAME_STOP)
     return _dedupe(out)

@@ -76,6 +76,7 @@ from app.domain.journal.cues import (
     prayers_named,
     stem_of,
     whom_in,
+    without_case_ending,
 )
 from app.domain.journal.lines import (
     ANSWERED_NO,
@@ -623,7 +624,9 @@ _SARCASM: Final = re.compile(
     # "that's my cardio", "if that counts"
     r"\bby which i mean\b|\bin the sense that\b|\bthat'?s my (?:cardio|workout|exercise)\b|"
     r"\bif (?:that|this|it) counts\b|\bif you count\b|"
-    r"\b(?:app|watch|tracker|fitbit|garmin|phone|apple health)\b[^.!?\n]{0,60}\b(?:thinks|claims|"
+    # (the device the one that claims: not "held the phone to them so they congratulate me")
+    r"\b(?:app|watch|tracker|fitbit|garmin|phone|apple health)\b"
+    r"(?:(?!\b(?:they|she|he|we|i|you)\b)[^.!?\n]){0,60}\b(?:thinks|claims|"
     r"insists|believes|decided|congratulat\w*|credited|gave me credit|apparently|is convinced)\b",
     re.IGNORECASE,
 )
@@ -1047,11 +1050,13 @@ def _subject(parsed: ParsedText, verb: Token) -> Token | None:
                 return None  # "the grind was real, got through 3 chapters": not the grind
             if (
                 current.dep == "advcl"
-                and current.tag == "VBD"
+                and (current.tag == "VBD" or _says_its_own(parsed, up, current))
                 and current.i < up.i
                 and not any(k.dep == "mark" for k in parsed.children(current))
             ):
-                return None  # "phoned Ruby for her birthday she is 9": a run-on, not "she"
+                # "phoned Ruby for her birthday she is 9", "Send Fati ₵100 on MoMo she say
+                # ti paya": a run-on, not "she"
+                return None
             current = up
             continue
         return None
@@ -1310,17 +1315,69 @@ def _in_quotes(text: str, at: int) -> bool:
     return straight or curly
 
 
+# What "back in" a place is put or come back to, not a time gone ("mats back in the hall",
+# "back in the pool today"); "back in the day", "back in the 90s" are then.
+_BACK_IN_THEN: Final = frozenset({"day", "days", "old", "olden", "past", "sixties", "seventies",
+                                  "eighties", "nineties", "time", "times"})  # fmt: skip
+
+
+def _says_its_own(parsed: ParsedText, said: Token, deed: Token) -> bool:
+    """A speech verb after the deed with words of its own after it ("Send Fati ₵100 on
+    MoMo she say ti paya"): what was said is those words, not the deed."""
+    return (
+        said.lemma in _SPEECH_VERBS
+        and said.i > deed.i
+        and any(k.i > said.i and k.dep in ("ccomp", "dobj", "xcomp") for k in parsed.children(said))
+    )
+
+
+def _a_past_phrase(parsed: ParsedText, words: Sequence[Token], match: CueMatch) -> bool:
+    """A phrase of a time gone (PAST_PHRASES) stands in the cue's clause: not "back in" a
+    place ("mats back in the hall"), nor "used to" in a clause told of another thing that
+    the cue is no part of ("played krez, the tune grandmother used to hum")."""
+    lowers = [w.lower for w in words]
+    for phrase in PAST_PHRASES:
+        for k in _phrase_at(words, phrase, compared=False):
+            if phrase == ("back", "in") and _back_in_a_place(lowers[k + 2 : k + 4]):
+                continue
+            if phrase == ("used", "to") and _told_of_another(parsed, words[k], match):
+                continue
+            return True
+    return False
+
+
+def _back_in_a_place(after: Sequence[str]) -> bool:
+    """The words after "back in" name a place ("the hall", "my bed"), not a time gone."""
+    if len(after) < 2 or after[0] not in ("the", "my", "our", "his", "her", "their"):
+        return False
+    return after[1] not in _BACK_IN_THEN and not after[1][:1].isdigit() and after[1][:1] != "'"
+
+
+def _told_of_another(parsed: ParsedText, used: Token, match: CueMatch) -> bool:
+    """``used`` opens a clause of its own that tells of another thing ("the tune she used
+    to hum"), the cue no part of it."""
+    if used.dep not in ("relcl", "acl"):
+        return False
+    return not any(match.first <= t.i <= match.last for t in parsed.subtree(used))
+
+
 def _has_phrase(words: Sequence[Token], phrase: Sequence[str], *, compared: bool = True) -> bool:
     """``phrase`` stands among ``words``; with ``compared`` false, not as a likeness ("all
     like in school in Kharkiv": today's barre is like school's, not in school)."""
+    return bool(_phrase_at(words, phrase, compared=compared))
+
+
+def _phrase_at(words: Sequence[Token], phrase: Sequence[str], *, compared: bool) -> list[int]:
+    """Where ``phrase`` stands among ``words``, as ``_has_phrase`` reads it."""
     lowers = [w.lower for w in words]
     n = len(phrase)
-    return any(
-        tuple(lowers[k : k + n]) == tuple(phrase)
+    return [
+        k
+        for k in range(len(lowers) - n + 1)
+        if tuple(lowers[k : k + n]) == tuple(phrase)
         and (compared or k == 0 or lowers[k - 1] not in ("like", "as"))
         and lowers[k + n : k + n + 1] not in (["'s"], ["’s"])  # "last year's map": a thing's
-        for k in range(len(lowers) - n + 1)
-    )
+    ]
 
 
 def _future_heading_over(parsed: ParsedText, tok: Token) -> bool:
@@ -1997,7 +2054,7 @@ def blocked(
         return BlockReason.INTENTION  # "Insha'Allah бомдат at Мойынты": hoped for
     if lowers[:1] in (["maybe"], ["perhaps"]) and not past and not _a_count_next(lowers):
         return BlockReason.INTENTION  # "Maybe grog with the boys Friday"; not "maybe 12 bilo"
-    if any(_has_phrase(clause_words, p, compared=False) for p in PAST_PHRASES):
+    if _a_past_phrase(parsed, clause_words, match):
         return BlockReason.LONG_AGO
     if any(a in ("in", "since", "back") and _LAST_CENTURY.fullmatch(b)
            for a, b in itertools.pairwise(lowers)):  # fmt: skip
@@ -2206,6 +2263,10 @@ def blocked(
                 speaker is not None
                 and speaker.lower not in FIRST_PERSON
                 and speaker.lemma not in READING_WORDS  # "phone says 11,400 steps"
+                and not (
+                    speaker.pos in ("PRON", "PROPN")
+                    and _says_its_own(parsed, up, parsed.tokens[match.last])
+                )
             ):
                 return BlockReason.QUOTED_SPEECH  # "dentist says floss more"
         if (
@@ -3163,6 +3224,17 @@ def named_person(name: str) -> tuple[str, str] | None:
         and words[0].lower() not in WEEKDAYS
     ):
         return words[0].lower(), "dobj"
+    talking = next((k for k, w in enumerate(words) if w.lower() in _TALKING), 0)
+    first = without_case_ending(words[0]) if words else ""
+    if (
+        talking >= 1
+        and (  # "Todi'ya zvonok İstanbul 📞": to Todi, as its ending says
+            (first != words[0] and not _says_when(first))
+            # "Muamo Anus 📞", glossed "mother Anus": the kin first, where they are after
+            or (talking >= 2 and words[0].lower() in _KIN and words[1][:1].isupper())
+        )
+    ):
+        return first.lower(), "dobj"
     for k, (before, word) in enumerate(itertools.pairwise(words)):
         if word.endswith(("'s", "’s")):
             continue
@@ -3966,6 +4038,8 @@ def _reaches_someone_else(
     named = {w.lower() for w in _NAME_WORD.findall(name)}
     words = parsed.tokens[match.first : match.last + 1]
     verbs = [t for t in words if t.is_verb] or [phrase_head(parsed, match)]
+    if _named_after_whom(words, who, name):
+        return False  # "City Chess kids group": "Kids group: 12 today", the name's own words
     for verb in verbs:  # "Rang the council": the verb read as a name, its object appended
         if how == "dobj":
             reached = [k for k in parsed.children(verb) if k.dep in ("dobj", "appos")]
@@ -4000,9 +4074,31 @@ def _reaches_someone_else(
     return False
 
 
+def _named_after_whom(words: Sequence[Token], who: str, name: str) -> bool:
+    """The cue's words are all words the name says after the one it reaches ("City Chess
+    kids group": "Kids group"), no verb of reaching among them."""
+    said = [w.lower() for w in _NAME_WORD.findall(name)]
+    if who not in said:
+        return False
+    after = set(said[said.index(who) + 1 :])
+    return all(t.lower in after and not t.is_verb for t in words)
+
+
 # "o'clock" as Scandinavian and Finnish writers put it before the time ("kl 20:45").
 _AT_THE_CLOCK: Final = frozenset({"kl", "klo", "klokka", "klockan", "klokken"})
 _BEFORE_WHOM: Final = frozenset({"for", "with", "to", "from", "w", "c", "at", "in", "on"})
+
+
+def _says_leading(parsed: ParsedText, match: CueMatch, leading: str) -> bool:
+    """The match tells the name's leading deed: its cue holds it, or its words are the
+    name's own word, matched by another cue ("Kylby suovattu": "kylby" read as "sauna*")."""
+    if leading in match.cue.split():
+        return True
+    stem = leading.rstrip("*")
+    return any(
+        t.lower.startswith(stem) if leading.endswith("*") else t.lower == stem
+        for t in parsed.tokens[match.first : match.last + 1]
+    )
 
 
 def _leading_deed(name: str, cues: Sequence[str]) -> str | None:
@@ -4323,9 +4419,9 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                 )
                 if quoted is None:
                     continue  # "stretched after the run": that clause is another habit's
-                if span is None or not leading or leading in candidate_match.cue.split():
+                if span is None or not leading or _says_leading(parsed, candidate_match, leading):
                     span, span_cue = quoted, _cue_span(parsed, candidate_match)
-                if not leading or leading in candidate_match.cue.split():
+                if not leading or _says_leading(parsed, candidate_match, leading):
                     break
                 if leading.endswith("*") and phrase_head(parsed, candidate_match).pos == "VERB":
                     break  # "I made his shepherd's pie": a deed told, whatever its word

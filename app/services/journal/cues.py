@@ -119,6 +119,8 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         parts = [*compound_parts(name), *verb_stems(name)]  # "Avantouinti": "avanto"; "estir*"
         seeded = list(dict.fromkeys([*seeded, *name_words(glossed), *parts]))[:MAX_CUES]
     seeded = list(dict.fromkeys([*seeded, *run_in_words(name)]))[:MAX_CUES]  # "尺八 20分"
+    if not any(family.matches_name(english or name) for family in cue_families()):
+        seeded = list(dict.fromkeys([*seeded, *_hyphen_parts(name)]))[:MAX_CUES]
     latin = _pictures_of_doings(in_latin_letters(name))
     if RUN_IN_SCRIPT.search(name):  # "太極 6點": no "dian", the hour's counter, alone
         latin = " ".join(w for w in latin.split() if not w[:1].isdigit())
@@ -135,13 +137,32 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         seeded = list(dict.fromkeys([*seeded, *more]))[:MAX_CUES]
         exclude = list(dict.fromkeys([*exclude, *more_exclude]))[:MAX_CUES]
     seeded = person_cues(english or name, _without_opening_person(name, seeded))
-    if english:  # "Ring Mamma i Alta", read "Ring mom i Alta": "called mamma" too
-        seeded = person_cues(name, seeded)
+    if english and _same_person(name, english):  # "Ring Mamma i Alta", read "Ring mom i
+        seeded = person_cues(name, seeded)  # Alta": "called mamma" too
     if english:  # "Annemi ara": the glossed words of a person are no deed alone
         seeded = _without_bare_person(english, seeded)
     elif not asks_a_call(name):
         seeded = _without_whom(name, seeded)
     return tuple(seeded), tuple(exclude)
+
+
+_HYPHENED: Final = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)+")
+
+
+def _hyphen_parts(name: str) -> list[str]:
+    """The parts of a hyphened word of another language that a writer may say alone
+    ("Dua-e-Kumayl": "kumayl*"; "Alap-Beth": "alap"), four letters or more, no English
+    word and no given name ("Basic-Fit" keeps no "fit", "Alap-Beth" no "beth"); read for
+    a name no family knows (not "turno" of "Alongar lombar pós-turno")."""
+    return [
+        f"{part}*" if len(part) >= 5 else part
+        for word in _HYPHENED.findall(name)
+        for part in word.lower().split("-")
+        if len(part) >= 4
+        and not is_english_word(part)
+        and not is_given_name(part.title())
+        and not names_a_time(part)
+    ]
 
 
 _PICTURE_NAME: Final = re.compile(r":([a-z0-9_+-]+):")
@@ -158,6 +179,20 @@ def _pictures_of_doings(latin: str) -> str:
         return f" {picture.group(1)} " if known else " "
 
     return " ".join(_PICTURE_NAME.sub(said, latin).split())
+
+
+def _same_person(name: str, english: str) -> bool:
+    """The name as written reaches the word its English reading reaches ("Ring Mamma i
+    Alta", "Ring mom i Alta"), not another ("Muamo Anus 📞", read "mother Anus": not
+    Anus, where she lives)."""
+    person, read = named_person(name), named_person(english)
+    if person is None or read is None:
+        return person is not None
+    written = [w.lower() for w in re.findall(r"[\w'’]+", name)]
+    said = [w.lower() for w in re.findall(r"[\w'’]+", english)]
+    if len(written) != len(said) or read[0] not in said or person[0] not in written:
+        return True
+    return written.index(person[0]) == said.index(read[0])
 
 
 def _han_or_kana_word(word: str) -> bool:
@@ -180,6 +215,7 @@ def _without_bare_person(name: str, cues: list[str]) -> list[str]:
         if cue.rstrip("*") != person[0]
         and cue.rstrip("*") not in where
         and cue.rstrip("*") not in KINSHIP  # "omma 통화" read "mom call": not "omma" alone
+        and in_english(cue.rstrip("*")).lower() not in (KINSHIP | {person[0]})  # "muamo*"
     ]
     return kept if kept else cues
 
