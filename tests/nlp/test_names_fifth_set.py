@@ -605,3 +605,34 @@ def test_a_months_name_after_her_is_a_person_unless_a_thing_follows(
     page: str, found: list[str]
 ) -> None:
     assert [name for name, _ in _found(page)] == found
+
+
+@pytest.mark.parametrize(
+    ("page", "name", "title"),
+    [
+        ("Kyr Mihalis took four wheels for the hotel.", "Mihalis", "Kyr"),
+        ("Mchungaji Lyimo read the banns on Sunday.", "Lyimo", "Mchungaji"),
+        ("Papu Ianachi kept six hundred sheep on the mountain.", "Ianachi", "Papu"),
+    ],
+)
+def test_aromanian_greek_and_swahili_titles_are_kept_apart(
+    page: str, name: str, title: str
+) -> None:
+    assert (name, title) in _found(page)
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "Panaghia mou, ten days to the feast and nothing ready.",
+        "We thanked Mungu for the rain on the coffee.",
+        "Tue 16 July — Ioannina\nThe bus at seven, two hours of curves.",
+        "Called Thessaloniki, nobody answered the phone.",
+    ],
+)
+def test_a_dateline_a_place_rung_and_god_are_nobody(page: str) -> None:
+    assert _found(page) == []
+
+
+def test_someone_called_by_a_name_is_still_someone() -> None:
+    assert [name for name, _ in _found("We met an old shepherd called Tanasi.")] == ["Tanasi"]
