@@ -28,7 +28,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final, Literal
 
 from app.domain.notebooks.replies import EvidenceAnchor
@@ -634,7 +634,15 @@ def _read_lists(candidates: Sequence[PageInput]) -> tuple[Structure, Structure]:
                 todos.add_candidate(position, items[0])
                 lists.add_candidate(position, items[0])
         for run in _plain_runs(lines):
-            shorts = [lines[i] for i in run if _laid_out(lines[i].stripped) <= MAX_LIST_ITEM_CHARS]
+            shorts = [  # a table's row set out in columns may run longer ("Bazou   Kalabaka …")
+                lines[i]
+                for i in run
+                if _laid_out(lines[i].stripped) <= MAX_LIST_ITEM_CHARS
+                or (
+                    _COLUMNS.search(lines[i].stripped)
+                    and len(lines[i].stripped) <= 2 * MAX_LIST_ITEM_CHARS
+                )
+            ]
             if len(run) < 3 or len(shorts) < 3:
                 continue
             unmarked = _unmarked_list(lines, run)
@@ -657,8 +665,41 @@ def _read_lists(candidates: Sequence[PageInput]) -> tuple[Structure, Structure]:
                 for line in listy:
                     todos.add_candidate(position, line)
                     lists.add_candidate(position, line)
-    todos.units = _carried_over(found)
+    todos.units = _one_per_page(_carried_over(found))
+    lists.units = _one_per_page(lists.units)
     return todos, lists
+
+
+def _one_per_page(units: Sequence[Unit]) -> list[Unit]:
+    """The units with two or more over the same pages made one ("MAVUNO — …" and "MNADA
+    — …", two headed to-dos on a page; a sold-cheese list by batch): a page's list is
+    one finding, its parts under their headings its items."""
+    merged: dict[tuple[int, int], Unit] = {}
+    for unit in units:
+        first = merged.get((unit.start, unit.end))
+        if first is None:
+            merged[(unit.start, unit.end)] = unit
+            continue
+        data: dict[str, Any] = dict(first.data)
+        if "items" in data:
+            items = [*data["items"], *unit.data["items"]][:40]
+            done = sum(1 for item in items if item["status"] == "done")
+            data["items"] = items
+            reason = f"Read from the page's lines: {len(items)} task line(s)" + (
+                f", {done} done" if done else ""
+            )
+        else:
+            count = data["item_count_estimate"] + unit.data["item_count_estimate"]
+            data["item_count_estimate"] = count
+            data["sample_items"] = [*data["sample_items"], *unit.data["sample_items"]][:12]
+            reason = f"Read from the page's lines: a list of {count} items"
+        merged[(unit.start, unit.end)] = replace(
+            first,
+            reason=reason,
+            evidence=(first.evidence + unit.evidence)[:MAX_EVIDENCE_LINES],
+            data=data,
+        )
+    return list(merged.values())
 
 
 # --------------------------------------------------------------------------- poems
@@ -706,7 +747,7 @@ def _stanzas(position: int, page: PageInput) -> list[_Stanza]:
     credited = {line.start for said, credit, _ in _set_in_passages(lines) for line in said}
     copied = _copied_stanzas(lines) | _copied_on_the_page(lines, runs)
     out: list[_Stanza] = []
-    for run in runs:
+    for k, run in enumerate(runs):
         chosen = [lines[i] for i in run]
         is_copied = all(line.start in copied for line in chosen)
         if any(line.start in credited for line in chosen) and not is_copied:
@@ -725,6 +766,8 @@ def _stanzas(position: int, page: PageInput) -> list[_Stanza]:
             _unmarked_list(lines, run) is not None and not is_copied
         ):
             continue  # a list's heading, or a list without markers
+        if not is_copied and k + 1 < len(runs) and _unmarked_list(lines, runs[k + 1]) is not None:
+            continue  # "OLD FAMILIES that went up …" over a table: its heading and note
         if (
             sum(_verse_line(line) for line in chosen) * 2 < len(chosen)
             and not _title_like(chosen)
@@ -1079,6 +1122,40 @@ def _credited_verse(lines: Sequence[Line]) -> list[tuple[list[Line], Line, str]]
     return out
 
 
+# A credit over the verse it names, under its title ("words by Constantin Belimace",
+# "(national anthem — tune by Enoch Sontonga, from …)").
+_CREDIT_ABOVE: Final = re.compile(
+    r"^\s*\(?[^()\n]{0,40}?\b(?:words|lyrics|text|poem|verses?|tune|music)\s+by\s+"
+    r"(?P<who>[^\W\d_][^\n(),;]{1,80}?)\s*(?:,[^\n]*)?\)?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _credited_above(lines: Sequence[Line]) -> list[tuple[list[Line], Line, str]]:
+    """Verse under a line that credits it to someone by name, one blank line allowed
+    between, its stanzas one blank line apart: ``(passage, credit line, who)``."""
+    out: list[tuple[list[Line], Line, str]] = []
+    for i, line in enumerate(lines):
+        said = _CREDIT_ABOVE.match(line.text)
+        if said is None or not said.group("who")[:1].isupper():
+            continue
+        j = i + 1
+        while j < len(lines) and lines[j].kind == "blank" and j <= i + 2:
+            j += 1
+        k = j
+        while k < len(lines) and (
+            (lines[k].kind == "plain" and len(lines[k].stripped) <= MAX_VERSE_CHARS)
+            or (lines[k].kind == "blank" and k + 1 < len(lines) and lines[k + 1].kind == "plain")
+        ):
+            k += 1
+        passage = [x for x in lines[j:k] if x.kind != "blank" and not _ASIDE.match(x.stripped)]
+        if len(passage) >= 2 and len(_words(" ".join(x.stripped for x in passage))) >= (
+            MIN_QUOTE_WORDS
+        ):
+            out.append((passage, line, said.group("who").strip()[:200]))
+    return out
+
+
 def _copied_passages(lines: Sequence[Line]) -> list[tuple[list[Line], Line, str]]:
     """A passage under a line that says it was copied from someone or somewhere ("copied
     from Arnel's phone — old Ilonggo song:"), one blank line allowed between: ``(passage,
@@ -1171,6 +1248,7 @@ def _read_quotations(candidates: Sequence[PageInput]) -> Structure:
             *_copied_passages(lines),
             *_introduced_passages(lines),
             *_credited_verse(lines),
+            *_credited_above(lines),
         ]
         for verse, credit, credited_to in passages:
             if any(line in sure for line in verse):

@@ -468,9 +468,14 @@ def test_a_list_in_sections_under_short_headings_is_one_list(page: str) -> None:
     assert spans("lists", page) == [(0, 0)]
 
 
-def test_numbered_runs_that_start_again_are_two_lists() -> None:
+def test_numbered_runs_that_start_again_are_read_as_lists_of_one_page() -> None:
+    """Two runs numbered from one ("Shop", then "Chemist") are both read, and the page
+    holds one finding of their five items, as a page's lists are one finding."""
     page = "Shop\n1. milk\n2. eggs\n3. bread\nChemist\n1. plasters\n2. paracetamol\n"
-    assert spans("lists", page) == [(0, 0), (0, 0)]
+    [unit] = read_structure("lists", _pages(page)).units  # type: ignore[union-attr]
+    assert (unit.start, unit.end) == (0, 0)
+    assert unit.data["item_count_estimate"] == 5
+    assert len(unit.evidence) == 5
 
 
 CREDITED_UNDER = (
@@ -691,3 +696,56 @@ def test_an_aside_in_brackets_under_a_heading_makes_no_todo_list() -> None:
     )
     assert spans("todo_lists", page) == []
     assert spans("lists", page) == [(0, 0)]
+
+
+def test_two_headed_lists_on_one_page_are_one_finding() -> None:
+    page = (
+        "HARVEST — starts Monday\n"
+        "☐ pickers for the lower field\n"
+        "☑ scrub the drying tables\n"
+        "☐ 20 new sacks from the co-op\n"
+        "\n"
+        "AUCTION — Sunday after church\n"
+        "☑ list of who gives what\n"
+        "☐ ask the pastor about the choir\n"
+        "☐ receipts for the bidders"
+    )
+    [todo] = read_structure("todo_lists", _pages(page)).units  # type: ignore[union-attr]
+    assert (todo.start, todo.end) == (0, 0)
+    assert len(todo.data["items"]) == 6
+
+
+def test_a_table_of_long_rows_in_columns_is_a_list_not_a_poems_stanza() -> None:
+    poem = "the flock goes up\nthe snow goes down\nthe dogs run ahead\nand I am slow"
+    table = (
+        "OLD FAMILIES that went up with the flocks\n"
+        "(what my uncle remembers, he is 91)\n"
+        "\n"
+        " family            winter (lowland)        summer (village)     sheep\n"
+        " Bazou             Kalabaka plain          Samarina              1100\n"
+        " Tsoumanis         Kalabaka plain          Metsovo                400\n"
+        " Zygouris          Larisa side             Perivoli               700\n"
+        " Papas             Farsala                 Samarina               900"
+    )
+    assert spans("lists", poem, table) == [(1, 1)]
+    assert spans("poetry", poem, table) == [(0, 0)]
+
+
+def test_verse_under_a_line_that_credits_its_words_is_a_quotation() -> None:
+    page = (
+        "I copy the old song for the school project.\n"
+        "\n"
+        "            THE SHEPHERDS' SONG\n"
+        "          words by Ianache Goga\n"
+        "\n"
+        "   Up the mountain with the flock we go,\n"
+        "   under the pines where the cold winds blow,\n"
+        "   brothers of one mother, of one word,\n"
+        "   we keep the tongue our fathers heard."
+    )
+    assert spans("quotations", page) == [(0, 0)]
+
+
+def test_a_line_by_someone_over_prose_is_no_quotation() -> None:
+    page = "Music by the band was loud all night.\nWe left early and walked home."
+    assert spans("quotations", page) == []
