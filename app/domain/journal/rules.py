@@ -1315,12 +1315,6 @@ def _in_quotes(text: str, at: int) -> bool:
     return straight or curly
 
 
-# What "back in" a place is put or come back to, not a time gone ("mats back in the hall",
-# "back in the pool today"); "back in the day", "back in the 90s" are then.
-_BACK_IN_THEN: Final = frozenset({"day", "days", "old", "olden", "past", "sixties", "seventies",
-                                  "eighties", "nineties", "time", "times"})  # fmt: skip
-
-
 def _says_its_own(parsed: ParsedText, said: Token, deed: Token) -> bool:
     """A speech verb after the deed with words of its own after it ("Send Fati ₵100 on
     MoMo she say ti paya"): what was said is those words, not the deed."""
@@ -1344,6 +1338,12 @@ def _a_past_phrase(parsed: ParsedText, words: Sequence[Token], match: CueMatch) 
                 continue
             return True
     return False
+
+
+# What "back in" a place is put or come back to, not a time gone ("mats back in the hall",
+# "back in the pool today"); "back in the day", "back in the 90s" are then.
+_BACK_IN_THEN: Final = frozenset({"day", "days", "old", "olden", "past", "sixties", "seventies",
+                                  "eighties", "nineties", "time", "times"})  # fmt: skip
 
 
 def _back_in_a_place(after: Sequence[str]) -> bool:
@@ -3158,7 +3158,8 @@ _MAY_BE_THEM: Final = frozenset(
      "nana", "nanna", "grandad", "granddad", "grandmother", "grandfather", "parents"}
 )  # fmt: skip
 """Words for a person or pet who may be the one the habit names ("fed the little guy")."""
-_NAME_WORD: Final = re.compile(r"[\w'’]+")
+NAME_WORD: Final = re.compile(r"[\w'’]+")
+"""A word of a habit's name, an apostrophe inside it ("Todi'ya", "Jithu's")."""
 
 
 # A hope put in God's hands ("Insha'Allah", "God willing", "ojalá"): what follows is
@@ -3205,8 +3206,8 @@ def named_person(name: str) -> tuple[str, str] | None:
     said = re.sub("[📞☎]", " call ", name.split("@")[0])  # "Boulder @ Movement": no one
     # "Chamada c/ a Manu", glossed "call c/ a Manu": with Manu, as "w/" is
     said = re.sub(r"(?i)\b[cw]/\s*(?:(?:a|o|la|el)\s+)?", " with ", said)
-    words = _NAME_WORD.findall(said)  # "Mami 📞 Bamenda": Mami, where she is after
-    where = _NAME_WORD.findall(" ".join(WHERE_IN_BRACKETS.findall(said)))
+    words = NAME_WORD.findall(said)  # "Mami 📞 Bamenda": Mami, where she is after
+    where = NAME_WORD.findall(" ".join(WHERE_IN_BRACKETS.findall(said)))
     if where and len(words) > len(where):  # "Lhakpa lai phone (Solu)": where they are
         words = [w for w in words if w not in where]
     if (  # "Lhakpa lai phone": the person, a word for "to", then the call
@@ -3345,7 +3346,7 @@ _BOTH_TOLD: Final = frozenset({"both", "again", "twice", "all", "each"})
 def _one_time_of_two(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     """The name asks for the thing morning and night, and the cue is told of one time
     only ("Took the morning pill", "Morning pill yes"): half of what the name asks."""
-    asked = {_DAY_TIMES[w] for w in _NAME_WORD.findall(name.lower()) if w in _DAY_TIMES}
+    asked = {_DAY_TIMES[w] for w in NAME_WORD.findall(name.lower()) if w in _DAY_TIMES}
     if len(asked) < 2:
         return False
     first, last = parsed.tokens[match.first], parsed.tokens[match.last]
@@ -3369,7 +3370,7 @@ def _at_another_time(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     """The name asks for the thing at one time of day ("PM run 8k+", "Metformin
     (morning)") and the cue is told of the other one only ("Morning was 16km
     progression", "took the metformin with dinner")."""
-    asked = {_DAY_TIMES[w] for w in _NAME_WORD.findall(name.lower()) if w in _DAY_TIMES}
+    asked = {_DAY_TIMES[w] for w in NAME_WORD.findall(name.lower()) if w in _DAY_TIMES}
     if len(asked) != 1:
         return False
     first, last = parsed.tokens[match.first], parsed.tokens[match.last]
@@ -3533,7 +3534,7 @@ def _some_of_the_prayers(parsed: ParsedText, match: CueMatch, name: str) -> bool
     """The name asks for the five daily prayers ("all 5 salah", "Namaz 5 time") and the
     cue's sentence names fewer of them ("prayed zuhr and asr", "fajr zuhr asr maghrib ✔")
     or counts fewer ("namaz 4", "i pray only 3 today") without saying all were prayed."""
-    if not asks_five_prayers(_NAME_WORD.findall(name)):
+    if not asks_five_prayers(NAME_WORD.findall(name)):
         return False
     said = parsed.sentence_words(parsed.tokens[match.first])
     lowers = [w.lower for w in said]
@@ -3602,7 +3603,7 @@ def _short_of_name(body: str, parsed: ParsedText, match: CueMatch, name: str) ->
     ]  # the sentence, or a log's line the parser split ("airstrip x1 only")
     if not asked:
         return False
-    named = {w[:4] for w in _NAME_WORD.findall(name.lower())} | _COUNTED
+    named = {w[:4] for w in NAME_WORD.findall(name.lower())} | _COUNTED
     target = count_target(name)
     in_time = target is not None and target[1] == "minute"
 
@@ -3703,7 +3704,7 @@ def blocked_for(
         match,
         reading=reading,
         theirs=_OWNED_BY.search(name) is not None,
-        named=frozenset(_NAME_WORD.findall(name.lower())),
+        named=frozenset(NAME_WORD.findall(name.lower())),
         owners=frozenset(m.lower() for m in _WHOSE.findall(name)),
     )
     if reason is BlockReason.SOMEONE_ELSE and _the_thing_does_it(parsed, match, name):
@@ -3830,7 +3831,7 @@ def _writing_this(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     after = parsed.tokens[match.last + 1]
     if after.lower != "this" or after.head != word.i:
         return False
-    return not any(w.lower() in _JOURNALING for w in _NAME_WORD.findall(name))
+    return not any(w.lower() in _JOURNALING for w in NAME_WORD.findall(name))
 
 
 # Titles that make the capitalised word after them a person's name.
@@ -3848,7 +3849,7 @@ def _a_titled_name(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     title = parsed.tokens[match.first - 1]
     if title.lower.rstrip(".") not in _TITLE_BEFORE or not title.text[:1].isupper():
         return False
-    return word.text not in _NAME_WORD.findall(name)
+    return word.text not in NAME_WORD.findall(name)
 
 
 # Nouns a cue may name the kind of, that are no doing of it: the people who sell, make,
@@ -3862,7 +3863,7 @@ _THING_HEADS: Final = frozenset(
 def _another_prayer(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     """The name asks for one prayer and the cue is said of another, beside it ("Fajr
     namaz": "Went to jummah namaz"; "Бомдат намаз": "жұма намаз")."""
-    asked = prayers_named(_NAME_WORD.findall(name))
+    asked = prayers_named(NAME_WORD.findall(name))
     if not asked:
         return False
     sent = parsed.tokens[match.first].sent
@@ -3906,7 +3907,7 @@ def _only_kept(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     verb = parsed.head(head)
     if verb is None or verb.lemma not in _KEEPING_VERBS:
         return False
-    named = {w.lower() for w in _NAME_WORD.findall(name)}
+    named = {w.lower() for w in NAME_WORD.findall(name)}
     return not any(w.startswith(verb.lemma[:4]) for w in named)
 
 
@@ -3931,7 +3932,7 @@ def _the_thing_does_it(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     verb, as people write it done ("Oil clippers": "clippers oiled"; "Fly pigeons":
     "pigeons fly after, 40 minute"): the deed, not someone else's.  Never a person."""
     words = {
-        w.lower() for w in _NAME_WORD.findall(name) if not w[:1].isupper() or w == name.split()[0]
+        w.lower() for w in NAME_WORD.findall(name) if not w[:1].isupper() or w == name.split()[0]
     }
     for tok in parsed.tokens[match.first : match.last + 1]:
         verb = parsed.head(tok) if tok.dep in ("nsubj", "nsubjpass") else tok
@@ -3983,7 +3984,7 @@ def _person_acts(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     rang"); or the cue is a call someone made to the writer, read as a noun ("Elin
     rang.")."""
     words = parsed.tokens[match.first : match.last + 1]
-    named = _NAME_WORD.findall(name)
+    named = NAME_WORD.findall(name)
     people = {w.lower() for w in named[1:] if w[:1].isupper()}
     if len(named) == 2 and named[0].lower() in _REACHING:
         people.add(named[1].lower())  # "call wren", written all in lower case
@@ -4000,7 +4001,7 @@ def _person_acts(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     if words[0].dep == "compound" and verb.lower in _REACHED_ME:
         return True  # "Elin rang.": the call read as a noun the name qualifies
     if words[0].dep == "nsubj" and verb.lemma == "do":
-        own = {w.lower() for w in _NAME_WORD.findall(name)}
+        own = {w.lower() for w in NAME_WORD.findall(name)}
         return any(  # "Lars did 50 burpees": another thing than the habit's, on their own
             k.dep == "dobj" and k.lower not in own and k.lemma not in own
             for k in parsed.children(verb)
@@ -4035,7 +4036,7 @@ def _reaches_someone_else(
     "rang the surgery" is no call to Edna, "visited Pat" no visit to Nan.  A pronoun, a
     kinship word, a child or a pet may be them ("rang her", "rang Mum")."""
     who, how = person
-    named = {w.lower() for w in _NAME_WORD.findall(name)}
+    named = {w.lower() for w in NAME_WORD.findall(name)}
     words = parsed.tokens[match.first : match.last + 1]
     verbs = [t for t in words if t.is_verb] or [phrase_head(parsed, match)]
     if _named_after_whom(words, who, name):
@@ -4076,8 +4077,8 @@ def _reaches_someone_else(
 
 def _named_after_whom(words: Sequence[Token], who: str, name: str) -> bool:
     """The cue's words are all words the name says after the one it reaches ("City Chess
-    kids group": "Kids group"), no verb of reaching among them."""
-    said = [w.lower() for w in _NAME_WORD.findall(name)]
+    kids group": "Kids group"), no verb among them."""
+    said = [w.lower() for w in NAME_WORD.findall(name)]
     if who not in said:
         return False
     after = set(said[said.index(who) + 1 :])
@@ -4108,7 +4109,7 @@ def _leading_deed(name: str, cues: Sequence[str]) -> str | None:
     is the better quote than one of what it is done to ("did 11 cuts … posted it on the
     shop insta"), or of a cue word the habit's family shares ("Squat 5x5" before "1000
     gym")."""
-    words: list[str] = _NAME_WORD.findall(name.lower())
+    words: list[str] = NAME_WORD.findall(name.lower())
     if len(words) < 2:
         return None
     for word in words:
@@ -4211,7 +4212,7 @@ def _sport_told(tok: Token) -> int | None:
 def _another_sport_beside(parsed: ParsedText, name: str, number: CueMatch) -> bool:
     """The distance's nearest word of a sport, in its sentence, is of another sport than
     the one the name goes ("Row 5k": "long walk 12km"; "Run 10k": "cycled 12 km")."""
-    sports = [_sport_of(w) for w in _NAME_WORD.findall(name.lower())]
+    sports = [_sport_of(w) for w in NAME_WORD.findall(name.lower())]
     own = next((s for s in sports if s is not None), None)
     if own is None:
         return False
@@ -4288,7 +4289,7 @@ def _gear_of(parsed: ParsedText, match: CueMatch) -> bool:
 def _only_whom(cue: str, name: str) -> bool:
     """The cue is only the capitalised words of a name after its first word: whom the
     deed is done with or for ("Mache ak Nadège": "nadège"), not the deed."""
-    words = _NAME_WORD.findall(name)[1:]
+    words = NAME_WORD.findall(name)[1:]
     whom = {w.lower() for w in words if w[:1].isupper()}
     whom |= {without_accents(w) for w in whom}
     parts = [w.rstrip("*") for w in cue.lower().split()]
@@ -4538,7 +4539,7 @@ def _the_object_acts(parsed: ParsedText, match: CueMatch, name: str) -> bool:
     to is the subject of another verb ("The levain smell sour sour", "Sea was wild"): it
     did something or was so, nobody did the deed to it. Not when the verb reports it done
     ("levain fed", "the hens got their corn")."""
-    words: list[str] = _NAME_WORD.findall(name.lower())
+    words: list[str] = NAME_WORD.findall(name.lower())
     thing = parsed.tokens[match.last]
     opener = next((k for k, w in enumerate(words[1:], 1) if w not in _INTO), len(words))
     if (

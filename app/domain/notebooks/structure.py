@@ -1122,6 +1122,21 @@ def _credited_verse(lines: Sequence[Line]) -> list[tuple[list[Line], Line, str]]
     return out
 
 
+def _lines_below(lines: Sequence[Line], i: int, *, longest: int | None = None) -> list[Line]:
+    """The plain lines under line ``i``, one blank line allowed after it and between
+    stanzas, each no longer than ``longest`` when given."""
+    j = i + 1
+    while j < len(lines) and lines[j].kind == "blank" and j <= i + 2:
+        j += 1
+    k = j
+    while k < len(lines) and (
+        (lines[k].kind == "plain" and (longest is None or len(lines[k].stripped) <= longest))
+        or (lines[k].kind == "blank" and k + 1 < len(lines) and lines[k + 1].kind == "plain")
+    ):
+        k += 1
+    return list(lines[j:k])
+
+
 # A credit over the verse it names, under its title ("words by Constantin Belimace",
 # "(national anthem — tune by Enoch Sontonga, from …)").
 _CREDIT_ABOVE: Final = re.compile(
@@ -1139,16 +1154,11 @@ def _credited_above(lines: Sequence[Line]) -> list[tuple[list[Line], Line, str]]
         said = _CREDIT_ABOVE.match(line.text)
         if said is None or not said.group("who")[:1].isupper():
             continue
-        j = i + 1
-        while j < len(lines) and lines[j].kind == "blank" and j <= i + 2:
-            j += 1
-        k = j
-        while k < len(lines) and (
-            (lines[k].kind == "plain" and len(lines[k].stripped) <= MAX_VERSE_CHARS)
-            or (lines[k].kind == "blank" and k + 1 < len(lines) and lines[k + 1].kind == "plain")
-        ):
-            k += 1
-        passage = [x for x in lines[j:k] if x.kind != "blank" and not _ASIDE.match(x.stripped)]
+        passage = [
+            x
+            for x in _lines_below(lines, i, longest=MAX_VERSE_CHARS)
+            if x.kind != "blank" and not _ASIDE.match(x.stripped)
+        ]
         if len(passage) >= 2 and len(_words(" ".join(x.stripped for x in passage))) >= (
             MIN_QUOTE_WORDS
         ):
@@ -1165,16 +1175,7 @@ def _copied_passages(lines: Sequence[Line]) -> list[tuple[list[Line], Line, str]
         said = _COPIED_FROM.search(line.text)
         if said is None:
             continue
-        j = i + 1
-        while j < len(lines) and lines[j].kind == "blank" and j <= i + 2:
-            j += 1
-        k = j
-        while k < len(lines) and (
-            lines[k].kind == "plain"  # and its stanzas, one blank line apart
-            or (lines[k].kind == "blank" and k + 1 < len(lines) and lines[k + 1].kind == "plain")
-        ):
-            k += 1
-        passage = list(lines[j:k])
+        passage = _lines_below(lines, i)
         if (
             len(passage) >= 2
             and len(_words(" ".join(x.stripped for x in passage))) >= MIN_QUOTE_WORDS

@@ -27,7 +27,7 @@ from app.domain.journal.cues import (
     without_when,
 )
 from app.domain.journal.measures import unit_of
-from app.domain.journal.rules import WHERE_IN_BRACKETS, named_person, person_cues
+from app.domain.journal.rules import NAME_WORD, WHERE_IN_BRACKETS, named_person, person_cues
 from app.domain.text import HAN_OR_KANA, RUN_IN_SCRIPT
 from app.nlp.forms import is_english_word, is_given_name, is_verb, word_forms
 from app.nlp.gazetteer import KINSHIP, gazetteer
@@ -188,8 +188,8 @@ def _same_person(name: str, english: str) -> bool:
     person, read = named_person(name), named_person(english)
     if person is None or read is None:
         return person is not None
-    written = [w.lower() for w in re.findall(r"[\w'’]+", name)]
-    said = [w.lower() for w in re.findall(r"[\w'’]+", english)]
+    written = [w.lower() for w in NAME_WORD.findall(name)]
+    said = [w.lower() for w in NAME_WORD.findall(english)]
     if len(written) != len(said) or read[0] not in said or person[0] not in written:
         return True
     return written.index(person[0]) == said.index(read[0])
