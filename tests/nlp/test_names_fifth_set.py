@@ -636,3 +636,19 @@ def test_a_dateline_a_place_rung_and_god_are_nobody(page: str) -> None:
 
 def test_someone_called_by_a_name_is_still_someone() -> None:
     assert [name for name, _ in _found("We met an old shepherd called Tanasi.")] == ["Tanasi"]
+
+
+@pytest.mark.parametrize(
+    ("page", "found"),
+    [
+        ("We keep two cows (Nyota and Bahati) and my cousin Juma milks them.", ["Juma"]),
+        ("Mitra my wife made the pie for the feast.", ["Mitra"]),
+        ("Vanghelitsa, my daughter, lives by the sea.", ["Vanghelitsa"]),
+        ("In Thessaloniki my daughter has a small flat.", []),
+        ("Then my sister came round with the bread.", []),
+    ],
+)
+def test_animals_named_in_brackets_and_a_name_before_whose_kin_it_is(
+    page: str, found: list[str]
+) -> None:
+    assert [name for name, _ in _found(page)] == found
