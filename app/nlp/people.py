@@ -1479,8 +1479,9 @@ _ROW_START: Final = re.compile(r"^[ \t]*(?:\d+[.)]|[-•*–]|\[.?\])[ \t]*\S")
 
 def _animals(text: str) -> set[str]:
     """The names a page gives to animals: one beside its animal's word ("Moro the dog",
-    "Dendê (Formiga's dog)") and those that open the rows of a list whose heading names
-    animals ("the milkers I keep an eye on: 1. Sa Reina — boss of the flock")."""
+    "Dendê (Formiga's dog)", "two cows (Nyota and Bahati)") and those that open the rows
+    of a list whose heading names animals ("the milkers I keep an eye on: 1. Sa Reina —
+    boss of the flock")."""
     names = {
         name.removeprefix("The ")
         for m in _NAMED_ANIMAL.finditer(text)
