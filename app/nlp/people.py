@@ -479,7 +479,7 @@ _DATE_THEN_PLACE: Final = re.compile(
 )
 
 
-def _a_date(said: str) -> bool:
+def _names_a_day_or_month(said: str) -> bool:
     """``said`` holds a day's or a month's name ("Tue 16 July", "3 Iunie")."""
     return any(title_word(w.strip(" \t.,")) in WEEKDAYS_AND_MONTHS for w in said.split())
 
@@ -492,12 +492,12 @@ def _datelines(text: str) -> set[str]:
     out: set[str] = set()
     for m in _DATELINE.finditer(text):
         said = [m.group(k) for k in ("day", "month", "month_first") if m.group(k)]
-        if m.group("place") not in given and _a_date(" ".join(said)):
+        if m.group("place") not in given and _names_a_day_or_month(" ".join(said)):
             out.add(m.group("place"))
     out.update(
         m.group("place")
         for m in _DATE_THEN_PLACE.finditer(text)
-        if m.group("place") not in given and _a_date(m.group("date"))
+        if m.group("place") not in given and _names_a_day_or_month(m.group("date"))
     )
     return out
 

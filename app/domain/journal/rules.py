@@ -4410,6 +4410,9 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                     continue  # "Pay Sandra": "Sandra took Ellie to swimming"
                 if _short_of_name(body, parsed, candidate_match, cand.name):
                     short = True
+                    # the cue itself, not _says_leading: a word the name shares with another
+                    # cue ("sahar lmunz", one prayer of "Lmunz – pinza wakhta") must not end
+                    # the search before "all five" is read
                     if leading and leading in candidate_match.cue.split():
                         span = None  # "gym … Squats - 3x5": the name's own deed fell short
                         break
