@@ -4,7 +4,9 @@
   licence, maintained), which covers some eighty locales — among them Pakistani, Indian,
   Polish, Nigerian (Yoruba, Igbo, Hausa), Ghanaian (Twi), Kenyan, Arabic-speaking and
   European ones — where the small English model knows mostly English names.
-- Place names (countries, cities, states, regions) from Faker's address data.
+- Place names (countries, cities, states, regions) from Faker's address data, and the
+  names of languages from its person data, which a page writes like places ("in Twi"),
+  save those that are also given names ("Shona", "Sami").
 - Titles and kinship words (``Mr``, ``Dr``, ``Aunty``, ``Grandma``, ``Nonna``,
   ``Ammi``…), the names of days, months (with their abbreviations) and holidays: a
   small hand-written lexicon shipped with Inkling (``lexicons/name_words_en_v1.json``).
@@ -147,12 +149,14 @@ def gazetteer() -> Gazetteer:
                 given = _collect("faker.providers.person", _GIVEN)
                 family = _collect("faker.providers.person", _FAMILY)
                 places = _collect("faker.providers.address", _PLACES)
+                languages = _collect("faker.providers.person", ("language_names",))
             except ImportError:
-                given, family, places = set(), set(), set()
+                given, family, places, languages = set(), set(), set(), set()
             # Names are often written without their accents ("Malgorzata", "Jozef").
             given |= {_unaccented(n) for n in given}
             # A word that is also a date is decided by its context.
             given -= {n for n in given if title_word(n) in WEEKDAYS_AND_MONTHS}
+            places |= languages - given
             _gazetteer = Gazetteer(_Names(given), _Names(family), frozenset(places))
         return _gazetteer
 

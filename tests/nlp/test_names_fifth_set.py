@@ -652,3 +652,18 @@ def test_animals_named_in_brackets_and_a_name_before_whose_kin_it_is(
     page: str, found: list[str]
 ) -> None:
     assert [name for name, _ in _found(page)] == found
+
+
+@pytest.mark.parametrize(
+    ("page", "found"),
+    [
+        ("Twi chorus after the blessing, Kojo leads it.", ["Kojo"]),
+        ("We sang Twi hymns quietly and Rosa hummed along.", ["Rosa"]),
+        ("He is from Puno, Aymara, and speaks Quechua badly.", []),
+        ("After choir I had tea with Shona at the cafe.", ["Shona"]),
+    ],
+)
+def test_a_language_is_nobody_but_a_given_name_that_is_one_is_someone(
+    page: str, found: list[str]
+) -> None:
+    assert [name for name, _ in _found(page)] == found
