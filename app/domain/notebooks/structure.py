@@ -672,8 +672,9 @@ def _read_lists(candidates: Sequence[PageInput]) -> tuple[Structure, Structure]:
 
 def _one_per_page(units: Sequence[Unit]) -> list[Unit]:
     """The units with two or more over the same pages made one ("MAVUNO — …" and "MNADA
-    — …", two headed to-dos on a page; a sold-cheese list by batch): a page's list is
-    one finding, its parts under their headings its items."""
+    — …", two headed to-dos on a page; a sold-cheese list by batch; a song and its
+    English under it): a page's list or poem is one finding, a list's parts under their
+    headings its items."""
     merged: dict[tuple[int, int], Unit] = {}
     for unit in units:
         first = merged.get((unit.start, unit.end))
@@ -688,6 +689,8 @@ def _one_per_page(units: Sequence[Unit]) -> list[Unit]:
             reason = f"Read from the page's lines: {len(items)} task line(s)" + (
                 f", {done} done" if done else ""
             )
+        elif "item_count_estimate" not in data:
+            reason = first.reason  # a poem: the first reading says what it is
         else:
             count = data["item_count_estimate"] + unit.data["item_count_estimate"]
             data["item_count_estimate"] = count
@@ -915,12 +918,17 @@ def _read_poems(candidates: Sequence[PageInput]) -> Structure:
     for position, page in enumerate(candidates):
         for stanza in _stanzas(position, page):
             previous = groups[-1][-1] if groups else None
-            joins = previous is not None and (
-                (previous.position == position)
-                or (
-                    previous.position == position - 1
-                    and previous.at_page_end
-                    and stanza.at_page_start
+            joins = (
+                previous is not None
+                and (
+                    (previous.position == position)
+                    or (  # a poem goes on over the page in verse or mid-sentence ("learns
+                        # your name."), not in one line that is a heading ("À FAIRE / TO DO")
+                        previous.position == position - 1
+                        and previous.at_page_end
+                        and stanza.at_page_start
+                        and (len(stanza.lines) > 1 or stanza.lines[0].stripped[:1].islower())
+                    )
                 )
             )
             if joins and previous is not None and previous.position == position:
@@ -959,6 +967,7 @@ def _read_poems(candidates: Sequence[PageInput]) -> Structure:
             for stanza in group:
                 for line in stanza.lines:
                     out.add_candidate(stanza.position, line)
+    out.units = _one_per_page(out.units)  # a song and its English under it: one finding
     return out
 
 
@@ -1090,6 +1099,10 @@ letter is signed, not crediting it to someone ("                — Caju, Okt. 2
 _NO_AUTHOR: Final = re.compile(r"\b(?:trad|traditional|anon|anonymous|folk|unknown)\b", re.I)
 
 
+# A credit to one of the writer's own, by kinship ("— my grandfather Kaeua Tekeaa").
+_KIN_CREDIT: Final = re.compile(r"(?:my|our)\s+[^\W\d_]+\s+[A-Z]")
+
+
 def _credited_verse(lines: Sequence[Line]) -> list[tuple[list[Line], Line, str]]:
     """Short lines of verse, their stanzas one blank line apart, right above a line that
     credits them to someone by name ("summer grasses — / all that is left / …" then "—
@@ -1098,12 +1111,15 @@ def _credited_verse(lines: Sequence[Line]) -> list[tuple[list[Line], Line, str]]
     for c, credit in enumerate(lines):
         who = _DASH_ATTRIBUTION.match(credit.text)
         set_apart = c >= 1 and lines[c - 1].kind == "blank"
+        kin = who is not None and _KIN_CREDIT.match(who.group("who")) is not None
         if (
             who is None
             or credit.kind != "plain"  # "- Budget is flat": a list's item
-            or not (who.group("who")[:1].isupper() or _NO_AUTHOR.search(who.group("who")))
-            or (_indent(credit) >= _SET_IN and not set_apart)  # a credit set in, a line apart
-            or _indent(credit) >= _SIGNED_AT  # "                — Coach": the writer's own
+            or not (who.group("who")[:1].isupper() or _NO_AUTHOR.search(who.group("who")) or kin)
+            # a credit set in, a line apart; "                — Coach": the writer's own;
+            # but "— my grandfather Kaeua Tekeaa" is his, wherever it is set
+            or (_indent(credit) >= _SET_IN and not set_apart and not kin)
+            or (_indent(credit) >= _SIGNED_AT and not kin)
         ):
             continue
         k = c - 1

@@ -749,3 +749,83 @@ def test_verse_under_a_line_that_credits_its_words_is_a_quotation() -> None:
 def test_a_line_by_someone_over_prose_is_no_quotation() -> None:
     page = "Music by the band was loud all night.\nWe left early and walked home."
     assert spans("quotations", page) == []
+
+
+def test_a_poem_signed_off_is_not_carried_on_by_the_next_pages_heading() -> None:
+    poem = (
+        "          THE MILL\n"
+        "\n"
+        "    Forty years she turned the grain,\n"
+        "    she hummed all night by the river,\n"
+        "    and the sky over the weir was white.\n"
+        "\n"
+        "    Now the swallows sit on her wheel\n"
+        "    and I sit on the bench,\n"
+        "    and she looks at me.\n"
+        "\n"
+        "                          J.B. June 2024"
+    )
+    todo = (
+        "TO DO for the fair\n"
+        "\n"
+        "MARKET STALL, Saturday from 7\n"
+        "  ☑ wash the trestles\n"
+        "  ☐ ask Pieter for the van\n"
+        "  ☐ new price cards"
+    )
+    assert spans("poetry", poem, todo) == [(0, 0)]
+
+
+def test_a_song_and_its_english_under_it_are_one_poem() -> None:
+    page = (
+        "At the club the old man sang the miners' song and I wrote it, then my English.\n"
+        "\n"
+        "      LI TCHANSON DÈS MINEÛS\n"
+        "\n"
+        "      Dju m' va al fosse å matin,\n"
+        "      dju m' ritoûne al nut tot noer,\n"
+        "      li fosse est mâle po nos ôtes,\n"
+        "      li nut est douce po l' coûr.\n"
+        "\n"
+        "      Va, va, mi p'tit mineû,\n"
+        "      li clokî t' ratind.\n"
+        "\n"
+        "                — words by Monsieu Djan Piron, Liège 1930\n"
+        "\n"
+        "      I go down to the pit in the morning,\n"
+        "      I come home in the night all black,\n"
+        "      the pit is hard on us,\n"
+        "      the night is soft on the heart.\n"
+        "\n"
+        "      Go, go, my little miner,\n"
+        "      the church tower waits for you.\n"
+        "\n"
+        "He cried a bit at the end. Me also."
+    )
+    assert spans("poetry", page) == [(0, 0)]
+
+
+def test_a_saying_credited_to_a_grandparent_by_kinship_is_a_quotation() -> None:
+    page = (
+        "When I rushed the work he used to say:\n"
+        "\n"
+        "     'A wall does not care how fast you laid it.\n"
+        "      A wall only asks if you laid it straight.'\n"
+        "               — my grandfather Anton Weber of Kiel\n"
+        "                 (he said it in German, shorter, this is the sense)\n"
+        "\n"
+        "God keep him."
+    )
+    assert spans("quotations", page) == [(0, 0)]
+
+
+def test_a_poem_going_on_mid_sentence_over_the_page_is_one_poem() -> None:
+    first = (
+        "it is a cold that has corners\n"
+        "a cold that stands in the bus shelter\n"
+        "with its hands in its pockets\n"
+        "\n"
+        "it is a cold that"
+    )
+    second = "learns your name.\n\nand still\nwhen the bus comes\nI am so grateful\nit frightens me"
+    assert spans("poetry", first, second) == [(0, 1)]
