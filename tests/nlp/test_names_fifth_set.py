@@ -667,3 +667,25 @@ def test_a_language_is_nobody_but_a_given_name_that_is_one_is_someone(
     page: str, found: list[str]
 ) -> None:
     assert [name for name, _ in _found(page)] == found
+
+
+@pytest.mark.parametrize(
+    ("page", "found"),
+    [
+        (
+            "Pére Lejeune said the Mass and only Toinette came.",
+            [("Lejeune", "Pére"), ("Toinette", "")],
+        ),
+        (
+            "Ask Jean-Pierre for the car, to bring Matante Gustine.",
+            [("Jean-Pierre", ""), ("Gustine", "Matante")],
+        ),
+        ("Sail cloth: Nei Bwena is sewing it.", [("Bwena", "Nei")]),
+        ("Lundi 3 juin 2024 — Seraing\nRain again on the roof, Bondjou what a spring.", []),
+        ("Saint Lambert pray for the team next week.", []),
+    ],
+)
+def test_walloon_and_gilbertese_titles_a_saint_god_and_a_dated_day(
+    page: str, found: list[tuple[str, str]]
+) -> None:
+    assert _found(page) == found
