@@ -149,6 +149,8 @@ _FULL_BY_LANGUAGE: Final = (
     "вордӥськон пуксён вирнунал покчиарня удмуртарня кӧснунал арнянунал",
     "trushabba treshabba arbashabba khamshabba khushabba",
     "atani atalaata alaarba alaamisi aljima asibiri alahiri",
+    # Asturian (its Tuesday and Sunday are Spanish's)
+    "llunes miércoles miercoles xueves vienres sábadu sabadu domingu",
 )
 _TWO_WORD_DAYS: Final = (
     # Vietnamese, with and without its marks ("Đi chùa Chủ Nhật")
@@ -183,6 +185,7 @@ _SHORT_BY_LANGUAGE: Final = (
     "gio",  # Italian (its other short forms are French's and Spanish's)
     "tnejn tlieta erbgħa erbgha hamis",  # Maltese
     "mér xov",  # Galician
+    "llu xue",  # Asturian
     "anna",  # Turkmen Friday, also a name: a day only in a schedule ("Çörek (Anna)")
     "月 火 水 木 金 土 日",  # Japanese, as a schedule writes them ("(火・木)")
 )

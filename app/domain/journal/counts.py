@@ -147,7 +147,10 @@ def _time_spans(parsed: ParsedText, words: Sequence[Token]) -> list[tuple[float,
 _QUARTER_HOUR: Final = re.compile(
     r"\b(a|one|three|3)\s+quarters?\s+of\s+an\s+hour\b"
     # and an hour in words, or half of one ("only an hour at the loom", "half an hour")
-    r"|\b(?<!quarter of )(half\s+an|an|one)\s+hour\b(\s+and\s+a\s+half)?",
+    # and as a learner drops the article ("Talo only half hour"; "one and half hour" is
+    # an hour and a half)
+    r"|\b(?<!quarter of )(?<!and )(half\s+an|half|an|one)\s+hours?\b(\s+and\s+a\s+half)?"
+    r"|\b(?:one|an|1)\s+and\s+(?:a\s+)?(half)\s+hours?\b",
     re.IGNORECASE,
 )
 
@@ -165,6 +168,8 @@ def _quarter_hours(parsed: ParsedText, words: Sequence[Token]) -> list[tuple[flo
             continue
         if m.group(1) is not None:
             out.append((45.0 if m.group(1).lower() in ("three", "3") else 15.0, at))
+        elif m.group(2) is None:
+            out.append((90.0, at))  # "one and half hour"
         elif m.group(2).lower().startswith("half"):
             out.append((30.0, at))
         else:

@@ -35,8 +35,9 @@ MAX_CUES: Final = 600
 MAX_CUE_CHARS: Final = 60
 
 _NUMBER: Final = re.compile(
-    r"^\d[\d,.]*(?:k|l|km|mi|m|x|x\d+|h|hrs?|mins?)?$|^\d{1,2}:\d{2}$", re.IGNORECASE
-)  # "5k", "1.5L", "3x12", "8h", "20mins", "29:12"
+    r"^\d[\d,.]*(?:k|l|km|mi|m|x|x\d+|h|hrs?|mins?)?$|^\d{1,2}:\d{2}$|^\d{2,3}/\d{2,3}$",
+    re.IGNORECASE,
+)  # "5k", "1.5L", "3x12", "8h", "20mins", "29:12", a reading "138/85"
 _NUMBER_WORDS: Final = frozenset(
     {
         "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -66,6 +67,8 @@ _NAME_STOP: Final = QUALITY_WORDS | frozenset(
         # minutes as other languages write them ("Домра 40 мин", "Barre 30 хв")
         "мин", "минут", "хв", "хвилин", "minuto", "minutos", "minuti", "minuten", "minut",
         "dk", "dakika", "hora", "horas", "std", "stunde", "stunden", "uur", "saat", "tunti",
+        # how often, all the year round ("Dip at Peel beach (all year)")
+        "all", "year", "years", "yearly", "month", "months", "monthly",
         # a hedge on how much ("Do a bit of baking", "A little Welsh")
         "bit", "little", "lot",
         # whose, and the modals another form of a name's word may be ("Kickabout w/ our
@@ -629,6 +632,8 @@ _ARABIC_ARTICLE: Final = re.compile(r"^(?:al|el|ul|il|an|ar|as|ash|at|ad|az)-([^
 
 DAILY_PRAYERS: Final = {
     **dict.fromkeys(("fajr", "fajar", "fajir", "subuh", "bamdad", "sahar"), "dawn"),
+    # and as Turkish, Azerbaijani, the Caucasus and Persian name the dawn prayer
+    **dict.fromkeys(("sabah", "subh", "sobh", "sübh"), "dawn"),
     **dict.fromkeys(("zuhr", "dhuhr", "duhr", "zohr", "zuhur", "zohar", "zohor"), "noon"),
     **dict.fromkeys(("zuhar", "dhuhur", "zuhor", "öğle", "ogle", "peshin"), "noon"),
     **dict.fromkeys(("asr", "asar", "ashar", "ikindi", "digar"), "afternoon"),

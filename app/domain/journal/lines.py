@@ -63,7 +63,9 @@ FRONTED_LATER: Final = re.compile(
 )
 FRONTED_NOT: Final = re.compile(
     _FRONTED + r"(?:did not|didn['’]?t|do not|don['’]?t|never|have not|haven['’]?t|"
-    r"forgot to|could not|couldn['’]?t|can['’]?t|cannot)\b"
+    r"forgot to|could not|couldn['’]?t|can['’]?t|cannot|"
+    # as a learner leaves the "do" out ("хали I not touch", "the Quran we no open")
+    r"(?:not|no)(?=\s+[^\W\d_]+(?:[\s,.;!]|$)))\b"
     r"(?!\s+(?:miss|skip|forget|forgot|neglect)\w*)",  # "Choir I did not miss": it was done
     re.I,
 )
@@ -169,6 +171,16 @@ ON_THEIR_OWN: Final = re.compile(
     r"li[ -]?m[eè]m|lui-même|elle-même|eux-mêmes|(?:él|ella) mism[oa])(?!\w)",
     re.I,
 )
+# So it did not happen, said later in the sentence of a thing or person named ("Naana went
+# to her sister, so no pressure check", "ensayo was at 5 but maestro is sick, so no
+# ensayo"); not "so no need", "so no regrets".
+SO_NONE: Final = re.compile(
+    r"^[^.!?\n]{0,120}?,?\s+(?:so|hence|therefore|then)\s+no\s+"
+    r"(?!(?:need|regrets?|worries|worry|problems?|complaints?|excuses?|wonder|doubt|surprise|"
+    r"matter|more|longer|one|way|idea|big|real)\b)"
+    r"[^\W\d_]+(?:[ -][^\W\d_]+)?\s*(?=[,.;!?)\n]|$)",
+    re.I,
+)
 # Everyone but the writer ("everybody danced the cueca except me", "all swam but me").
 BUT_ME: Final = re.compile(
     r"^[^.!?\n]{0,30}?\b(?:except|but not|apart from|other than|besides|but)\s+(?:for\s+)?"
@@ -220,6 +232,14 @@ DONE_BY_ANOTHER: Final = re.compile(
     rf"sent|[a-z]+ed)?\s*by\s+{_BY_SOMEONE})",
     # not "done by the window", "by a river"; "(hens fed) by the Rendall boy" is someone
     re.I,
+)
+# A heading, then someone named who did it ("Ledger: Tsegaye closed it", "Bins — Dad
+# took them out"); not "Ledger: I closed it", "Ledger: Monday done it".
+DONE_BY_NAMED: Final = re.compile(
+    r"^\s*[:—–-]\s*(?!(?:I|We|Me|Mon|Tue|Wed|Thu|Fri|Sat|Sun|Today|Tonight|Then|Also|Done)\b)"
+    r"(?:[A-Z][^\W\d_]+|mum|mom|dad|papa|mama)\s+"
+    r"(?:(?!did\b)[a-z]+ed|did|took|made|ran|wrote|gave|brought|sent|kept|put|read|sang)\s+"
+    r"(?:it|them)\b"
 )
 # The thing left somewhere or till later, said after it ("jug? left it in the van",
 # "Band: left it under the bed", "The insulin I left till dinnertime").

@@ -278,9 +278,31 @@ def glued_measures(words: Sequence[Token]) -> list[tuple[float, str, Token]]:
     return out
 
 
+# A share of an hour as a name writes it ("Gaita ½h", "Tabla 1/2 hr", "Walk 1½ hours").
+_VULGAR: Final = {"½": 0.5, "¼": 0.25, "¾": 0.75}
+_SHARE: Final = re.compile(
+    r"(?<![\d/.,])(?:(\d+)\s*([½¼¾])|([1-9])/([2-9]))(?=\s*(?:h|hrs?|hours?|mins?|minutes?)\b)",
+    re.IGNORECASE,
+)
+
+
+def _with_shares_as_decimals(name: str) -> str:
+    """``name`` with a share of an hour or a minute written as a decimal ("½h": "0.5h")."""
+
+    def decimal(m: re.Match[str]) -> str:
+        if m.group(2) is not None:
+            return f"{int(m.group(1) or 0) + _VULGAR[m.group(2)]:g}"
+        top, bottom = int(m.group(3)), int(m.group(4))
+        return f"{top / bottom:g}" if top < bottom else m.group(0)
+
+    name = re.sub(r"(?<![\d/.,])([½¼¾])", r"0\1", name)  # "½h": no whole number before it
+    return _SHARE.sub(decimal, name)
+
+
 def count_target(name: str) -> tuple[float, str] | None:
     """``(10000, "step")`` for "Walk 10k steps", ``(3, "litre")`` for "Drink 3L water": a
     count the name asks for, and its unit."""
+    name = _with_shares_as_decimals(name)
     short = _NAME_M_MINUTES.search(name)
     if short is not None and not _GOES_A_DISTANCE.search(name):
         minutes = float(short.group(1))

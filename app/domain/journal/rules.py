@@ -87,6 +87,7 @@ from app.domain.journal.lines import (
     CROSSED_AFTER,
     DID_I,
     DONE_BY_ANOTHER,
+    DONE_BY_NAMED,
     EXCUSED,
     FOR_TOMORROW,
     FROM_BEFORE,
@@ -117,6 +118,7 @@ from app.domain.journal.lines import (
     SET_ASIDE,
     SHORT_SHARE,
     SHUT,
+    SO_NONE,
     STILL_UNDONE,
     TAKEN_BACK,
     TICKED_LINE,
@@ -707,6 +709,7 @@ _SAID_AFTER: Final[tuple[tuple[re.Pattern[str], BlockReason], ...]] = (
     (FRONTED_LATER, BlockReason.FUTURE),  # "push ups I will do in the morning"
     (FRONTED_NOT, BlockReason.NEGATED),  # "The tide gauge I did not look at"
     (DONE_BY_ANOTHER, BlockReason.SOMEONE_ELSE),  # "Cruiser check done by Blessing"
+    (DONE_BY_NAMED, BlockReason.SOMEONE_ELSES),  # "Ledger: Tsegaye closed it": theirs
     (LEFT_BEHIND, BlockReason.A_THING),  # "jug? left it in the van"
     (CALLED_OFF, BlockReason.A_PLAN),  # "Mahjong this week cancel", "Curling annulé"
     (FOR_TOMORROW, BlockReason.FUTURE),  # "Øvelse i morgen: H2S scenario"
@@ -1713,10 +1716,14 @@ _BUT_NOTHING: Final = re.compile(
 
 
 def _planned(parsed: ParsedText, chain: Sequence[Token]) -> bool:
-    """The cue's verb is what a plan, goal or idea was or is ("Plan was to cook for the
-    week", "the idea is to swim before work")."""
+    """The cue's verb or thing is what a plan, goal or idea was or is ("Plan was to cook
+    for the week", "the idea is to swim before work", "Plan was aal, horses")."""
     for tok in chain:
-        be = parsed.head(tok) if tok.is_verb and tok.dep in ("xcomp", "attr", "ccomp") else None
+        be = (
+            parsed.head(tok)
+            if (tok.is_verb and tok.dep in ("xcomp", "attr", "ccomp")) or tok.dep == "attr"
+            else None  # "Plan was aal, horses": what the plan was, said as a thing
+        )
         if be is not None and be.lemma == "be":
             subjects = [k for k in parsed.children(be) if k.dep in ("nsubj", "nsubjpass")]
             if any(s.lemma in INTENT_NOUNS for s in subjects):
@@ -1856,6 +1863,11 @@ def blocked(
             return reason
     if CROSSED_AFTER.match(after) and not mark_leads(line):
         return BlockReason.MARKED_NOT_DONE  # "sandhyavandanam ✗ overslept", not "✓ a ✗ b"
+    sentence_end = parsed.tokens[parsed.sentences[head.sent][1] - 1].end
+    if SO_NONE.match(text[parsed.tokens[match.last].end : min(line_end, sentence_end)]) and (
+        _said_of_another(parsed, head)
+    ):
+        return BlockReason.NEGATED  # "Naana went to her sister, so no pressure check"
     if _FOR_ME.match(text, parsed.tokens[match.last].end, line_end) and _another_before(
         parsed, head.sent, match.first
     ):
@@ -2026,7 +2038,8 @@ def blocked(
     )
     if (
         any(  # "chopped cebolla for tmrw": made ready for tomorrow, done today
-            w in FUTURE_WORDS and not (readied and k > 0 and lowers[k - 1] == "for")
+            w in FUTURE_WORDS
+            and not (readied and "for" in lowers[max(k - 4, 0) : k])  # "for the Bunscoill tomorrow"
             for k, w in enumerate(lowers[:why] if past else lowers)
         )
         or any(
@@ -2056,8 +2069,12 @@ def blocked(
         return BlockReason.INTENTION  # "Maybe grog with the boys Friday"; not "maybe 12 bilo"
     if _a_past_phrase(parsed, clause_words, match):
         return BlockReason.LONG_AGO
-    if any(a in ("in", "since", "back") and _LAST_CENTURY.fullmatch(b)
-           for a, b in itertools.pairwise(lowers)):  # fmt: skip
+    if any(
+        a.lower in ("in", "since", "back")
+        and _LAST_CENTURY.fullmatch(b.lower)
+        and not _in_a_story_told(parsed, b, head)
+        for a, b in itertools.pairwise(clause_words)
+    ):
         return BlockReason.LONG_AGO  # "In 1968 I read to a class of sixty"
     if _WHEN_I_WAS.search(text, s_start, start):
         return BlockReason.LONG_AGO  # "when I was fifteen and Papa made me run on the sand"
@@ -2130,7 +2147,16 @@ def blocked(
                 return mood
             if _on_next(parsed, tok):
                 return BlockReason.A_PLAN  # "I tell her on next call"
-            if tok.lemma in NEGATIVE_VERBS and not inside(tok):  # "Skipping 247 in a row"
+            if (
+                tok.lemma in NEGATIVE_VERBS
+                and not inside(tok)
+                and not (tok.i > 0 and parsed.tokens[tok.i - 1].lower in ("non", "non-"))
+                and not (  # "blew off the gym"; not "blowing the gaita", "blew the shofar"
+                    tok.lemma == "blow"
+                    and any(k.dep == "dobj" and inside(k) for k in parsed.children(tok))
+                    and not any(k.lower == "off" for k in parsed.children(tok))
+                )
+            ):  # "Skipping 247 in a row"; not "stop" in "non stop"
                 return BlockReason.AVOIDED
             if (
                 tok.lemma in HAVING_VERBS
@@ -2324,7 +2350,11 @@ def blocked(
         ):
             if owner.lemma in INTENT_NOUNS:
                 return BlockReason.A_PLAN
-            return BlockReason.SOMEONE_ELSE
+            if not (
+                _thing_then_deed(parsed, owner, top)
+                or (top.i > 0 and _thing_then_deed(parsed, parsed.tokens[top.i - 1], top))
+            ):  # "talo weeding 2 hrs", however the parser hangs it
+                return BlockReason.SOMEONE_ELSE
     if governor is not None and not reading and not _no_verb(governor):
         subject = _subject(parsed, governor)
         if subject is not None and (
@@ -2336,6 +2366,7 @@ def blocked(
             any(k.dep == "conj" and k.lower in FIRST_PERSON for k in parsed.children(subject))
             or _writers_group(parsed, subject)
             or _compound_misread(parsed, subject, governor)
+            or _thing_then_deed(parsed, subject, governor)  # "yam weeding 2 hrs"
             or _logged_label(parsed, subject)
             or _set_off(parsed, subject, governor)
             or _activity_reported(parsed, subject, governor, head)
@@ -2373,6 +2404,8 @@ def blocked(
             return BlockReason.HAVING_NOT_DOING  # "I have a cushion", "we own a kayak"
         if _said_of_it_in_general(parsed, governor, chain):
             return BlockReason.A_THING  # "Sauna is 9 pound now", "yoga is my favourite"
+        if _only_looked_at_or_talked_of(parsed, head):
+            return BlockReason.A_THING  # "stared at my raven panel", "talking gaitas"
         # The cue inside the subject ("the meditation app pinged me"), unless the
         # verb reports it done ("15 min stretch routine done").
         if governor.lemma not in _DONE_VERBS and not _handled(parsed, governor) and not with_writer:
@@ -2556,13 +2589,100 @@ def _logged_label(parsed: ParsedText, subject: Token) -> bool:
     )
 
 
+def _said_of_another(parsed: ParsedText, head: Token) -> bool:
+    """The cue is, or names, the subject of someone or something else's verb ("Naana went
+    to her sister", "ensayo of Quetzales was at 5"): not the writer's deed ("Ran 5k") nor
+    a log's heading ("Chair exercises today: only the arms")."""
+    up = parsed.head(head)
+    if head.dep == "pobj" and up is not None and up.lower == "of":
+        head = parsed.head(up) or head  # "ensayo of Quetzales was at 5": the ensayo
+    return head.dep in ("nsubj", "nsubjpass") and head.lower not in FIRST_PERSON
+
+
+_GAZING: Final = frozenset({"stare", "gaze", "glare", "gawk", "gape"})
+_TALKING_OF: Final = frozenset({"talk", "discuss", "debate"})
+
+
+def _only_looked_at_or_talked_of(parsed: ParsedText, head: Token) -> bool:
+    """The cue's thing or place is only looked at or talked of ("stared at my raven panel",
+    "In the taller I only look at the bateas drying", "one hour talking gaitas"): nothing
+    done with it."""
+    up = parsed.head(head)
+    if up is None:
+        return False
+    if head.dep == "pobj" and up.lower in ("at", "in", "on"):  # or where it is looked at
+        verb = parsed.head(up)
+        return verb is not None and (
+            (
+                up.lower == "at" and (verb.lemma in _GAZING or verb.lower in ("stared", "staring"))
+            )  # the lemmatizer's "star"
+            or (
+                verb.lemma == "look"
+                and any(k.lower in ("only", "just") for k in parsed.children(verb))
+            )
+        )
+    return head.dep == "dobj" and up.lemma in _TALKING_OF
+
+
+_TELLING_OF: Final = frozenset({"tell", "talk", "remember", "recall", "reminisce"})
+
+
+def _in_a_story_told(parsed: ParsedText, tok: Token, head: Token) -> bool:
+    """``tok`` belongs to what someone tells or remembers, below the deed ("Rang Grandad,
+    twenty minutes of him telling me about carving turnips in 1948")."""
+    above_deed = {a.i for a in parsed.ancestors(head)}
+    for up in parsed.ancestors(tok):
+        if up.i == head.i:
+            return False  # "In 1968 I read to a class of sixty": the deed's own time
+        if up.lemma in _TELLING_OF or up.lower in _TOPIC_WORDS:  # "telling me about …"
+            return up.i not in above_deed  # not "I told them how I went … in 1998"
+    return False
+
+
+def _thing_then_deed(parsed: ParsedText, owner: Token, verb: Token) -> bool:
+    """A log's thing right before the deed done to it and its amount ("talo weeding 2
+    hrs"): what the deed is done to, not someone doing it ("kids running", "Sione
+    weeding", "baka rolling sarma", "the lightning walking ahead")."""
+    return (
+        verb.tag == "VBG"
+        and owner.i + 1 == verb.i
+        and verb.i + 1 < len(parsed.tokens)
+        and parsed.tokens[verb.i + 1].tag == "CD"  # its amount after it: "weeding 2 hrs"
+        and owner.tag == "NN"  # one thing, as written small: not "lifters benching", "Mags"
+        and owner.text.islower()
+        and owner.lemma not in _BEINGS | _GROUPS | _PEOPLE_WORDS
+        and owner.lower not in _BEINGS
+        and not any(
+            k.dep in ("nsubj", "nsubjpass", "aux") and k.i != owner.i for k in parsed.children(verb)
+        )
+    )
+
+
 def _compound_misread(parsed: ParsedText, subject: Token, verb: Token) -> bool:
     """A bare singular noun right before a present verb that does not agree with it: the
-    tagger split a noun compound ("Pram walk to Lidl and back", "Bike ride home")."""
-    first = parsed.sentences[subject.sent][0]
+    tagger split a noun compound ("Pram walk to Lidl and back", "Bike ride home", "Lake run
+    6.1 km")."""
+    first = next(  # a list line's number is masked: its first word after the blank
+        (
+            t.i
+            for t in parsed.tokens[parsed.sentences[subject.sent][0] : subject.i + 1]
+            if t.text.strip()
+        ),
+        -1,
+    )
     return (
         subject.tag in ("NN", "NNP")
-        and verb.tag in ("VBP", "VB")
+        # "Lake run 6.1 km": "run" tagged a past form it shares with the base form, a
+        # measure after it (not "Owen read to Lily")
+        and (
+            verb.tag in ("VBP", "VB")
+            or (
+                verb.tag in ("VBD", "VBN")
+                and verb.lower == verb.lemma
+                and verb.i + 1 < len(parsed.tokens)
+                and parsed.tokens[verb.i + 1].tag == "CD"
+            )
+        )
         and subject.i + 1 == verb.i
         and subject.i == first  # a log line's opening words
         and subject.known
@@ -3248,6 +3368,8 @@ def named_person(name: str) -> tuple[str, str] | None:
             before = words[k - 1]  # "Llamar a Adrián", glossed "call a Adrián"
         if not ((word[0].isupper() and not _says_when(word)) or word.lower() in _KIN):
             continue  # not "Challah (Thurs)", "Our Daily Bread": when, not whom
+        if word.isupper() and len(word) <= 3 and before.lower() not in _REACHING:
+            continue  # "Naana BP morning": her blood pressure, not a call to "BP"
         if any(ch.isdigit() for ch in word):
             continue  # "Chilimba K200": an amount, not whom
         if before.lower() in ("to", "with"):
@@ -3941,6 +4063,10 @@ def _the_thing_does_it(parsed: ParsedText, match: CueMatch, name: str) -> bool:
         )
         if verb is None or (verb.lower not in words and verb.lemma not in words):
             continue
+        if any(  # "Ledger: Tsegaye closed it": someone named beside the thing did it
+            k.tag == "NNP" and k.lower not in words and k.lemma not in _DEVICES for k in subjects
+        ):
+            return False
         if any(
             (k.lower in words or k.lemma in words)
             and k.lemma not in _PEOPLE
