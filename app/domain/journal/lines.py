@@ -238,7 +238,7 @@ DONE_BY_ANOTHER: Final = re.compile(
 DONE_BY_NAMED: Final = re.compile(
     r"^\s*[:—–-]\s*(?!(?:I|We|Me|Mon|Tue|Wed|Thu|Fri|Sat|Sun|Today|Tonight|Then|Also|Done)\b)"
     r"(?:[A-Z][^\W\d_]+|mum|mom|dad|papa|mama)\s+"
-    r"(?:(?!did\b)[a-z]+ed|did|took|made|ran|wrote|gave|brought|sent|kept|put|read|sang)\s+"
+    r"(?:[a-z]+ed|did|took|made|ran|wrote|gave|brought|sent|kept|put|read|sang)\s+"
     r"(?:it|them)\b"
 )
 # The thing left somewhere or till later, said after it ("jug? left it in the van",

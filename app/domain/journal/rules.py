@@ -2593,13 +2593,16 @@ def _said_of_another(parsed: ParsedText, head: Token) -> bool:
     """The cue is, or names, the subject of someone or something else's verb ("Naana went
     to her sister", "ensayo of Quetzales was at 5"): not the writer's deed ("Ran 5k") nor
     a log's heading ("Chair exercises today: only the arms")."""
+    said = head
     up = parsed.head(head)
     if head.dep == "pobj" and up is not None and up.lower == "of":
-        head = parsed.head(up) or head  # "ensayo of Quetzales was at 5": the ensayo
-    return head.dep in ("nsubj", "nsubjpass") and head.lower not in FIRST_PERSON
+        said = parsed.head(up) or head  # "ensayo of Quetzales was at 5": the ensayo
+    return said.dep in ("nsubj", "nsubjpass") and said.lower not in FIRST_PERSON
 
 
 _GAZING: Final = frozenset({"stare", "gaze", "glare", "gawk", "gape"})
+_STARING: Final = frozenset({"stared", "staring"})
+"""The forms of "stare" the lemmatizer reads as "star"."""
 _TALKING_OF: Final = frozenset({"talk", "discuss", "debate"})
 
 
@@ -2613,9 +2616,7 @@ def _only_looked_at_or_talked_of(parsed: ParsedText, head: Token) -> bool:
     if head.dep == "pobj" and up.lower in ("at", "in", "on"):  # or where it is looked at
         verb = parsed.head(up)
         return verb is not None and (
-            (
-                up.lower == "at" and (verb.lemma in _GAZING or verb.lower in ("stared", "staring"))
-            )  # the lemmatizer's "star"
+            (up.lower == "at" and (verb.lemma in _GAZING or verb.lower in _STARING))
             or (
                 verb.lemma == "look"
                 and any(k.lower in ("only", "just") for k in parsed.children(verb))
@@ -2646,8 +2647,7 @@ def _thing_then_deed(parsed: ParsedText, owner: Token, verb: Token) -> bool:
     return (
         verb.tag == "VBG"
         and owner.i + 1 == verb.i
-        and verb.i + 1 < len(parsed.tokens)
-        and parsed.tokens[verb.i + 1].tag == "CD"  # its amount after it: "weeding 2 hrs"
+        and _a_number_after(parsed, verb)  # its amount: "weeding 2 hrs"
         and owner.tag == "NN"  # one thing, as written small: not "lifters benching", "Mags"
         and owner.text.islower()
         and owner.lemma not in _BEINGS | _GROUPS | _PEOPLE_WORDS
@@ -2656,6 +2656,11 @@ def _thing_then_deed(parsed: ParsedText, owner: Token, verb: Token) -> bool:
             k.dep in ("nsubj", "nsubjpass", "aux") and k.i != owner.i for k in parsed.children(verb)
         )
     )
+
+
+def _a_number_after(parsed: ParsedText, tok: Token) -> bool:
+    """A number right after ``tok`` ("run 6.1 km", "weeding 2 hrs")."""
+    return tok.i + 1 < len(parsed.tokens) and parsed.tokens[tok.i + 1].tag == "CD"
 
 
 def _compound_misread(parsed: ParsedText, subject: Token, verb: Token) -> bool:
@@ -2679,8 +2684,7 @@ def _compound_misread(parsed: ParsedText, subject: Token, verb: Token) -> bool:
             or (
                 verb.tag in ("VBD", "VBN")
                 and verb.lower == verb.lemma
-                and verb.i + 1 < len(parsed.tokens)
-                and parsed.tokens[verb.i + 1].tag == "CD"
+                and _a_number_after(parsed, verb)
             )
         )
         and subject.i + 1 == verb.i
