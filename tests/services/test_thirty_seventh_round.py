@@ -5,7 +5,8 @@ what was done today; "so no …" later in a sentence of something named; a learn
 not touch"; a share of an hour in a name; one prayer is not told by another; a habit's
 "(all year)"; "BP" and "dip" name their families; Asturian days; what a plan was; a
 heading's thing someone named did; a thing only stared at; "half hour" (and "one and
-half hour"). Sentences of the test's own."""
+half hour"); "got" someone on the phone for a while; a first word a glossary reads as a
+thing is no person. Sentences of the test's own."""
 
 from __future__ import annotations
 
@@ -54,6 +55,8 @@ def test_asturian_days_in_brackets_are_a_schedule() -> None:
         ("Cove at 8am, proper swim out to the buoy and back.", "Dip at North beach 🌊"),
         ("Mum pressure 138/85 before breakfast.", "Mum BP morning 🩺"),
         ("Studied pharmacology one and half hour in the library.", "Pharmacology 1 hr"),
+        ("Got Nana for twenty minutes after tea.", "Call Nana 📞"),
+        ("Out in the vaka at 5am past the reef, two fish.", "Vaka out b4 sunrise 🎣"),
     ],
 )
 def test_the_writers_deed_is_found(body: str, name: str) -> None:

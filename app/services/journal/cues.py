@@ -240,6 +240,9 @@ def _without_opening_person(name: str, cues: list[str]) -> list[str]:
         return cues  # "Fidel with kids": the fidel (the alphabet) is done with them
     if not is_given_name(words[0]) and not _a_name_before_a_deed(words[0], words[1:]):
         return cues
+    glossed = in_english(words[0]).lower()
+    if glossed != words[0].lower() and glossed not in KINSHIP:
+        return cues  # "Vaka out b4 sunrise": the boat a glossary reads, not a Vaka
     who = words[0].lower()
     if any(who in f.cues for f in cue_families() if f.matches_name(name)):
         return cues  # "Adriene 🧘": the yoga teacher whom the family itself reads alone
