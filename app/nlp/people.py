@@ -271,10 +271,11 @@ _MAYBE: Final = frozenset({"", "PERSON", "NORP", "ORG"})
 """Entity types the small model gives names it is unsure of."""
 
 
+_CALLED_IN_ENGLISH: Final = frozenset({"called", "named"})
 # "called", as English and the languages around it say it before a name or a nickname
-_CALLED: Final = frozenset(
-    {"called", "named", "dit", "dite", "detto", "detta", "alias", "aka", "genannt", "llamado",
-     "llamada", "chamado", "chamada"}
+_CALLED: Final = _CALLED_IN_ENGLISH | frozenset(
+    {"dit", "dite", "detto", "detta", "alias", "aka", "genannt", "llamado", "llamada",
+     "chamado", "chamada"}
 )  # fmt: skip
 
 
@@ -352,7 +353,9 @@ _PLACE_BEFORE: Final = frozenset({
 # A saint's word, before a saint's, a church's or a town's name, though a list has it as a
 # given name ("Saint Lambert", "São Bento").
 _SAINT: Final = frozenset({"saint", "sainte", "st", "ste", "são", "santo", "sant"})
-_SAINT_BEFORE: Final = re.compile(r"\b(?:Saint|Sainte|St|Ste|São|Santo|Sant)\.?[ -]$")
+_SAINT_WORDS: Final = "|".join(sorted((w.title() for w in _SAINT), key=len, reverse=True))
+_SAINT_BEFORE: Final = re.compile(rf"\b(?:{_SAINT_WORDS})\.?[ -]$")
+"""A saint's word right before a name ("Saint Lambert", "Saint-Martin", "St. Jude")."""
 # The first words of a title ("Lo Pastre e la Pastora", "Se Canta", "Il Gattopardo"),
 # never of a person's name (not "La", "Le", "El": "Le Guin", "El Sayed").
 _ARTICLE_FIRST: Final = frozenset({"lo", "los", "las", "lou", "se", "il", "gli"})
@@ -1149,7 +1152,7 @@ def _page_people(
         nxt = doc[tok.i + 1]
         if (
             tok.lower_ in _CALLED
-            and (nxt.pos_ == "PROPN" or (tok.lower_ not in ("called", "named") and nxt.is_title))
+            and (nxt.pos_ == "PROPN" or (tok.lower_ not in _CALLED_IN_ENGLISH and nxt.is_title))
             and nxt.ent_type_ in _MAYBE
             and tok.i > 0  # not "Called Thessaloniki": rang there
             and (doc[tok.i - 1].pos_ in ("NOUN", "PROPN", "ADJ") or doc[tok.i - 1].text == ",")
