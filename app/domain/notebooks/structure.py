@@ -918,18 +918,8 @@ def _read_poems(candidates: Sequence[PageInput]) -> Structure:
     for position, page in enumerate(candidates):
         for stanza in _stanzas(position, page):
             previous = groups[-1][-1] if groups else None
-            joins = (
-                previous is not None
-                and (
-                    (previous.position == position)
-                    or (  # a poem goes on over the page in verse or mid-sentence ("learns
-                        # your name."), not in one line that is a heading ("À FAIRE / TO DO")
-                        previous.position == position - 1
-                        and previous.at_page_end
-                        and stanza.at_page_start
-                        and (len(stanza.lines) > 1 or stanza.lines[0].stripped[:1].islower())
-                    )
-                )
+            joins = previous is not None and (
+                previous.position == position or _goes_on_over_the_page(previous, stanza)
             )
             if joins and previous is not None and previous.position == position:
                 # stanzas on one page join only when nothing else stands between them
@@ -969,6 +959,18 @@ def _read_poems(candidates: Sequence[PageInput]) -> Structure:
                     out.add_candidate(stanza.position, line)
     out.units = _one_per_page(out.units)  # a song and its English under it: one finding
     return out
+
+
+def _goes_on_over_the_page(previous: _Stanza, stanza: _Stanza) -> bool:
+    """``stanza``, first on its page, goes on from ``previous``, last on the page before:
+    in verse or mid-sentence ("learns your name."), not in one line that is a heading
+    ("À FAIRE / TO DO")."""
+    return (
+        previous.position == stanza.position - 1
+        and previous.at_page_end
+        and stanza.at_page_start
+        and (len(stanza.lines) > 1 or stanza.lines[0].stripped[:1].islower())
+    )
 
 
 def _adjacent_on_page(a: _Stanza, b: _Stanza) -> bool:
