@@ -82,7 +82,7 @@ _DATE_FIRST: Final = re.compile(
 )
 # A line set out in columns ("Treble   4-1-12   Mears 1887"): a table's row.
 # Columns set apart by spaces, a tab, or dot leaders ("Hodan Abdi ......... 19").
-_COLUMNS: Final = re.compile(r"\S(?:[ ]{3,}|\t| \.{2,} ?|\.{4,} ?| …+ ?)\S")
+_COLUMNS: Final = re.compile(r"\S(?:[ ]{3,}|\t| \.{2,} ?|\.{4,} ?| …+ ?| ?\| ?)\S")
 # Three fields or more parted by dashes ("Musa Danjuma — 1st yr — ₦3,000/wk — neat").
 _DASHED_FIELDS: Final = re.compile(r"\S\s[—–]\s[^—–]*\S\s[—–]\s\S")
 _A_DASH: Final = re.compile(r"\S\s[—–]\s\S")
@@ -1158,7 +1158,8 @@ def _lines_below(lines: Sequence[Line], i: int, *, longest: int | None = None) -
 # A credit over the verse it names, under its title ("words by Constantin Belimace",
 # "(national anthem — tune by Enoch Sontonga, from …)").
 _CREDIT_ABOVE: Final = re.compile(
-    r"^\s*\(?[^()\n]{0,40}?\b(?:words|lyrics|text|poem|verses?|tune|music)\s+by\s+"
+    r"^\s*\(?[^()\n]{0,40}?\b(?:(?:words|lyrics|text|poem|verses?|tune|music)\s+by"
+    r"|(?:attributed|ascribed)\s+to)\s+"
     r"(?P<who>[^\W\d_][^\n(),;]{1,80}?)\s*(?:,[^\n]*)?\)?\s*$",
     re.IGNORECASE,
 )
