@@ -277,7 +277,11 @@ def count_evidence(
         if unit == "page" and (ranges := _page_ranges(parsed, words)):
             claims.extend(ranges)  # "laws pp. 49–54": six pages, not 54
             continue
-        glued = [(value, w) for value, got, w in glued_measures(words) if got == unit]
+        glued = [
+            (value, w)
+            for value, got, w in glued_measures(words)
+            if got == unit and not _a_time_of_day(parsed, w)
+        ]
         if unit == "km":  # "Evening only 6k jog": a runner's "k" is kilometres
             glued += [
                 (float(m.group(1).replace(",", ".")), w)
@@ -423,6 +427,9 @@ EMOJI_WORDS: Final = {
     "🍲": "cooked", "🧹": "tidied", "🧺": "laundry", "📞": "rang", "☎": "rang",
     "🥶": "cold shower", "🧊": "cold shower", "✍": "journal", "📝": "journal",
     "🌱": "gardening", "🪴": "gardening", "🚶": "walk", "🎤": "singing", "🎨": "painting",
+    "🚣": "rowing", "🛶": "paddled", "🏄": "surfed", "🎻": "violin", "🎺": "trumpet",
+    "⚽": "football", "🏀": "basketball", "🎾": "tennis", "🧗": "climbed", "🥊": "boxing",
+    "🎿": "skied", "⛸": "skated",
 }  # fmt: skip
 # What may stand beside the emoji in such an item: measures and marks, no words of its own.
 _MEASURE_ONLY: Final = re.compile(
@@ -494,7 +501,8 @@ _NOT_WHAT: Final = frozenset(
 
 
 # Where an item's own words end and a remark on it begins: a comma, a dash, a bracket.
-_ITEM_TOLD: Final = re.compile(r",|;|\s[–—-]\s|\(")
+# Or a remark that opens with a pronoun ("✅ Shaker call 📞 he is fine").
+_ITEM_TOLD: Final = re.compile(r",|;|\s[–—-]\s|\(|\s(?:[Hh]e|[Ss]he|[Tt]hey|[Ww]e|I)\s")
 _NOT_YET: Final = NEGATORS | {"tomorrow", "tmrw", "later", "next", "plan", "maybe", "soon"}
 
 
@@ -512,7 +520,9 @@ def name_emoji_item(body: str, name: str, until: int | None) -> tuple[int, int] 
         at += len(line) + 1
         if until is not None and start >= until:
             break
-        if len(line) > 80 or not any(ch in pictures for ch in line):
+        if len(_ITEM_TOLD.split(line, maxsplit=1)[0]) > 80 or not any(
+            ch in pictures for ch in line
+        ):  # a sentence, not an item and the remark on it
             continue
         for item_start, item_end in _line_items(line):
             item = line[item_start:item_end]
@@ -531,6 +541,21 @@ def name_emoji_item(body: str, name: str, until: int | None) -> tuple[int, int] 
                 lead = len(item) - len(item.lstrip())
                 return start + item_start + lead, start + item_start + len(item.rstrip())
     return None
+
+
+_CLOCK_WITH_H: Final = re.compile(r"\d{1,2}h\d{2}", re.IGNORECASE)
+_AT_A_TIME: Final = frozenset({"at", "by", "around", "till", "until", "from", "à", "às", "a"})
+
+
+def _a_time_of_day(parsed: ParsedText, w: Token) -> bool:
+    """ "5h30" as French, Portuguese and much of Africa write a clock: opening its log line
+    ("5h30 – machamba with Abudo") or after "at", not three hours and a half."""
+    if not _CLOCK_WITH_H.fullmatch(w.text):
+        return False
+    line_start = parsed.text.rfind("\n", 0, w.start) + 1
+    if not parsed.text[line_start : w.start].strip(" \t-–—•*·"):
+        return True
+    return w.i > 0 and parsed.tokens[w.i - 1].lower in _AT_A_TIME
 
 
 def _logged_done(body: str, at: int, item: str) -> bool:

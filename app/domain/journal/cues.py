@@ -62,7 +62,7 @@ _NAME_STOP: Final = QUALITY_WORDS | frozenset(
         "away", "without", "into", "off", "over", "while", "new", "own", "through",
         # "with" and "for" as other languages write them ("Wolof avec Mariama")
         "avec", "con", "mit", "com", "pour", "para", "pou", "avek", "ek", "pi", "cu", "kwa",
-        "kun", "għal",
+        "kun", "għal", "wid", "wit", "fi", "pon",  # and as Caribbean Creoles write them
         "app", "apps",  # "Eikaiwa app 10min": the app's own name says which
         # minutes as other languages write them ("Домра 40 мин", "Barre 30 хв")
         "мин", "минут", "хв", "хвилин", "minuto", "minutos", "minuti", "minuten", "minut",
@@ -355,6 +355,7 @@ def _is_content(word: str) -> bool:
     ("太極")."""
     return (
         standard(word) not in _NAME_STOP
+        and word not in _ARTICLES
         and not _REPS.fullmatch(word)  # "Neck 3x15": the "x15" of its sets
         and (
             len(word) > 2
@@ -365,15 +366,32 @@ def _is_content(word: str) -> bool:
 
 
 _REPS: Final = re.compile(r"[x×]\d+", re.IGNORECASE)
+# The articles of other languages, written small ("Cancha w/ las muchachas"); capitalised,
+# they open a place's name ("Subida Las Palmas").
+_ARTICLES: Final = frozenset({"las", "los", "les", "des", "del", "della", "der", "das", "den"})
 _AFTER_A_NUMBER: Final = re.compile(r"\d\s*([^\W\d_]+)")
+
+
+_SHORT_UNIT: Final = 3
+"""Letters, at most, of a word after a name's number that is its unit or money whatever it
+says ("Ikibina 2000 Fbu", "Xitique 200 MT"): what is counted, not what is done."""
 
 
 def _units_counted(name: str) -> frozenset[str]:
     """The units after the name's numbers, lower-case ("Sjósund 5 mín+": the minutes as
-    any language writes them; "Latihan nyanting 1 jam": an hour), never a deed."""
+    any language writes them; "Latihan nyanting 1 jam": an hour; a currency's short name),
+    never a deed."""
     return frozenset(
-        m.group(1).lower() for m in _AFTER_A_NUMBER.finditer(name) if unit_of(m.group(1))
+        m.group(1).lower()
+        for m in _AFTER_A_NUMBER.finditer(name)
+        if unit_of(m.group(1)) or _a_short_unit(m.group(1))
     )
+
+
+def _a_short_unit(word: str) -> bool:
+    """A short word after a number written with a capital, as money is ("Fbu", "MT",
+    "KSh"), not a small word of what is counted ("1 job")."""
+    return len(word) <= _SHORT_UNIT and word != word.lower()
 
 
 def name_words(name: str, forms: WordForms | None = None) -> list[str]:
@@ -514,12 +532,15 @@ def name_phrases(name: str) -> list[str]:
     """Two words of the name side by side, as the writer may repeat them ("Herd book
     updated": "herd book"; "Tip jar savings": "tip jar"), a word of how beside one of what
     ("Walk out to Big Red": "big red")."""
-    words = _WORD.findall(name.lower())
+    written = _WORD.findall(name)
+    words = [w.lower() for w in written]
+    # an article as written: "Las Palmas" opens a place's name, "las muchachas" does not
+    content = [_is_content(w if w.lower() in _ARTICLES else w.lower()) for w in written]
     return [
         f"{a} {b}"
-        for a, b in pairwise(words)
-        if (_is_content(a) or a in QUALITY_WORDS)
-        and (_is_content(b) or b in QUALITY_WORDS)
+        for k, (a, b) in enumerate(pairwise(words))
+        if (content[k] or a in QUALITY_WORDS)
+        and (content[k + 1] or b in QUALITY_WORDS)
         and not {a, b} <= QUALITY_WORDS
     ]
 
@@ -558,6 +579,10 @@ def seed_cues(
             for f in matched
             if f.id == "livestock" or (f.id not in _ANIMALS_CHORES and f.matches_name(rest))
         ]
+    visiting = not matched and _visits_someone(what)
+    if visiting:  # "Visit Nokomis": as "Visit Nan" is told, and by her name
+        matched = [f for f in families if f.id == _KEEPING_IN_TOUCH]
+        cues.extend(_own_words(what, forms))
     purpose = _language_purpose(what, matched)
     if purpose is not None:  # "Trekking English": the English, no "trekking" of its own
         what = " ".join(w for w in what.split() if w != purpose)
@@ -597,6 +622,8 @@ def seed_cues(
         cues = [cue for cue in cues if not _WRITTEN.search(cue)]
     elif asks_a_visit(what):  # "Visit Nan": not "called nan"
         cues = [cue for cue in cues if not _CALLED.search(cue)]
+    if not asks_a_visit(what):  # "went to mum's": her home, a visit, no call or text
+        cues = [cue for cue in cues if not WENT_TO_HERS.match(cue)]
     said = [w.lower() for w in _WORD.findall(what)]
     if asks_five_prayers(re.findall(r"[\w'’]+", name)):  # "Lmunz – pinza wakhta"
         # told by praying and the prayers' names, not by a devotion of any hour ("we chant
@@ -761,8 +788,25 @@ _VISITING: Final = frozenset(
 )  # fmt: skip
 # Cues of a call, not of being there ("called mum", "rang", "phoned", "video call").
 _CALLED: Final = re.compile(
-    r"\b(?:call\w*|rang|ring\w*|phon\w*|telephon\w*|facetim\w*|skyp\w*|video\w*|zoom\w*)"
+    r"\b(?:call\w*(?! in\b| round\b)|rang|ring\w*|phon\w*|telephon\w*|facetim\w*|skyp\w*|"
+    r"video\w*|zoom\w*)"
+)  # not "called in on mum", "called round to mum": there
+
+
+_KEEPING_IN_TOUCH: Final = "call_family"
+# A family's cue of a visit to her home ("went to mum's", "stopped by mum's", "called in on
+# mum").
+WENT_TO_HERS: Final = re.compile(
+    r"^(?:(?:went|stopped|dropped|popped|called)\b.* mum's|called (?:in|round) (?:to|on) mum)$"
 )
+
+
+def _visits_someone(what: str) -> bool:
+    """The name asks to visit someone it names, every other word a capitalised name
+    ("Visit Nokomis 🏠", "Visit Tía Rosa"), not a place ("Visit the museum")."""
+    words = _WORD.findall(what)
+    others = [w for w in words if w.lower() not in _VISITING]
+    return asks_a_visit(what) and bool(others) and all(w[:1].isupper() for w in others)
 
 
 def asks_a_visit(what: str) -> bool:

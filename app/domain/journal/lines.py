@@ -335,7 +335,7 @@ _PLAN_HEADING: Final = re.compile(
     r"\b(?:tomorrow|tmrw|tonight|later|next|plans?|planning|goals?|to-?dos?|to do|intentions?|"
     r"someday|one day|wish ?list|wishes|bucket list|resolutions?|aspirations?|ideas|want|wants|"
     r"hopes?|reminders?|remember|dreams?|upcoming|agenda|would like|need to|must|should|"
-    r"wanna|gonna|gotta|going to|i will|i'll|list)\b",  # "Fri list:", "This Ramadan I wanna:"
+    r"wanna|gonna|gotta|going to|i will|i'll|list|promise)\b",  # "Fri list:", "Promise miself:"
     re.IGNORECASE,
 )
 # A heading of what was done or is felt, whatever its words ("Done list", "Gratitude list",

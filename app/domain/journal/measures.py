@@ -154,7 +154,13 @@ _MEASURES: Final = {
 CURRENCY_WORDS: Final = (
     r"zł|zl|zloty|pln|eur|euros?|usd|gbp|dollars?|bucks|pounds?|quid|bob|rs|rupees?|naira|"
     r"pesos?|yuan|yen|won|baht|kr|lei|liras?|rand|cedis?|shillings?|ksh|kwacha|uah|"
-    r"hryvnias?|rubles?|roubles?|dong|ringgit|shekels?|reais|reals?|soles"
+    r"hryvnias?|rubles?|roubles?|dong|ringgit|shekels?|reais|reals?|soles|"
+    # and as the money of Africa, Asia and the Americas is written beside an amount
+    r"francs?|fbu|bif|cfa|fcfa|xaf|xof|frw|rwf|mt|mzn|meticais|metical|birr|etb|tsh|tzs|"
+    r"ush|ugx|ghs|ngn|kes|zar|mwk|zmw|pula|ariary|dalasi|leones?|gourdes?|lempiras?|"
+    r"quetzal(?:es)?|colón|colones|córdobas?|cordobas?|bolivianos?|bs|guaraníes|tenge|manat|"
+    r"lari|drams?|afghanis?|taka|rupiah|rp|kip|riel|kyat|tugriks?|dinars?|dirhams?|riyals?|"
+    r"rials?"
 )
 """Currencies by name or code, as a regular-expression alternation (lower case)."""
 _MONEY: Final = re.compile(

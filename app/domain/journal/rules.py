@@ -63,6 +63,7 @@ from app.domain.journal.cues import (
     NEGATORS,
     NOT_DOINGS,
     PRAYER_WORDS,
+    WENT_TO_HERS,
     Cue,
     CueMatch,
     as_written,
@@ -159,6 +160,7 @@ INTENT_VERBS: Final = frozenset(
         "want", "need", "plan", "hope", "try", "intend", "wish", "wonder", "consider", "mean",
         "aim", "promise", "suppose", "expect", "remind", "think", "dream", "gon", "gonna",
         "wanna", "tend", "hate", "resolve", "schedule", "book",
+        "gwain", "gwine",  # Caribbean and Miskito Coast Creole "going to" ("mi gwain call")
         # only thinking of it ("thought about the gym", "pondered a swim")
         "contemplate", "ponder", "debate", "daydream", "fantasize", "fantasise", "imagine",
     }
@@ -586,7 +588,9 @@ _OPENERS: Final = frozenset(
      "plus", "anyway", "still", "again", "morning", "evening", "tonight", "today"}
 )  # fmt: skip
 # Informal futures the parser reads as nouns ("Gonna call Mom": "Gon" + "na").
-_INFORMAL_INTENT: Final = frozenset({"gon", "gonna", "wan", "wanna", "finna", "gotta"})
+_INFORMAL_INTENT: Final = frozenset(
+    {"gon", "gonna", "wan", "wanna", "finna", "gotta", "gwain", "gwine"}
+)
 # A noun modified so that it was not done ("planned run", "cancelled yoga"; "skipped",
 # "missed" are avoidance: _SKIP_VERBS).
 _UNDONE_MODIFIERS: Final = frozenset(
@@ -625,7 +629,7 @@ _SARCASM: Final = re.compile(
     # a deed taken back in the same breath: "by which I mean…", "in the sense that…",
     # "that's my cardio", "if that counts"
     r"\bby which i mean\b|\bin the sense that\b|\bthat'?s my (?:cardio|workout|exercise)\b|"
-    r"\bif (?:that|this|it) counts\b|\bif you count\b|"
+    r"\bif (?:that|this|it) counts\b|\bif (?:you|one|we) counts?\b|"
     # (the device the one that claims: not "held the phone to them so they congratulate me")
     r"\b(?:app|watch|tracker|fitbit|garmin|phone|apple health)\b"
     r"(?:(?!\b(?:they|she|he|we|i|you)\b)[^.!?\n]){0,60}\b(?:thinks|claims|"
@@ -1339,8 +1343,21 @@ def _a_past_phrase(parsed: ParsedText, words: Sequence[Token], match: CueMatch) 
                 continue
             if phrase == ("used", "to") and _told_of_another(parsed, words[k], match):
                 continue
+            if _in_brackets_apart(parsed.text, words[k].start, parsed.tokens[match.first].start):
+                continue  # "Palabras for my niece (she present in school for the día …)"
             return True
     return False
+
+
+def _in_brackets_apart(text: str, at: int, cue: int) -> bool:
+    """``at`` stands inside brackets on its line that do not hold the cue at ``cue``: an
+    aside of its own."""
+    line_start = text.rfind("\n", 0, at) + 1
+    opened = text.rfind("(", line_start, at)
+    if opened < 0 or text.find(")", opened, at) >= 0:
+        return False
+    closed = text.find(")", at)
+    return not opened < cue < (closed if closed >= 0 else len(text))
 
 
 # What "back in" a place is put or come back to, not a time gone ("mats back in the hall",
@@ -1608,8 +1625,10 @@ _NOT_REACHED: Final = re.compile(
     r"^(?:[^.!?\n]{0,40}?\bbut\b[^.!?\n]{0,40}?|(?:[ \t]+[\w'’]+){0,4}[ \t]*[,:;(–—-][ \t]*)"
     r"(?:\bno (?:connection|answer|signal|reply|"
     r"one (?:answered|picked up))|\bnobody (?:answered|picked up)|"
-    r"\b(?:did ?n[o'’]?t|never|couldn'?t|could not|can'?t) (?:pick up|answer|get through|connect)|"
-    r"\bvoice ?mail|\bmissed (?:it|the call|her call|his call|their call)|\bwas engaged|"
+    r"\b(?:did ?n[o'’]?t|do ?n[o'’]?t|does ?n[o'’]?t|not|never|couldn'?t|could not|can'?t) "
+    r"(?:pick up|pick|answer|get through|connect)|"  # a learner's "they don't answer"
+    r"\bvoice ?mail|\bonly (?:a )?voice (?:message|note)|"
+    r"\bmissed (?:it|the call|her call|his call|their call)|\bwas engaged|"
     r"\bline was busy|\bwent dead|\bkept dropping|\bcut off|\ball fail\w*|\bfailed\b|"
     r"\b(?:phone|cell|mobile) (?:was |is )?(?:off|dead|switched off)\b|\bswitched off\b|"
     r"\bunreachable\b|\bnot reachable\b)",
@@ -1826,6 +1845,38 @@ def _runs_a_thing(parsed: ParsedText, match: CueMatch) -> bool:
     )
 
 
+def _kin_opens_the_deed(parsed: ParsedText, match: CueMatch) -> bool:
+    """A kinship word opens the sentence right before a cue whose last word is a past
+    verb ("Mom video called Ebil"), the parser reading the kin as part of a noun: the
+    kin did it. Not a log's "Mum call" (a noun) nor "Mum's call"."""
+    last = parsed.tokens[match.last]
+    if last.pos != "VERB" or last.tag not in ("VBD", "VBN") or match.first == 0:
+        return False
+    before = parsed.tokens[match.first - 1]
+    first = parsed.sentences[before.sent][0]
+    return (
+        before.lemma in _KIN
+        and before.dep in ("compound", "nsubj")
+        and not parsed.words(first, before.i)
+    )
+
+
+_SIGNING_IN: Final = frozenset({"in", "into", "on", "onto", "out", "off"})
+
+
+def _signs_in(parsed: ParsedText, match: CueMatch) -> bool:
+    """ "Log" as signing in or out ("logged in to the church fb page", "log on"), not a
+    log kept."""
+    verb = parsed.tokens[match.last]
+    after = parsed.tokens[verb.i + 1] if verb.i + 1 < len(parsed.tokens) else None
+    return (
+        verb.lemma == "log"
+        and verb.pos == "VERB"
+        and after is not None
+        and after.lower in _SIGNING_IN
+    )
+
+
 def blocked(
     body: str,
     parsed: ParsedText,
@@ -1927,6 +1978,8 @@ def blocked(
         return BlockReason.A_THING  # "Quinta-feira" is a Thursday, not the "feira"
     if _runs_a_thing(parsed, match):
         return BlockReason.A_THING  # "ran the shop", "run every tray out to the truck"
+    if _signs_in(parsed, match):
+        return BlockReason.A_THING  # "I logged in to the church fb page"
     if _gear_of(parsed, match):
         return BlockReason.A_THING  # "got proper running trainers", "running shoes in bag"
     owner = parsed.head(head) if head.dep == "compound" else None
@@ -2426,6 +2479,8 @@ def blocked(
         and any(k.dep == "compound" and k.lemma in _KIN for k in parsed.children(head))
     ):
         return BlockReason.SOMEONE_ELSE  # "Partner bikes to work": a verb read as a noun
+    if _kin_opens_the_deed(parsed, match):
+        return BlockReason.SOMEONE_ELSE  # "Mom video called Ebil for like an hour"
     if not head.is_verb and _done_by_another(parsed, head):
         return BlockReason.SOMEONE_ELSE  # "maddie did chloe ting abs": "did" read as an aux
     if _describes_a_thing(parsed, head, match):
@@ -2979,8 +3034,13 @@ def _opens_clause(before: Sequence[Token]) -> bool:
 
 def _terse_past_verb(parsed: ParsedText, head: Token) -> bool:
     """A past-tense verb opening a terse diary sentence ("Walked Biscuit to the vet"),
-    though the parser made it part of a name."""
-    return head.pos == "VERB" and head.tag == "VBD" and _opens_clause(_line_opening(parsed, head))
+    though the parser made it part of a name ("Phoned Nomalanga after church", read as a
+    participle)."""
+    return (
+        head.pos == "VERB"
+        and head.tag in ("VBD", "VBN")
+        and _opens_clause(_line_opening(parsed, head))
+    )
 
 
 _GOT: Final = frozenset({"get", "manage", "land", "nail", "complete", "finish"})
@@ -3417,6 +3477,14 @@ def _says_when(word: str) -> bool:
 
 
 _TEMPLATE_PERSON: Final = "mum"
+_TEMPLATE_HOME: Final = "mum's"  # "went to mum's": to her home, as WENT_TO_HERS reads
+
+
+def _said_of(who: str, word: str) -> str:
+    """A word of a family's cue with its mother said of ``who`` ("mum's": "maurluq's")."""
+    if word == _TEMPLATE_PERSON:
+        return who
+    return f"{who}'s" if word == _TEMPLATE_HOME else word
 
 
 def person_cues(name: str, cues: Sequence[str]) -> list[str]:
@@ -3438,10 +3506,10 @@ def person_cues(name: str, cues: Sequence[str]) -> list[str]:
         else ()
     )
     said = [
-        " ".join(who if word == _TEMPLATE_PERSON else word for word in cue.split())
+        " ".join(_said_of(who, word) for word in cue.split())
         for who in (person[0], *((both.group(1).lower(),) if both else ()), *initials)
         for cue in cues
-        if _TEMPLATE_PERSON in cue.split()
+        if _TEMPLATE_PERSON in cue.split() or WENT_TO_HERS.match(cue)
     ]
     merged = list(dict.fromkeys([*cues, *said]))
     if len(merged) <= MAX_CUES:
@@ -4522,7 +4590,9 @@ def propose(body: str, parsed: ParsedText, candidates: Sequence[RuleCandidate]) 
                     continue  # "Nadège and me stay inside, no walk nothing"
                 if _whom_out_of_place(parsed, candidate_match, cand.name):
                     continue  # "Dholl puri pou Mai": "Aswar manz kot Mai", "Mai call"
-                if _denied_beside(parsed, matches, candidate_match):
+                if _denied_beside(parsed, matches, candidate_match) or _denied_before(
+                    parsed, matches, candidate_match
+                ):
                     continue  # "Watched Liiga highlights on phone, not my game"
                 if _the_object_acts(parsed, candidate_match, cand.name):
                     continue  # "Feed the levain": "The levain smell sour sour"
@@ -4739,6 +4809,27 @@ def _denied_beside(parsed: ParsedText, matches: Sequence[CueMatch], match: CueMa
         if before[-1:] and before[-1] in MY | {"the"}:
             before = before[:-1]  # ", not my game", ", not the tape"
         if before[-2:] == [",", "not"]:
+            return True
+    return False
+
+
+_TURNS: Final = frozenset({"but", "instead", "then", "later", "still", "anyway", "though"})
+
+
+def _denied_before(parsed: ParsedText, matches: Sequence[CueMatch], match: CueMatch) -> bool:
+    """Another of the habit's cue words opens the sentence denied ("No cancha today, I
+    arrive too late, the lights of the court were already off"), and nothing between
+    turns it round ("but", "instead"): the later word is the same thing not done."""
+    sent = parsed.tokens[match.first].sent
+    first = parsed.sentences[sent][0]
+    for other in matches:
+        if other.last >= match.first or parsed.tokens[other.first].sent != sent:
+            continue
+        opening = [t.lower for t in parsed.words(first, other.first)]
+        if opening not in (["no"], ["not"]):
+            continue
+        between = parsed.words(other.last + 1, match.first)
+        if not any(t.lower in _TURNS for t in between):
             return True
     return False
 

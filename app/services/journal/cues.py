@@ -140,7 +140,7 @@ def _seeded(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if english and _same_person(name, english):  # "Ring Mamma i Alta", read "Ring mom i
         seeded = person_cues(name, seeded)  # Alta": "called mamma" too
     if english:  # "Annemi ara": the glossed words of a person are no deed alone
-        seeded = _without_bare_person(english, seeded)
+        seeded = _without_bare_person(english, seeded, name)
     elif not asks_a_call(name):
         seeded = _without_whom(name, seeded)
     return tuple(seeded), tuple(exclude)
@@ -201,11 +201,15 @@ def _han_or_kana_word(word: str) -> bool:
     return len(word) >= 2 and HAN_OR_KANA.search(word) is not None and word.isalpha()
 
 
-def _without_bare_person(name: str, cues: list[str]) -> list[str]:
+def _without_bare_person(name: str, cues: list[str], written: str) -> list[str]:
     """The cues without the word alone of the one person a habit reaches ("Annemi ara",
     "my mother call": not every "mother"), nor where they are ("Tel Okaasan (Nara)"): a
-    call or visit is told by its deed."""
+    call or visit is told by its deed. ``name`` is read in English, ``written`` as written
+    (the person of "Visit Maurluq" is hers, whom the glossary reads as kin, though "Visit
+    grandmother" reaches no one)."""
     person = named_person(name)
+    if person is None and (kin := named_person(written)) is not None:
+        person = kin if in_english(kin[0]).lower() in KINSHIP else None
     if person is None:
         return cues
     where = {w.lower() for w in WHERE_IN_BRACKETS.findall(name)}  # "Tel Okaasan (Nara)"
