@@ -33,6 +33,7 @@ def test_money_after_a_names_number_is_no_count(name: str) -> None:
         ("Went to Nokomis's after the shift, she made bannock.", "Visit Nokomis 🏠"),
         ("Rowed", "Gig – out on the water 🚣"),
         ("17:00-18:30 on the water, 11 km, flat calm.", "Sea kayak 🛶"),
+        ("Walked at 5h30, a 1h40 walk.", "Walk 1h"),
         ("Sketched the leaf border for the gate, in the book.", "Pattern – 1 new in the book"),
         (
             "Flashcards for my nephew (he is in school till four) done before lunch.",
@@ -49,6 +50,7 @@ def test_the_writers_deed_is_found(body: str, name: str) -> None:
     [
         ("Drove a client to the market at 7. 3000 Fbu, good start.", "Tontine 2000 Fbu"),
         ("6h45 – garden with the boys before school.", "Garden 1h"),
+        ("Walked at 5h30, a 40 min walk only.", "Walk 1h"),
         ("I logged in to the parish page to see the photos.", "Sermon log ✍️"),
         (
             "I did my exercises today, if one counts carrying the paint up and down the ladder.",

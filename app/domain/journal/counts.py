@@ -544,7 +544,7 @@ def name_emoji_item(body: str, name: str, until: int | None) -> tuple[int, int] 
 
 
 _CLOCK_WITH_H: Final = re.compile(r"\d{1,2}h\d{2}", re.IGNORECASE)
-_AT_A_TIME: Final = frozenset({"at", "by", "around", "till", "until", "from", "à", "às", "a"})
+_AT_A_TIME: Final = frozenset({"at", "by", "around", "till", "until", "from", "à", "às"})
 
 
 def _a_time_of_day(parsed: ParsedText, w: Token) -> bool:

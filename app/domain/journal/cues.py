@@ -373,8 +373,8 @@ _AFTER_A_NUMBER: Final = re.compile(r"\d\s*([^\W\d_]+)")
 
 
 _SHORT_UNIT: Final = 3
-"""Letters, at most, of a word after a name's number that is its unit or money whatever it
-says ("Ikibina 2000 Fbu", "Xitique 200 MT"): what is counted, not what is done."""
+"""Letters, at most, of a word with a capital after a name's number that is its unit or
+money ("Ikibina 2000 Fbu", "Xitique 200 MT"): what is counted, not what is done."""
 
 
 def _units_counted(name: str) -> frozenset[str]:
@@ -618,12 +618,10 @@ def seed_cues(
         opening = _WORD.findall(what)[:1]
         if opening and opening[0].lower() in _OPENING_DOINGS:
             cues.append(f"{opening[0].lower()}*")  # "Training ⚽": "Then Training at 17:30"
-    if asks_a_call(what):
-        cues = [cue for cue in cues if not _WRITTEN.search(cue)]
+    if asks_a_call(what):  # nor "went to mum's": her home, a visit, no call
+        cues = [cue for cue in cues if not _WRITTEN.search(cue) and not WENT_TO_HERS.match(cue)]
     elif asks_a_visit(what):  # "Visit Nan": not "called nan"
         cues = [cue for cue in cues if not _CALLED.search(cue)]
-    if not asks_a_visit(what):  # "went to mum's": her home, a visit, no call or text
-        cues = [cue for cue in cues if not WENT_TO_HERS.match(cue)]
     said = [w.lower() for w in _WORD.findall(what)]
     if asks_five_prayers(re.findall(r"[\w'’]+", name)):  # "Lmunz – pinza wakhta"
         # told by praying and the prayers' names, not by a devotion of any hour ("we chant

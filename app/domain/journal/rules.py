@@ -2494,8 +2494,8 @@ def blocked(
         return BlockReason.A_THING  # "caldo verde like my avó's", "the gym's car park"
     if _a_topic(parsed, head):
         return BlockReason.A_THING  # "an article about magnesium", "talked about yoga"
-    if head.dep == "compound" and not _terse_past_verb(parsed, head):
-        owner = parsed.head(head)
+    if head.dep == "compound" and head.pos != "NUM" and not _terse_past_verb(parsed, head):
+        owner = parsed.head(head)  # not a count said of its thing ("a 1h40 walk")
         if (
             governor is not None
             and governor.lemma not in DOING_VERBS
